@@ -1,0 +1,56 @@
+/** The menu as the API returns it: shared by the worker (producer) and the SPA (consumer). */
+export const SIZE_ORDER = ["small", "medium", "large"] as const;
+export type SelectableSize = (typeof SIZE_ORDER)[number];
+export type PriceSize = SelectableSize | "default";
+
+export interface Price {
+  priceCents: number;
+  discountedPriceCents: number | null;
+}
+
+export interface Category {
+  id: string;
+  label: string;
+  slug: string;
+  image: string;
+}
+
+export interface Product {
+  id: string;
+  categoryId: string;
+  name: string;
+  image: string;
+  description: string;
+  rating: number;
+  /** Two CSS colours that tint the drink's card: [from, to]. */
+  gradient: [string, string];
+  order: number;
+  sizeSelection: boolean;
+  pricesBySize: Partial<Record<PriceSize, Price>>;
+}
+
+export interface FranchiseSettings {
+  id: string;
+  royaltyFees: [number, number, number];
+  adFees: [number, number, number];
+  netWorth: string[];
+  liquidCapitals: string[];
+}
+
+/** What a shopper pays for one unit: the discounted price when there is a real discount. */
+export function effectivePriceCents(price: Price): number {
+  return price.discountedPriceCents !== null && price.discountedPriceCents < price.priceCents
+    ? price.discountedPriceCents
+    : price.priceCents;
+}
+
+/** The price a menu card shows: the small size when the drink has sizes, else the default. */
+export function menuCardPrice(product: Pick<Product, "sizeSelection" | "pricesBySize">): Price | undefined {
+  return product.sizeSelection ? product.pricesBySize.small : product.pricesBySize.default;
+}
+
+/** The sizes a shopper can pick, always small, medium, large in that order, never "default". */
+export function selectableSizes(product: Pick<Product, "sizeSelection" | "pricesBySize">): SelectableSize[] {
+  if (!product.sizeSelection) return [];
+  return SIZE_ORDER.filter((size) => product.pricesBySize[size] !== undefined);
+}

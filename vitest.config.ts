@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two kinds of tests: the worker's run inside workerd against a real D1 with the real
+ * migrations and seed; the SPA's components run in jsdom. The browser journeys are
+ * Playwright's (tests/e2e) and run with `npm run test:e2e`.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                TEST_SEED_SQL: await readFile("./seed/menu.sql", "utf8"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/setup.ts"],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["tests/web/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          setupFiles: ["./tests/web/setup.ts"],
+        },
+      },
+    ],
+  },
+});

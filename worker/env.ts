@@ -1,0 +1,35 @@
+/** Bindings, vars and secrets the worker reads. Secrets are set with `wrangler secret put`. */
+export interface Env {
+  DB: D1Database;
+  EMAIL: SendEmail;
+  ASSETS?: Fetcher;
+  AUTH_RATE_LIMITER: RateLimit;
+  FORMS_RATE_LIMITER: RateLimit;
+
+  /** Where the shop receives orders, contact messages and franchise applications. */
+  SHOP_EMAIL: string;
+  /** The sender of every e-mail, e.g. `Squeeze <no-reply@example.com>`. */
+  MAIL_FROM: string;
+  /** How many delivery attempts an e-mail gets before it is marked failed. */
+  EMAIL_MAX_ATTEMPTS: string;
+
+  /** "development" only in .dev.vars; enables the local sign-in stand-in on localhost. */
+  APP_ENV?: string;
+
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  APPLE_CLIENT_ID?: string;
+  APPLE_TEAM_ID?: string;
+  APPLE_KEY_ID?: string;
+  APPLE_PRIVATE_KEY?: string;
+
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}
+
+export interface AppVariables {
+  /** Set by the session middleware when the request carries a valid session. */
+  userId?: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Category, FranchiseSettings, Price, PriceSize, Product } from "../../common/catalog";
+import { slugify } from "../../common/slug";
+import type { Database } from "../db/client";
+import { categories, productPrices, products, settings } from "../db/schema";
+import { z } from "zod";
+
+const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
+const visibleProduct = and(eq(products.isDeleted, false), eq(products.isHidden, false));
+
+export async function listVisibleCategories(db: Database): Promise<Category[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, image: categories.image })
+    .from(categories)
+    .where(visibleCategory)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+  return rows.map((row) => ({ id: row.id, label: row.name, slug: slugify(row.name), image: row.image }));
+}
+
+type ProductRow = typeof products.$inferSelect;
+type PriceRow = typeof productPrices.$inferSelect;
+
+function toProduct(row: ProductRow, prices: PriceRow[]): Product {
+  const pricesBySize: Partial<Record<PriceSize, Price>> = {};
+  for (const price of prices) {
+    pricesBySize[price.size] = {
+      priceCents: price.priceCents,
+      discountedPriceCents: price.discountedPriceCents,
+    };
+  }
+  const [from = "#FFD36E", to = from] = row.gradient.split(",").map((colour) => colour.trim());
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    rating: row.rating,
+    gradient: [from, to],
+    order: row.order,
+    sizeSelection: row.sizeSelection,
+    pricesBySize,
+  };
+}
+
+async function pricesFor(db: Database, productIds: string[]): Promise<Map<string, PriceRow[]>> {
+  const byProduct = new Map<string, PriceRow[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db.select().from(productPrices).where(inArray(productPrices.productId, productIds));
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(row);
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+/** A visible category's visible drinks by `order`; `null` when the category is not on the menu. */
+export async function listVisibleProducts(db: Database, categoryId: string): Promise<Product[] | null> {
+  const [categoryRows, productRows] = await db.batch([
+    db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, categoryId), visibleCategory)),
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.categoryId, categoryId), visibleProduct))
+      .orderBy(asc(products.order), asc(products.name)),
+  ]);
+  if (categoryRows.length === 0) return null;
+  const prices = await pricesFor(db, productRows.map((row) => row.id));
+  return productRows.map((row) => toProduct(row, prices.get(row.id) ?? []));
+}
+
+/** One drink, only when it and its category are both visible and it belongs to that category. */
+export async function findVisibleProduct(
+  db: Database,
+  categoryId: string,
+  productId: string,
+): Promise<Product | null> {
+  const [row] = await db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, productId), eq(products.categoryId, categoryId), visibleProduct, visibleCategory));
+  if (!row) return null;
+  const prices = await pricesFor(db, [row.product.id]);
+  return toProduct(row.product, prices.get(row.product.id) ?? []);
+}
+
+const percent = z.number().min(0).max(100);
+const options = z.array(z.string().min(1));
+const franchiseRecord = z.object({
+  royaltyFees: z.tuple([percent, percent, percent]),
+  adFees: z.tuple([percent, percent, percent]),
+  netWorth: options,
+  liquidCapitals: options,
+});
+
+/** Settings documents, franchise record first; a record that fails validation is left out and logged. */
+export async function listSettings(db: Database): Promise<FranchiseSettings[]> {
+  const rows = await db.select().from(settings).orderBy(asc(settings.sortOrder), asc(settings.id));
+  const valid: FranchiseSettings[] = [];
+  for (const row of rows) {
+    const parsed = franchiseRecord.safeParse({
+      royaltyFees: JSON.parse(row.royaltyFees),
+      adFees: JSON.parse(row.adFees),
+      netWorth: JSON.parse(row.netWorthOptions),
+      liquidCapitals: JSON.parse(row.liquidCapitalOptions),
+    });
+    if (parsed.success) valid.push({ id: row.id, ...parsed.data });
+    else console.error(`Settings record ${row.id} is invalid:`, parsed.error.issues);
+  }
+  return valid;
+}
