@@ -4,7 +4,11 @@ import { defineConfig } from "vite";
 
 // One `vite dev` serves the SPA (web/) and runs the worker (worker/) in workerd beside it.
 export default defineConfig({
-  plugins: [react(), cloudflare()],
+  plugins: [
+    react(),
+    // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
+    cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
+  ],
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   build: { sourcemap: false },
 });
