@@ -31,6 +31,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Same as vite.config.ts: the app uses react-hot-toast's headless build (CSP-safe).
+        resolve: { alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }] },
         test: {
           name: "web",
           environment: "jsdom",
