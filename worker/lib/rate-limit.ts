@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Env } from "../env";
 import { ApiError } from "./errors";
 
-type LimiterName = { [K in keyof Env]: Env[K] extends RateLimit ? K : never }[keyof Env];
+type LimiterName = { [K in keyof Env]-?: Env[K] extends RateLimit ? K : never }[keyof Env];
 
 /** The client as Cloudflare sees it; locally every request comes from one place. */
 export function clientKey(c: Context<AppEnv>): string {
