@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { errorBody, handleError } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
-import { authRouter } from "./routes/auth";
+import { csrfProtection } from "./lib/csrf";
+import { loadSession } from "./lib/session";
+import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
 import { meRouter } from "./routes/me";
@@ -14,7 +16,14 @@ import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
 
+// Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
+app.use("/api/auth/*", keepSignInPopupOpener);
 app.use(securityHeaders());
+// Refuses cross-site and non-JSON state-changing calls, then finds who is calling (c.var.userId).
+app.use("/api/*", csrfProtection);
+app.use("/send-email", csrfProtection);
+app.use("/api/*", loadSession);
+app.use("/send-email", loadSession);
 
 app.route("/api/categories", categoriesRouter);
 app.route("/api/settings", settingsRouter);

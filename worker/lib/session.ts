@@ -1,12 +1,56 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { findValidSession, SESSION_ABSOLUTE_LIFETIME_MS } from "../services/auth/sessions";
 import { ApiError } from "./errors";
 
+/** On https the cookie is `__Host-` prefixed (Secure, Path=/, no Domain: it cannot be planted by a subdomain). */
+export const SECURE_SESSION_COOKIE = "__Host-squeeze_session";
+/** Plain http://localhost cannot hold a Secure cookie, so development uses the nearest that works. */
+export const LOCAL_SESSION_COOKIE = "squeeze_session";
+
+export function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:";
+}
+
+export function sessionCookieName(c: Context): string {
+  return isHttps(c) ? SECURE_SESSION_COOKIE : LOCAL_SESSION_COOKIE;
+}
+
+export function readSessionToken(c: Context): string | undefined {
+  const token = getCookie(c, sessionCookieName(c));
+  return token && token.length <= 100 ? token : undefined;
+}
+
+export function setSessionCookie(c: Context, token: string): void {
+  const secure = isHttps(c);
+  setCookie(c, sessionCookieName(c), token, {
+    httpOnly: true,
+    secure,
+    sameSite: "Lax",
+    path: "/",
+    // The server enforces the idle and absolute expiry; the cookie just does not outlive the latter.
+    maxAge: Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context): void {
+  const secure = isHttps(c);
+  deleteCookie(c, sessionCookieName(c), { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+}
+
 /**
- * Reads the session cookie and sets `c.var.userId` for a valid session.
- * Placeholder until the accounts issue: no request is signed in.
+ * Reads the session cookie and sets `c.var.userId` for a valid session. A cookie whose
+ * session has expired or been logged out is cleared so the browser stops sending it.
  */
-export const loadSession: MiddlewareHandler<AppEnv> = async (_c, next) => {
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = readSessionToken(c);
+  if (token) {
+    const session = await findValidSession(getDb(c.env.DB), token);
+    if (session) c.set("userId", session.userId);
+    else clearSessionCookie(c);
+  }
   await next();
 };
 

@@ -1,0 +1,8 @@
+/** The signed-in person as `GET /api/me` returns it; a guest has empty values and `isAuthenticated: false`. */
+export interface SessionUser {
+  uid: string;
+  username: string;
+  email: string;
+  phone: string;
+  isAuthenticated: boolean;
+}

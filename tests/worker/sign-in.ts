@@ -1,0 +1,34 @@
+import { env } from "cloudflare:workers";
+import { getDb } from "../../worker/db/client";
+import { users } from "../../worker/db/schema";
+import { LOCAL_SESSION_COOKIE } from "../../worker/lib/session";
+import { createSession } from "../../worker/services/auth/sessions";
+
+export interface SignedInUser {
+  userId: string;
+  /** "name=value" for the Cookie header of requests made with `api()` (http://localhost). */
+  cookie: string;
+}
+
+let counter = 0;
+
+/**
+ * A user with a live session, made through the real session code, for tests of routes
+ * behind sign-in: `api("/api/orders", { headers: { Cookie: cookie } })`.
+ */
+export async function createSignedInUser(
+  overrides: { username?: string; email?: string; phone?: string | null } = {},
+): Promise<SignedInUser> {
+  const db = getDb(env.DB);
+  const userId = crypto.randomUUID();
+  counter += 1;
+  await db.insert(users).values({
+    id: userId,
+    username: overrides.username ?? `Test Person ${counter}`,
+    email: overrides.email ?? `person-${userId}@example.com`,
+    phone: overrides.phone === undefined ? null : overrides.phone,
+    createdAt: new Date().toISOString(),
+  });
+  const { token } = await createSession(db, userId);
+  return { userId, cookie: `${LOCAL_SESSION_COOKIE}=${token}` };
+}
