@@ -12,6 +12,8 @@ export interface Env {
   MAIL_FROM: string;
   /** How many delivery attempts an e-mail gets before it is marked failed. */
   EMAIL_MAX_ATTEMPTS: string;
+  /** Local only (honoured when APP_ENV is "development"): "true" makes every send fail, "first" each e-mail's first attempt. */
+  EMAIL_DEV_FAIL_SENDS?: string;
 
   /** "development" only in .dev.vars; enables the local sign-in stand-in on localhost. */
   APP_ENV?: string;

@@ -1,5 +1,57 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { contactPayloadSchema } from "../../common/forms/contact";
+import { partnershipPayloadSchema } from "../../common/forms/partnership";
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { jsonPayload, limitBody, parseOrThrow, requireJsonBody } from "../lib/json-body";
+import { rateLimit } from "../lib/rate-limit";
+import { deliverSoon } from "../services/outbox";
+import { recordSubmission, type Submission } from "../services/submissions";
 
-// Filled in by its own issue; mounted now so the app's shape is settled.
-export const sendEmailRouter = new Hono<AppEnv>();
+/** The older app's `{ type, payload }` envelope; the payload is checked once `type` is known. */
+const envelopeSchema = z
+  .object({
+    type: z.string("type is required: \"contact\" or \"partnership\""),
+    payload: z.unknown(),
+  })
+  .strict();
+
+function toSubmission(type: string, payload: unknown): Submission {
+  switch (type) {
+    case "contact":
+      return { kind: "contact", payload: parseOrThrow(contactPayloadSchema, payload, ["payload"]) };
+    case "partnership":
+      return { kind: "partnership", payload: parseOrThrow(partnershipPayloadSchema, payload, ["payload"]) };
+    case "order":
+      // An order is priced by the server from its own menu, never from what a client says it costs.
+      throw new ApiError(
+        400,
+        "use_orders_api",
+        'Orders are not sent through /send-email: place them with POST /api/orders, which prices them from the menu.',
+        "type",
+      );
+    default:
+      throw new ApiError(400, "invalid_input", 'type: must be "contact" or "partnership"', "type");
+  }
+}
+
+/**
+ * `POST /send-email` and `POST /api/send-email` with `{ type: "contact" | "partnership", payload }`:
+ * the same as POST /api/contact and /api/partnership, for callers of the older contract.
+ */
+export const sendEmailRouter = new Hono<AppEnv>().post(
+  "/",
+  rateLimit("FORMS_RATE_LIMITER", "forms"),
+  limitBody(),
+  requireJsonBody,
+  jsonPayload(envelopeSchema),
+  async (c) => {
+    const { type, payload } = c.req.valid("json");
+    if (payload === undefined) throw new ApiError(400, "invalid_input", "payload: is required", "payload");
+    const recorded = await recordSubmission(getDb(c.env.DB), c.env, toSubmission(type, payload));
+    deliverSoon(c.executionCtx, c.env, recorded.emailIds);
+    return c.json({ id: recorded.id }, 201);
+  },
+);

@@ -1,5 +1,31 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
+import { ApiError } from "../lib/errors";
+import { applyStripeEvent } from "../services/orders";
+import { deliverSoon } from "../services/outbox";
+import { paymentConfig, verifyWebhookEvent } from "../services/payments/stripe";
 
-// Filled in by its own issue; mounted now so the app's shape is settled.
+/** Stripe calls this; it is authenticated by its signature, not by a session or an Origin. */
 export const stripeRouter = new Hono<AppEnv>();
+
+stripeRouter.post(
+  "/webhook",
+  bodyLimit({
+    maxSize: 512 * 1024,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "Webhook body too large");
+    },
+  }),
+  async (c) => {
+    const config = paymentConfig(c.env);
+    if (config.mode !== "stripe") throw new ApiError(404, "not_found", "Card payments are not configured");
+    // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
+    const rawBody = await c.req.text();
+    const event = await verifyWebhookEvent(config.webhookSecret, rawBody, c.req.header("Stripe-Signature"));
+    const result = await applyStripeEvent(getDb(c.env.DB), c.env, event);
+    deliverSoon(c.executionCtx, c.env, result.emailIds);
+    return c.json({ received: true, outcome: result.outcome });
+  },
+);

@@ -1,0 +1,28 @@
+import { formatCents } from "../../common/money";
+import { renderEmail } from "./layout";
+import { orderLinesTable, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
+
+/** The shop's copy of a new order: who ordered, how to reach them, and what to make. */
+export function shopOrderEmail(details: OrderEmailDetails): { subject: string; html: string; text: string } {
+  const rendered = renderEmail({
+    title: `New order ${orderNumber(details.orderId)}`,
+    intro: `A new order of ${formatCents(details.totalCents)} was placed on the website.`,
+    rows: [
+      { label: "Order", value: details.orderId },
+      { label: "Placed at", value: details.createdAt },
+      { label: "Customer", value: details.customerName },
+      {
+        label: "Email",
+        value: details.customerEmail,
+        href: details.customerEmail ? `mailto:${details.customerEmail}` : undefined,
+      },
+      { label: "Phone", value: details.phone, href: `tel:${details.phone.replace(/[^0-9+]/g, "")}` },
+      { label: "Payment", value: paymentLabel(details.paymentMode) },
+    ],
+    table: orderLinesTable(details),
+  });
+  return {
+    subject: `New order ${orderNumber(details.orderId)} from ${details.customerName || details.customerEmail || "a customer"} — ${formatCents(details.totalCents)}`,
+    ...rendered,
+  };
+}
