@@ -9,6 +9,11 @@ export default defineConfig({
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
   ],
+  resolve: {
+    // The headless build of react-hot-toast: the default one injects a <style> tag (goober),
+    // which the CSP (style-src 'self') refuses. web/app/toaster.tsx draws the toasts with our CSS.
+    alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }],
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   build: { sourcemap: false },
 });

@@ -1,26 +1,11 @@
-import { StrictMode, useEffect, useState } from "react";
+// The base styles come first, so each component's own CSS (imported below them) wins ties.
+import "./styles/global.css";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import type { Category } from "../common/catalog";
-
-function MenuPreview() {
-  const [categories, setCategories] = useState<Category[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetch("/api/categories")
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
-      .then(setCategories, (reason: Error) => setError(reason.message));
-  }, []);
-  return (
-    <main>
-      <h1>Squeeze menu</h1>
-      {error && <p role="alert">Error: {error}</p>}
-      <ul>{categories?.map((category) => <li key={category.id}>{category.label}</li>)}</ul>
-    </main>
-  );
-}
+import { App } from "./app/app";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MenuPreview />
+    <App />
   </StrictMode>,
 );

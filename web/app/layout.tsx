@@ -1,0 +1,143 @@
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import toast from "react-hot-toast";
+import { Outlet, ScrollRestoration } from "react-router";
+import { FeedbackModal } from "../components/feedback/feedback-modal";
+import { Footer } from "../components/layout/footer";
+import { Header } from "../components/layout/header";
+import { useAuthModalStore } from "../features/auth/auth-modal-store";
+import { useAuthBootstrap } from "../features/auth/use-auth-bootstrap";
+import { useCartStore } from "../features/cart/cart-store";
+import { ChunkLoadError, loadChunk } from "./lazy-page";
+import { Toaster } from "./toaster";
+import "./layout.css";
+
+// The drawer and the sign-in modal are code for later: they load when first opened (or
+// when the browser is idle), so the first page of a visit downloads less.
+const importCartDrawer = () => loadChunk("cart-drawer", () => import("../features/cart/cart-drawer"));
+const importAuthModal = () => loadChunk("auth-modal", () => import("../features/auth/auth-modal"));
+
+/** If an overlay's code cannot be fetched, say so and close it; the page itself keeps working. */
+class OverlayErrorBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+    toast.error(
+      error instanceof ChunkLoadError
+        ? `${error.message} Check your connection and try again.`
+        : "Something went wrong. Please try again.",
+    );
+    this.props.onError();
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Mounts a lazily loaded overlay the first time it opens and keeps it mounted after (so it
+ * can animate and keep its state). A failed load closes it and lets the next open retry.
+ */
+function LazyOverlay({
+  isOpen,
+  load,
+  close,
+}: {
+  isOpen: boolean;
+  load: () => Promise<{ default: ComponentType }>;
+  close: () => void;
+}) {
+  const [attempt, setAttempt] = useState(0);
+  const [mounted, setMounted] = useState(isOpen);
+  // A new lazy component per attempt: React.lazy remembers a failed import for good.
+  const Overlay = useMemo(() => lazy(load), [attempt]);
+
+  useEffect(() => {
+    if (isOpen) setMounted(true);
+  }, [isOpen]);
+
+  if (!mounted && !isOpen) return null;
+  return (
+    <OverlayErrorBoundary
+      key={attempt}
+      onError={() => {
+        close();
+        setMounted(false);
+        setAttempt((count) => count + 1);
+      }}
+    >
+      <Suspense fallback={null}>
+        <Overlay />
+      </Suspense>
+    </OverlayErrorBoundary>
+  );
+}
+
+const loadCartDrawer = () => importCartDrawer().then((module) => ({ default: module.CartDrawer }));
+const loadAuthModal = () => importAuthModal().then((module) => ({ default: module.AuthModal }));
+
+function CartDrawerSlot() {
+  const isOpen = useCartStore((state) => state.isOpen);
+  const close = useCartStore((state) => state.close);
+  return <LazyOverlay isOpen={isOpen} load={loadCartDrawer} close={close} />;
+}
+
+function AuthModalSlot() {
+  const isOpen = useAuthModalStore((state) => state.isOpen);
+  const close = useAuthModalStore((state) => state.close);
+  return <LazyOverlay isOpen={isOpen} load={loadAuthModal} close={close} />;
+}
+
+/** Fetches the overlays' code once the page is idle, so the first click on the cart is instant. */
+function usePrefetchOverlays() {
+  useEffect(() => {
+    const prefetch = () => {
+      importCartDrawer().catch(() => undefined);
+      importAuthModal().catch(() => undefined);
+    };
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 2500);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+/** What every page but /login sits in: header, main (with the cart drawer), footer and the overlays. */
+export function Layout() {
+  useAuthBootstrap();
+  usePrefetchOverlays();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+        <CartDrawerSlot />
+      </main>
+      <Footer />
+      <AuthModalSlot />
+      <FeedbackModal />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** While a page's code loads: the layout stays, a spinner fills the main area. */
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { ChunkLoadError } from "./lazy-page";
+import { usePageMeta } from "./use-page-meta";
+
+/** React Router's own wording for an unexpected error (spec section 8). */
+export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
+
+function describe(error: unknown): { title: string; detail: string | null; canReload: boolean } {
+  if (error instanceof ChunkLoadError) {
+    return {
+      title: "This page could not be loaded",
+      // Names the chunk, as the spec asks; a reload fetches the current files.
+      detail: error.message,
+      canReload: true,
+    };
+  }
+  if (isRouteErrorResponse(error)) {
+    return {
+      title: error.status === 404 ? "Page not found" : UNEXPECTED_ERROR_TITLE,
+      detail: `${error.status} ${error.statusText}`.trim(),
+      canReload: error.status >= 500,
+    };
+  }
+  return {
+    title: UNEXPECTED_ERROR_TITLE,
+    detail: error instanceof Error ? error.message : typeof error === "string" ? error : null,
+    canReload: true,
+  };
+}
+
+/**
+ * Shown in place of a page that failed (its code did not load, or it threw while
+ * rendering). It sits inside the layout, so the header still works, and offers a way back.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { title, detail, canReload } = describe(error);
+  usePageMeta(title, "Something went wrong on this page.");
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  return (
+    <section className="message-page" aria-labelledby="route-error-title">
+      <div className="message-page__card">
+        <img src="/images/illustrations/spilled-cup.svg" alt="" width="240" height="180" className="message-page__art" />
+        <h1 id="route-error-title">{title}</h1>
+        <p className="lead">
+          {error instanceof ChunkLoadError
+            ? "Part of the shop did not arrive. Check your connection and reload the page."
+            : "Sorry, something went wrong while showing this page."}
+        </p>
+        {detail && (
+          <p className="message-page__detail" role="alert">
+            {detail}
+          </p>
+        )}
+        <div className="message-page__actions">
+          {canReload && (
+            <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+              Reload the page
+            </button>
+          )}
+          <Link to="/" className={canReload ? "btn btn--ghost" : "btn btn--primary"}>
+            Back to home
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Last resort, when the layout itself failed: a plain page that still offers a way home
+ * (a full page load, since the app's own navigation may be what broke).
+ */
+export function RootErrorPage() {
+  const error = useRouteError();
+  const { title, detail } = describe(error);
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <main className="message-page">
+      <div className="message-page__card">
+        <h1>{title}</h1>
+        {detail && <p className="message-page__detail">{detail}</p>}
+        <div className="message-page__actions">
+          <a href="/" className="btn btn--primary">
+            Back to home
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}

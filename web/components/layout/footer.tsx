@@ -1,0 +1,106 @@
+import type { ComponentType, SVGProps } from "react";
+import { Link } from "react-router";
+import { brand } from "../../config/brand";
+import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "../icons/icons";
+import { FRANCHISE_PATH } from "./nav-links";
+import "./footer.css";
+
+const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+  Instagram: InstagramIcon,
+  Facebook: FacebookIcon,
+  "Google Maps": MapsIcon,
+};
+
+/** The shop's social profiles, each an icon link named for screen readers. Reused by the contact page. */
+export function SocialLinks({ className }: { className?: string }) {
+  return (
+    <ul role="list" className={["social-links", className].filter(Boolean).join(" ")}>
+      {brand.socials.map((social) => {
+        const SocialIcon = SOCIAL_ICONS[social.name] ?? MapsIcon;
+        return (
+          <li key={social.name}>
+            <a
+              href={social.href}
+              className="social-links__link"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${brand.name} on ${social.name} (opens in a new tab)`}
+            >
+              <SocialIcon />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Phone, e-mail and address as call, mail and map-search links. Reused by the contact page. */
+export function ContactLinks({ className }: { className?: string }) {
+  return (
+    <ul role="list" className={["contact-links", className].filter(Boolean).join(" ")}>
+      <li>
+        <a href={brand.phone.href} className="contact-links__link">
+          <PhoneIcon />
+          <span>{brand.phone.display}</span>
+        </a>
+      </li>
+      <li>
+        <a href={brand.email.href} className="contact-links__link">
+          <MailIcon />
+          <span>{brand.email.display}</span>
+        </a>
+      </li>
+      <li>
+        <a href={brand.address.href} className="contact-links__link" target="_blank" rel="noopener noreferrer">
+          <PinIcon />
+          <span>
+            {brand.address.display}
+            <span className="visually-hidden"> (map, opens in a new tab)</span>
+          </span>
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Link to="/" className="brand-mark brand-mark--light" aria-label={`${brand.name} home`}>
+            <img src="/logo.svg" alt="" width="40" height="40" className="brand-mark__logo" />
+            <span className="brand-mark__name">{brand.name}</span>
+          </Link>
+          <p className="site-footer__tagline">{brand.tagline}</p>
+          <SocialLinks />
+        </div>
+
+        <nav className="site-footer__column" aria-label="Footer">
+          <h2 className="site-footer__heading">Explore</h2>
+          <ul role="list" className="site-footer__links">
+            <li><Link to="/menu">Menu</Link></li>
+            <li><Link to="/about">About Us</Link></li>
+            <li><Link to="/contact">Contact Us</Link></li>
+            <li><Link to={FRANCHISE_PATH}>Franchise</Link></li>
+          </ul>
+        </nav>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Visit &amp; call</h2>
+          <ContactLinks />
+        </div>
+      </div>
+
+      <div className="site-footer__legal">
+        <div className="container site-footer__legal-row">
+          <p>
+            © {brand.copyrightYear} {brand.ownerFirstName}. All rights reserved.
+          </p>
+          <p>Pressed fresh in {brand.region} since {brand.foundedYear}.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

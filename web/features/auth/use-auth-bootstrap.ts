@@ -1,0 +1,68 @@
+import { useEffect, useRef } from "react";
+import toast from "react-hot-toast";
+import { useLocation, useNavigate } from "react-router";
+import { getMe } from "./api/get-me";
+import { runIntent, takeRememberedIntent } from "./pending-intent";
+import { useSessionStore } from "./session-store";
+import { isAuthProvider, signInFailureText, signInSuccessText, SignInError } from "./sign-in";
+
+/**
+ * Once per page load: brings the persisted user in line with the server (the cookie is the
+ * truth: a guest there is a guest here), and finishes a full-page redirect sign-in that
+ * came back with `?auth=success|failed&provider=...` (toast, pending intent, then the
+ * parameters are stripped so a reload does not repeat them).
+ */
+export function useAuthBootstrap(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Refs survive StrictMode's double effect, so the toasts are not doubled.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+
+    const params = new URLSearchParams(location.search);
+    const outcome = params.get("auth");
+    const provider = params.get("provider");
+    const redirect =
+      (outcome === "success" || outcome === "failed") && isAuthProvider(provider) ? { outcome, provider } : null;
+
+    if (params.has("auth")) {
+      params.delete("auth");
+      params.delete("provider");
+      const search = params.toString();
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
+    }
+
+    void (async () => {
+      let me;
+      try {
+        me = await getMe();
+      } catch (error) {
+        // Offline or the API is down: keep what this browser remembers rather than signing the shopper out.
+        if (redirect) {
+          console.error(error);
+          toast.error(signInFailureText(redirect.provider));
+        } else {
+          console.warn("Could not check the session", error);
+        }
+        return;
+      }
+      if (me.isAuthenticated) useSessionStore.getState().setUser(me);
+      else useSessionStore.getState().clearUser();
+
+      if (!redirect) return;
+      if (redirect.outcome === "success" && me.isAuthenticated) {
+        toast.success(signInSuccessText(redirect.provider));
+        const intent = takeRememberedIntent();
+        if (intent) runIntent(intent, navigate);
+      } else {
+        takeRememberedIntent();
+        console.error(new SignInError(redirect.provider, redirect.outcome === "success" ? "no-session" : "provider-refused"));
+        toast.error(signInFailureText(redirect.provider));
+      }
+    })();
+    // Deliberately once per page load: later navigations are the app's own.
+  }, []);
+}

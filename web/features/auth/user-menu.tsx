@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useLogout } from "./api/logout";
+import { useAuthModalStore } from "./auth-modal-store";
+import { useSessionStore } from "./session-store";
+import "./auth.css";
+
+/**
+ * The header's user icon. A guest gets the sign-in modal; a signed-in shopper a dropdown
+ * with their name, My orders and Logout, which closes on a click outside or Escape.
+ */
+export function UserMenu() {
+  const user = useSessionStore((state) => state.user);
+  const openAuthModal = useAuthModalStore((state) => state.open);
+
+  if (!user.isAuthenticated) {
+    return (
+      <button type="button" className="icon-button user-menu__button" aria-label="Sign in" onClick={() => openAuthModal()}>
+        <UserIcon />
+      </button>
+    );
+  }
+  return <SignedInMenu name={user.username || user.email || "Your account"} />;
+}
+
+function SignedInMenu({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const logout = useLogout();
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button user-menu__button user-menu__button--signed-in"
+        aria-label={`Account menu for ${name}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UserIcon />
+        <span className="user-menu__dot" aria-hidden="true" />
+      </button>
+      <div id={panelId} className="user-menu__panel" hidden={!open}>
+        <p className="user-menu__greeting">
+          <span className="user-menu__hello">Signed in as</span>
+          <span className="user-menu__name">{name}</span>
+        </p>
+        <Link className="user-menu__item" to="/orders" onClick={() => setOpen(false)}>
+          My orders
+        </Link>
+        <button
+          type="button"
+          className="user-menu__item user-menu__item--logout"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: () => setOpen(false) })}
+        >
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20.5c1.2-3.7 4.3-5.5 8-5.5s6.8 1.8 8 5.5" />
+    </svg>
+  );
+}

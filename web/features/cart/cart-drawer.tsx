@@ -1,0 +1,130 @@
+import { useNavigate } from "react-router";
+import { formatCents } from "../../../common/money";
+import { Dialog } from "../../components/dialog/dialog";
+import { cartTotalCents, MIN_QUANTITY, useCartStore, type CartItem } from "./cart-store";
+import "./cart.css";
+
+const TITLE_ID = "cart-drawer-title";
+
+export function sizeLabel(size: string): string {
+  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
+}
+
+/** The cart as a drawer from the right; the layout mounts it once and the cart store opens it. */
+export function CartDrawer() {
+  const isOpen = useCartStore((state) => state.isOpen);
+  const items = useCartStore((state) => state.items);
+  const close = useCartStore((state) => state.close);
+  const navigate = useNavigate();
+
+  function leaveTo(path: string) {
+    close();
+    navigate(path);
+  }
+
+  return (
+    <Dialog open={isOpen} onClose={close} labelledBy={TITLE_ID} variant="drawer" className="cart-drawer">
+      <div className="cart-drawer__header">
+        <h2 id={TITLE_ID} className="cart-drawer__title">
+          Cart
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close cart" onClick={close}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+
+      {items.length === 0 ? (
+        <div className="cart-drawer__empty">
+          <svg className="cart-drawer__empty-art" viewBox="0 0 120 120" aria-hidden="true">
+            <circle className="cart-empty-art__disc" cx="60" cy="60" r="56" />
+            <path className="cart-empty-art__cup" d="M40 38h40l-5 56a6 6 0 0 1-6 5H51a6 6 0 0 1-6-5z" />
+            <path className="cart-empty-art__straw" d="M63 38l8-20" />
+            <path className="cart-empty-art__line" d="M45 58h30" />
+          </svg>
+          <p>Your cart is empty.</p>
+          <button type="button" className="btn btn--primary" onClick={() => leaveTo("/menu")}>
+            Go Shopping
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul role="list" className="cart-drawer__lines">
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <div className="cart-drawer__footer">
+            <p className="cart-drawer__total">
+              <span>Total</span>
+              <span data-testid="cart-total">{formatCents(cartTotalCents(items))}</span>
+            </p>
+            <button type="button" className="btn btn--primary btn--large btn--block" onClick={() => leaveTo("/checkout")}>
+              Checkout
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const setQuantity = useCartStore((state) => state.setQuantity);
+  const removeItem = useCartStore((state) => state.removeItem);
+  const what = `${item.name} (${sizeLabel(item.size)})`;
+  return (
+    <li className="cart-line">
+      <img className="cart-line__image" src={item.image} alt="" width={64} height={64} />
+      <div className="cart-line__info">
+        <p className="cart-line__name">{item.name}</p>
+        <p className="cart-line__meta">
+          <span className="cart-line__price">{formatCents(item.priceCents)}</span>
+          <span aria-hidden="true"> · </span>
+          <span>
+            <span className="visually-hidden">Size: </span>
+            {sizeLabel(item.size)}
+          </span>
+        </p>
+        {item.comment && <p className="cart-line__comment">“{item.comment}”</p>}
+        <div className="cart-line__quantity">
+          <button
+            type="button"
+            className="cart-line__step"
+            aria-label={`Decrease quantity of ${what}`}
+            disabled={item.quantity <= MIN_QUANTITY}
+            onClick={() => setQuantity(item.id, item.quantity - 1)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 12h12" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+            </svg>
+          </button>
+          <output className="cart-line__count" aria-label={`Quantity of ${what}`} aria-live="polite">
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className="cart-line__step"
+            aria-label={`Increase quantity of ${what}`}
+            onClick={() => setQuantity(item.id, item.quantity + 1)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 12h12M12 6v12" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="icon-button cart-line__remove"
+        aria-label={`Remove ${what} from cart`}
+        onClick={() => removeItem(item.id)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}

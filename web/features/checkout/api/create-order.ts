@@ -1,0 +1,35 @@
+import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateOrderResponse, OrderRequest } from "../../../../common/forms/checkout";
+import { apiFetch } from "../../../lib/api-client";
+import { ordersQueryKey } from "../../orders/api/list-orders";
+
+export interface CreateOrderVariables {
+  request: OrderRequest;
+  /** One per checkout attempt: a retry with the same key gets the same order back, never a second one. */
+  idempotencyKey: string;
+}
+
+/** POST /api/orders: the server prices the lines; `paymentUrl` is set when card payment is configured. */
+export function createOrder({ request, idempotencyKey }: CreateOrderVariables): Promise<CreateOrderResponse> {
+  return apiFetch<CreateOrderResponse>("/api/orders", {
+    method: "POST",
+    json: request,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}
+
+export function createOrderMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["orders", "create"],
+    mutationFn: createOrder,
+  });
+}
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...createOrderMutationOptions(),
+    // My orders shows the new order next time it is opened.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
+  });
+}

@@ -1,0 +1,50 @@
+import type { OrderRequest } from "../../../common/forms/checkout";
+
+/**
+ * The Idempotency-Key of the current checkout attempt. It survives a reload and is reused
+ * for as long as the cart's lines stay the same, so a retry after a lost answer returns the
+ * order already made instead of making a second one. A changed cart is a new attempt.
+ */
+const STORAGE_KEY = "squeeze:checkout-attempt";
+
+interface StoredAttempt {
+  fingerprint: string;
+  key: string;
+}
+
+function cartFingerprint(lines: OrderRequest["lines"]): string {
+  return JSON.stringify(lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]));
+}
+
+function read(): StoredAttempt | null {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as Partial<StoredAttempt> | null;
+    return parsed && typeof parsed.fingerprint === "string" && typeof parsed.key === "string"
+      ? { fingerprint: parsed.fingerprint, key: parsed.key }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function checkoutAttemptKey(lines: OrderRequest["lines"]): string {
+  const fingerprint = cartFingerprint(lines);
+  const stored = read();
+  if (stored?.fingerprint === fingerprint) return stored.key;
+  const key = crypto.randomUUID();
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ fingerprint, key } satisfies StoredAttempt));
+  } catch {
+    // Storage full or blocked: the key still covers retries while the page stays open.
+  }
+  return key;
+}
+
+/** The attempt is over (placed, or its payment cancelled): the next checkout is a new order. */
+export function forgetCheckoutAttempt(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}

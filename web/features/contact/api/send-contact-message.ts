@@ -1,0 +1,23 @@
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import type { ContactPayload } from "../../../../common/forms/contact";
+import { apiFetch } from "../../../lib/api-client";
+
+export interface SubmissionReceipt {
+  id: string;
+}
+
+/** POST /api/contact: the message is stored and e-mailed to the shop. */
+export function sendContactMessage(payload: ContactPayload): Promise<SubmissionReceipt> {
+  return apiFetch<SubmissionReceipt>("/api/contact", { method: "POST", json: payload });
+}
+
+export function sendContactMessageMutationOptions() {
+  return mutationOptions({
+    mutationKey: ["contact", "send"],
+    mutationFn: sendContactMessage,
+  });
+}
+
+export function useSendContactMessage() {
+  return useMutation(sendContactMessageMutationOptions());
+}

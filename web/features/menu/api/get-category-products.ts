@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Product } from "../../../../common/catalog";
+import { apiFetch } from "../../../lib/api-client";
+
+/** GET /api/categories/:categoryId/products: the category's visible drinks, in menu order. */
+export function getCategoryProducts(categoryId: string): Promise<Product[]> {
+  return apiFetch<Product[]>(`/api/categories/${encodeURIComponent(categoryId)}/products`);
+}
+
+export function categoryProductsQueryOptions(categoryId: string) {
+  return queryOptions({
+    queryKey: ["categories", categoryId, "products"],
+    queryFn: () => getCategoryProducts(categoryId),
+  });
+}
+
+export function useCategoryProducts(categoryId: string | undefined) {
+  return useQuery({ ...categoryProductsQueryOptions(categoryId ?? ""), enabled: Boolean(categoryId) });
+}

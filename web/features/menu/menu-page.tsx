@@ -1,0 +1,146 @@
+import { Link, useSearchParams } from "react-router";
+import type { Category } from "../../../common/catalog";
+import { errorMessage } from "../../app/query-client";
+import { usePageMeta } from "../../app/use-page-meta";
+import { useCategories } from "./api/get-categories";
+import { useCategoryProducts } from "./api/get-category-products";
+import { ProductCard, ProductCardSkeleton } from "./components/product-card";
+import "./menu.css";
+
+export const CATEGORY_PARAM = "category";
+const SKELETON_CARDS = 6;
+
+/** The category the URL asks for, or the first one when it asks for none or for one that does not exist. */
+export function selectCategory(categories: readonly Category[], slug: string | null): Category | undefined {
+  return categories.find((category) => category.slug === slug) ?? categories[0];
+}
+
+export default function MenuPage() {
+  usePageMeta(
+    "Menu",
+    "Cold-pressed juices, smoothies, lemonades and wellness shots: browse the Squeeze menu and order for delivery.",
+  );
+  const [searchParams] = useSearchParams();
+  const categories = useCategories();
+  const selected = categories.data ? selectCategory(categories.data, searchParams.get(CATEGORY_PARAM)) : undefined;
+
+  return (
+    <div className="menu-page">
+      <header className="menu-hero">
+        <div className="container menu-hero__inner">
+          <span className="eyebrow">Pressed fresh every morning</span>
+          <h1>Our Menu</h1>
+          <p className="lead">Pick a category, then a drink. Every size is made to order.</p>
+        </div>
+      </header>
+
+      <div className="container menu-body">
+        {categories.isPending ? (
+          <CategoryChipsSkeleton />
+        ) : categories.isError ? (
+          <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
+        ) : categories.data.length === 0 ? (
+          <p className="menu-empty">The menu is being refreshed. Please check back soon.</p>
+        ) : (
+          <CategoryChips categories={categories.data} selectedId={selected?.id} />
+        )}
+
+        {categories.isPending && <ProductGridSkeleton />}
+        {selected && <CategoryProducts category={selected} />}
+      </div>
+    </div>
+  );
+}
+
+function CategoryChips({ categories, selectedId }: { categories: readonly Category[]; selectedId?: string }) {
+  return (
+    <nav className="category-chips" aria-label="Drink categories">
+      <ul role="list" className="category-chips__list">
+        {categories.map((category) => {
+          const isSelected = category.id === selectedId;
+          return (
+            <li key={category.id}>
+              <Link
+                className={`category-chip${isSelected ? " category-chip--selected" : ""}`}
+                to={{ search: `?${CATEGORY_PARAM}=${encodeURIComponent(category.slug)}` }}
+                aria-current={isSelected ? "true" : undefined}
+                replace
+                preventScrollReset
+              >
+                <img className="category-chip__image" src={category.image} alt="" width={28} height={28} />
+                <span>{category.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function CategoryProducts({ category }: { category: Category }) {
+  const products = useCategoryProducts(category.id);
+  const headingId = `category-heading-${category.id}`;
+  return (
+    <section className="menu-section" aria-labelledby={headingId} aria-busy={products.isPending}>
+      <h2 id={headingId} className="menu-section__title">
+        {category.label}
+      </h2>
+      {products.isPending ? (
+        <ProductGridSkeleton />
+      ) : products.isError ? (
+        <LoadError error={products.error} onRetry={() => void products.refetch()} />
+      ) : products.data.length === 0 ? (
+        <p className="menu-empty">No drinks in this category</p>
+      ) : (
+        <ul role="list" className="menu-grid">
+          {products.data.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="menu-error" role="alert">
+      <p>Error: {errorMessage(error)}</p>
+      <button type="button" className="btn btn--small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function CategoryChipsSkeleton() {
+  return (
+    <div className="category-chips" aria-hidden="true">
+      <div className="category-chips__list">
+        {Array.from({ length: 5 }, (_, index) => (
+          <span key={index} className="skeleton category-chip category-chip--skeleton" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ProductGridSkeleton() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        Loading drinks…
+      </p>
+      <ul role="list" className="menu-grid" aria-hidden="true">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <li key={index}>
+            <ProductCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

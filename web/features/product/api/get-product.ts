@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Product } from "../../../../common/catalog";
+import { apiFetch } from "../../../lib/api-client";
+
+/** GET /api/categories/:categoryId/products/:productId; a missing drink is a 404 "Product not found". */
+export function getProduct(categoryId: string, productId: string): Promise<Product> {
+  return apiFetch<Product>(
+    `/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`,
+  );
+}
+
+export function productQueryOptions(categoryId: string, productId: string) {
+  return queryOptions({
+    queryKey: ["categories", categoryId, "products", productId],
+    queryFn: () => getProduct(categoryId, productId),
+  });
+}
+
+export function useProduct(categoryId: string, productId: string) {
+  return useQuery(productQueryOptions(categoryId, productId));
+}

@@ -1,0 +1,114 @@
+import { useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { brand } from "../../../config/brand";
+
+export interface FaqEntry {
+  question: string;
+  answer: ReactNode;
+}
+
+/** The spec's seven topics, answered as this shop actually works. */
+export const FAQ_ENTRIES: readonly FaqEntry[] = [
+  {
+    question: "How do I place an order?",
+    answer: (
+      <p>
+        Pick a drink from the <Link to="/menu">menu</Link>, choose a size, add a note if you like, then tap Add to
+        Cart or Order Now. At checkout you confirm your phone number and we start pressing. Ordering needs a quick,
+        one-tap sign-in with Google or Apple so we know whose order it is.
+      </p>
+    ),
+  },
+  {
+    question: "Do I need an account?",
+    answer: (
+      <p>
+        Not to look around: browsing the menu, sending us a message and applying for a franchise need no account at
+        all. To order, you sign in with one tap using your Google or Apple account; there is no separate Squeeze
+        account to create and no form to fill in.
+      </p>
+    ),
+  },
+  {
+    question: "Which payment methods do you accept?",
+    answer: (
+      <p>
+        When online payment is enabled you pay by card at checkout. Otherwise you pay when you pick up your order or
+        when it is delivered to you.
+      </p>
+    ),
+  },
+  {
+    question: "How do I reset my password?",
+    answer: (
+      <p>
+        You don&apos;t need to: Squeeze has no passwords. You sign in with Google or Apple, so if you can&apos;t get
+        into that account, recover it with Google or Apple and then sign in here as usual.
+      </p>
+    ),
+  },
+  {
+    question: "Can I order from my phone?",
+    answer: (
+      <p>
+        Yes. The whole shop works in the browser on any phone, tablet or computer; there is no app to install.
+      </p>
+    ),
+  },
+  {
+    question: "How do I contact support?",
+    answer: (
+      <p>
+        Send us a message from the <Link to="/contact">contact page</Link> or call us at{" "}
+        <a href={brand.phone.href}>{brand.phone.display}</a>.
+      </p>
+    ),
+  },
+  {
+    question: "How long does delivery take?",
+    answer: <p>Your drinks arrive within {brand.deliveryWindow} of placing the order, pressed fresh for you.</p>,
+  },
+];
+
+/** An accordion: one answer open at a time; opening another closes the first, a second click closes it. */
+export function Faq({ entries = FAQ_ENTRIES, title = "Frequently asked questions" }: { entries?: readonly FaqEntry[]; title?: string }) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const baseId = useId();
+  const headingId = `${baseId}-title`;
+  return (
+    <section className="faq" aria-labelledby={headingId}>
+      <h2 id={headingId} className="faq__title">
+        {title}
+      </h2>
+      <div className="faq__list">
+        {entries.map((entry, index) => {
+          const isOpen = openIndex === index;
+          const buttonId = `${baseId}-q${index}`;
+          const panelId = `${baseId}-a${index}`;
+          return (
+            <div key={entry.question} className={`faq__item${isOpen ? " faq__item--open" : ""}`}>
+              <h3 className="faq__question">
+                <button
+                  id={buttonId}
+                  type="button"
+                  className="faq__toggle"
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => setOpenIndex(isOpen ? null : index)}
+                >
+                  <span>{entry.question}</span>
+                  <svg className="faq__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                </button>
+              </h3>
+              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!isOpen}>
+                {entry.answer}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

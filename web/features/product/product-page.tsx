@@ -1,0 +1,213 @@
+import { useId, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
+import { errorMessage } from "../../app/query-client";
+import { usePageMeta } from "../../app/use-page-meta";
+import { Rating } from "../../components/rating";
+import { ApiRequestError } from "../../lib/api-client";
+import { useAuthGate } from "../auth/use-auth-gate";
+import { cartLineId, useCartStore, type NewCartItem } from "../cart/cart-store";
+import { useCategories } from "../menu/api/get-categories";
+import { gradientStyle } from "../menu/components/product-card";
+import { useProduct } from "./api/get-product";
+import { Faq } from "./components/faq";
+import { PriceTag } from "./components/price-tag";
+import "./product.css";
+
+export const NOTE_MAX_LENGTH = 300;
+const SIZE_LABELS: Record<PriceSize, string> = { small: "Small", medium: "Medium", large: "Large", default: "Regular" };
+
+export default function ProductPage() {
+  const { categoryId = "", id = "" } = useParams();
+  const product = useProduct(categoryId, id);
+  usePageMeta(product.data?.name ?? "Drink", product.data?.description ?? "A fresh drink from the Squeeze menu.");
+
+  const isMissing = product.error instanceof ApiRequestError && product.error.status === 404;
+  let content;
+  if (product.isPending) {
+    content = <ProductSkeleton />;
+  } else if (product.isError) {
+    content = isMissing ? (
+      <div className="product-missing">
+        <h1>Product not found</h1>
+        <p className="muted">This drink is not on the menu any more, or the link is wrong.</p>
+        <Link className="btn btn--primary" to="/menu">
+          Back to the menu
+        </Link>
+      </div>
+    ) : (
+      <div className="product-error" role="alert">
+        <p>Error: {errorMessage(product.error)}</p>
+        <button type="button" className="btn btn--small" onClick={() => void product.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    // Keyed so that moving to another drink starts with a fresh size and note.
+    content = <ProductDetails key={product.data.id} product={product.data} />;
+  }
+
+  return (
+    <div className="product-page">
+      <div className="container product-page__inner">
+        {!isMissing && <BackToMenu categoryId={categoryId} />}
+        {content}
+        <Faq />
+      </div>
+    </div>
+  );
+}
+
+/** Back to the menu, on this drink's category when the menu already knows it. */
+function BackToMenu({ categoryId }: { categoryId: string }) {
+  const categories = useCategories();
+  const slug = categories.data?.find((category) => category.id === categoryId)?.slug;
+  return (
+    <Link className="product-page__back" to={slug ? `/menu?category=${encodeURIComponent(slug)}` : "/menu"}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Back to the menu
+    </Link>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const sizes = selectableSizes(product);
+  const [size, setSize] = useState<PriceSize>(sizes[0] ?? "default");
+  const [note, setNote] = useState("");
+  const requireSignIn = useAuthGate();
+  const navigate = useNavigate();
+  const noteId = useId();
+  const noteHintId = useId();
+  const sizeLegendId = useId();
+  const price = product.pricesBySize[size];
+
+  function cartLine(): NewCartItem | null {
+    if (!price) return null;
+    return {
+      id: cartLineId(product.name, size),
+      productId: product.id,
+      categoryId: product.categoryId,
+      name: product.name,
+      priceCents: effectivePriceCents(price),
+      size,
+      comment: note.trim(),
+      image: product.image,
+    };
+  }
+
+  function addToCart() {
+    const item = cartLine();
+    if (!item) return;
+    requireSignIn(
+      () => {
+        useCartStore.getState().addItem(item);
+        useCartStore.getState().open();
+      },
+      { kind: "add-to-cart", item, then: "open-cart" },
+    );
+  }
+
+  function orderNow() {
+    const item = cartLine();
+    if (!item) return;
+    requireSignIn(
+      () => {
+        useCartStore.getState().addItem(item);
+        navigate("/checkout");
+      },
+      { kind: "add-to-cart", item, then: "checkout" },
+    );
+  }
+
+  return (
+    <article className="product-details" style={gradientStyle(product.gradient)}>
+      <div className="product-details__art">
+        <img src={product.image} alt={product.name} width={320} height={320} />
+      </div>
+
+      <div className="product-details__info">
+        <h1 className="product-details__name">{product.name}</h1>
+        <div className="product-details__rating">
+          <Rating value={product.rating} size={20} />
+          <span className="muted" aria-hidden="true">
+            {product.rating.toFixed(1)}
+          </span>
+        </div>
+        <p className="product-details__description">{product.description}</p>
+
+        <p className="product-details__price" aria-live="polite">
+          <PriceTag price={price} />
+          {sizes.length > 0 && <span className="product-details__price-size">{SIZE_LABELS[size]}</span>}
+        </p>
+
+        {sizes.length > 0 && (
+          <div className="size-picker" role="group" aria-labelledby={sizeLegendId}>
+            <span id={sizeLegendId} className="size-picker__legend">
+              Size
+            </span>
+            <div className="size-picker__options">
+              {sizes.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className={`size-picker__option${option === size ? " size-picker__option--selected" : ""}`}
+                  aria-pressed={option === size}
+                  onClick={() => setSize(option)}
+                >
+                  {SIZE_LABELS[option]}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+
+        <div className="field product-details__note">
+          <label className="field__label" htmlFor={noteId}>
+            Add A Comment with Your Order
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            maxLength={NOTE_MAX_LENGTH}
+            aria-describedby={noteHintId}
+            placeholder="Less ice, no ginger, extra cold…"
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <span id={noteHintId} className="field__hint">
+            {note.length}/{NOTE_MAX_LENGTH} characters
+          </span>
+        </div>
+
+        <div className="product-details__actions">
+          <button type="button" className="btn btn--primary btn--large" onClick={orderNow} disabled={!price}>
+            Order Now
+          </button>
+          <button type="button" className="btn btn--ghost btn--large" onClick={addToCart} disabled={!price}>
+            Add to Cart
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="product-details product-details--skeleton" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the drink…
+      </p>
+      <div className="product-details__art skeleton" aria-hidden="true" />
+      <div className="product-details__info" aria-hidden="true">
+        <span className="skeleton skeleton--text" style={{ width: "70%", height: "2.4em" }} />
+        <span className="skeleton skeleton--text" style={{ width: "35%" }} />
+        <span className="skeleton skeleton--text" style={{ width: "95%" }} />
+        <span className="skeleton skeleton--text" style={{ width: "80%" }} />
+        <span className="skeleton" style={{ width: "100%", height: 120, marginTop: 16 }} />
+      </div>
+    </div>
+  );
+}
