@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from "../../web/app/lazy-page";
-import { createQueryClient } from "../../web/app/query-client";
-import { routes } from "../../web/app/router";
+import { AppRoutes } from "../../web/app/router";
 import { PERSIST_TIMEOUT_MS, useStoresHydrated, type PersistedStore } from "../../web/app/store-hydration";
 
 // The checkout page's chunk "fails to download"; the about page throws while rendering.
@@ -36,13 +34,11 @@ afterEach(() => {
 });
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
   );
-  return router;
 }
 
 describe("App shell routes", () => {
@@ -71,6 +67,15 @@ describe("App shell routes", () => {
     expect(within(page).getByRole("button", { name: "Reload the page" })).toBeInTheDocument();
     expect(within(page).getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+  });
+
+  it("leaves the error page on the next navigation", async () => {
+    const user = userEvent.setup();
+    renderApp("/checkout");
+    const title = await screen.findByRole("heading", { level: 1, name: "This page could not be loaded" });
+    await user.click(within(title.closest("section")!).getByRole("link", { name: "Back to home" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Fresh juice, squeezed for your day" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "This page could not be loaded" })).not.toBeInTheDocument();
   });
 
   it("shows 'Unexpected Application Error!' inside the layout when a page throws", async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "../../web/app/query-client";
 import { AuthModal } from "../../web/features/auth/auth-modal";
 import { useAuthModalStore } from "../../web/features/auth/auth-modal-store";
 import { PENDING_INTENT_STORAGE_KEY } from "../../web/features/auth/pending-intent";
@@ -288,5 +289,25 @@ describe("session sync and logout", () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(router.state.location.pathname).toBe("/");
     expect(screen.getByRole("button", { name: "Sign in" })).toBeInTheDocument();
+  });
+
+  it("Logout forgets this user's cached API data in the shared query cache, but keeps the menu", async () => {
+    signInAs();
+    queryClient.setQueryData(["categories"], [{ id: "cat-fresh-juices" }]);
+    queryClient.setQueryData(["orders"], [{ id: "ord-1" }]);
+    mockApi({
+      "GET /api/me": () => json(signedInUser),
+      "POST /api/auth/logout": () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    renderShell("/orders");
+
+    await user.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+
+    expect(await screen.findByText("Logged out successfully")).toBeInTheDocument();
+    expect(queryClient.getQueryData(["orders"])).toBeUndefined();
+    expect(queryClient.getQueryData(["categories"])).toEqual([{ id: "cat-fresh-juices" }]);
+    queryClient.clear();
   });
 });

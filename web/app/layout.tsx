@@ -1,20 +1,23 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import toast from "react-hot-toast";
-import { Outlet, ScrollRestoration } from "react-router";
-import { FeedbackModal } from "../components/feedback/feedback-modal";
+import { Outlet, useLocation } from "react-router";
+import { useFeedbackStore } from "../components/feedback/feedback-store";
 import { Footer } from "../components/layout/footer";
 import { Header } from "../components/layout/header";
 import { useAuthModalStore } from "../features/auth/auth-modal-store";
 import { useAuthBootstrap } from "../features/auth/use-auth-bootstrap";
 import { useCartStore } from "../features/cart/cart-store";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
+import { RouteErrorBoundary, RouteErrorPage } from "./route-error-page";
+import { ScrollRestoration } from "./scroll-restoration";
 import { Toaster } from "./toaster";
 import "./layout.css";
 
-// The drawer and the sign-in modal are code for later: they load when first opened (or
-// when the browser is idle), so the first page of a visit downloads less.
+// The drawer and the sign-in and feedback modals are code for later: they load when first
+// opened (or when the browser is idle), so the first page of a visit downloads less.
 const importCartDrawer = () => loadChunk("cart-drawer", () => import("../features/cart/cart-drawer"));
 const importAuthModal = () => loadChunk("auth-modal", () => import("../features/auth/auth-modal"));
+const importFeedbackModal = () => loadChunk("feedback-modal", () => import("../components/feedback/feedback-modal"));
 
 /** If an overlay's code cannot be fetched, say so and close it; the page itself keeps working. */
 class OverlayErrorBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
@@ -80,6 +83,7 @@ function LazyOverlay({
 
 const loadCartDrawer = () => importCartDrawer().then((module) => ({ default: module.CartDrawer }));
 const loadAuthModal = () => importAuthModal().then((module) => ({ default: module.AuthModal }));
+const loadFeedbackModal = () => importFeedbackModal().then((module) => ({ default: module.FeedbackModal }));
 
 function CartDrawerSlot() {
   const isOpen = useCartStore((state) => state.isOpen);
@@ -93,12 +97,19 @@ function AuthModalSlot() {
   return <LazyOverlay isOpen={isOpen} load={loadAuthModal} close={close} />;
 }
 
+function FeedbackModalSlot() {
+  const isOpen = useFeedbackStore((state) => state.kind !== null);
+  const hide = useFeedbackStore((state) => state.hide);
+  return <LazyOverlay isOpen={isOpen} load={loadFeedbackModal} close={hide} />;
+}
+
 /** Fetches the overlays' code once the page is idle, so the first click on the cart is instant. */
 function usePrefetchOverlays() {
   useEffect(() => {
     const prefetch = () => {
       importCartDrawer().catch(() => undefined);
       importAuthModal().catch(() => undefined);
+      importFeedbackModal().catch(() => undefined);
     };
     if ("requestIdleCallback" in window) {
       const handle = window.requestIdleCallback(prefetch, { timeout: 4000 });
@@ -109,10 +120,15 @@ function usePrefetchOverlays() {
   }, []);
 }
 
-/** What every page but /login sits in: header, main (with the cart drawer), footer and the overlays. */
+/**
+ * What every page but /login sits in: header, main (with the cart drawer), footer and the overlays.
+ * The routed page below it shows a spinner while its code loads, and the error page in its
+ * place if it fails (the layout stays, and the next navigation tries again).
+ */
 export function Layout() {
   useAuthBootstrap();
   usePrefetchOverlays();
+  const location = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -120,14 +136,18 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary fallback={RouteErrorPage} resetKey={location.key}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <ScrollRestoration />
+          </Suspense>
+        </RouteErrorBoundary>
         <CartDrawerSlot />
       </main>
       <Footer />
       <AuthModalSlot />
-      <FeedbackModal />
+      <FeedbackModalSlot />
       <Toaster />
-      <ScrollRestoration />
     </>
   );
 }

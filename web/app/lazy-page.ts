@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { createElement, lazy, type ComponentType, type ReactNode } from "react";
 
 /** The spec's time-out for loading a script chunk. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -41,10 +41,59 @@ export function loadChunk<T>(chunk: string, importer: () => Promise<T>, timeoutM
   });
 }
 
-/** A route's `lazy`: the page module's default export becomes the route's Component. */
-export function lazyPage(chunk: string, importer: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const module = await loadChunk(chunk, importer);
-    return { Component: module.default };
-  };
+export interface LazyPageOptions {
+  /** The page reads or writes the API: mount it inside the shared QueryClient's provider, loaded alongside. */
+  queries?: boolean;
+}
+
+type PageModule = { default: ComponentType };
+
+/** Pages whose code failed to load, each with how to give it a fresh try. */
+const pagesToRetry = new Set<() => void>();
+
+/** Lets every page whose code failed to load try again the next time it renders. */
+export function retryFailedPages(): void {
+  pagesToRetry.forEach((retry) => retry());
+  pagesToRetry.clear();
+}
+
+/**
+ * A route's page as a component whose code is fetched when it first renders (React.lazy,
+ * shown under the layout's Suspense). A failed or timed-out fetch throws a ChunkLoadError
+ * naming `chunk` to the route's error boundary; after the next navigation (the boundary
+ * resets and calls retryFailedPages) the page fetches its code again when shown.
+ */
+export function lazyPage(chunk: string, importer: () => Promise<PageModule>, options: LazyPageOptions = {}): ComponentType {
+  async function load(): Promise<PageModule> {
+    if (!options.queries) return loadChunk(chunk, importer);
+    const [page, data] = await Promise.all([
+      loadChunk(chunk, importer),
+      loadChunk("query-provider", () => import("./query-provider")),
+    ]);
+    const { QueryProvider } = data;
+    const PageComponent = page.default;
+    return {
+      default: function PageWithQueries() {
+        return createElement(QueryProvider, { children: createElement(PageComponent) as ReactNode });
+      },
+    };
+  }
+  // React.lazy remembers a failed import for good. Keep the failed one until the error page
+  // has shown (swapping at once would have React retry, fail and retry again, forever), and
+  // start afresh when the route's error boundary resets, on the next navigation.
+  const fresh = () =>
+    lazy(() =>
+      load().catch((error: unknown) => {
+        pagesToRetry.add(() => {
+          Page = fresh();
+        });
+        throw error;
+      }),
+    );
+  let Page = fresh();
+  function LazyPage() {
+    return createElement(Page);
+  }
+  LazyPage.displayName = `LazyPage(${chunk})`;
+  return LazyPage;
 }

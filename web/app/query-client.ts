@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { ApiRequestError } from "../lib/api-client";
+import { onSessionEnd } from "../lib/session-end";
 
 /** What the shopper reads when a request fails: the worker's own message when it sent one. */
 export function errorMessage(error: unknown): string {
@@ -46,4 +47,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The one client every page shares (web/app/query-provider.tsx provides it). This module
+ * loads with the first page that reads the API, not with the first download.
+ */
 export const queryClient = createQueryClient();
+
+// On logout: the menu is the same for everyone; anything else cached (orders, me) was this user's.
+onSessionEnd(() => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "categories" }));

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { ChunkLoadError } from "./lazy-page";
+import { Component, useEffect, type ComponentType, type ReactNode } from "react";
+import { Link } from "react-router";
+import { ChunkLoadError, retryFailedPages } from "./lazy-page";
 import { usePageMeta } from "./use-page-meta";
 
 /** React Router's own wording for an unexpected error (spec section 8). */
@@ -15,13 +15,6 @@ function describe(error: unknown): { title: string; detail: string | null; canRe
       canReload: true,
     };
   }
-  if (isRouteErrorResponse(error)) {
-    return {
-      title: error.status === 404 ? "Page not found" : UNEXPECTED_ERROR_TITLE,
-      detail: `${error.status} ${error.statusText}`.trim(),
-      canReload: error.status >= 500,
-    };
-  }
   return {
     title: UNEXPECTED_ERROR_TITLE,
     detail: error instanceof Error ? error.message : typeof error === "string" ? error : null,
@@ -33,8 +26,7 @@ function describe(error: unknown): { title: string; detail: string | null; canRe
  * Shown in place of a page that failed (its code did not load, or it threw while
  * rendering). It sits inside the layout, so the header still works, and offers a way back.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { title, detail, canReload } = describe(error);
   usePageMeta(title, "Something went wrong on this page.");
 
@@ -76,8 +68,7 @@ export function RouteErrorPage() {
  * Last resort, when the layout itself failed: a plain page that still offers a way home
  * (a full page load, since the app's own navigation may be what broke).
  */
-export function RootErrorPage() {
-  const error = useRouteError();
+export function RootErrorPage({ error }: { error: unknown }) {
   const { title, detail } = describe(error);
   useEffect(() => {
     console.error(error);
@@ -95,4 +86,39 @@ export function RootErrorPage() {
       </div>
     </main>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** What to show instead of the children once they threw. */
+  fallback: ComponentType<{ error: unknown }>;
+  /** The current location's key: any navigation clears the error and tries the children again. */
+  resetKey: string;
+}
+
+interface RouteErrorBoundaryState {
+  failed: boolean;
+  error: unknown;
+  resetKey: string;
+}
+
+/** Catches what a route throws (its code failed to load, or it failed while rendering) and shows `fallback`. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  state: RouteErrorBoundaryState = { failed: false, error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState) {
+    if (props.resetKey === state.resetKey) return null;
+    // A page whose code did not arrive is fetched again if the shopper goes back to it.
+    if (state.failed) retryFailedPages();
+    return { failed: false, error: null, resetKey: props.resetKey };
+  }
+
+  render() {
+    const Fallback = this.props.fallback;
+    return this.state.failed ? <Fallback error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,28 +1,23 @@
-import * as z from "zod/mini";
-import { useCartStore } from "../cart/cart-store";
+import { isRecord } from "../../lib/guards";
+import { readNewCartItem, useCartStore, type NewCartItem } from "../cart/cart-store";
 
 /**
  * What a guest was doing when asked to sign in, in a form that survives a full-page
  * redirect (the popup path keeps the original closure instead). Kept in sessionStorage,
  * so it belongs to this tab only and is gone when the tab closes.
  */
-const cartLineSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  productId: z.string(),
-  categoryId: z.string(),
-  name: z.string(),
-  priceCents: z.int().check(z.nonnegative()),
-  size: z.string(),
-  quantity: z.optional(z.int().check(z.gte(1))),
-  comment: z.string(),
-  image: z.string(),
-});
+export type PendingIntent =
+  | { kind: "open-cart" }
+  | { kind: "add-to-cart"; item: NewCartItem; then: "open-cart" | "checkout" };
 
-export const pendingIntentSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("open-cart") }),
-  z.object({ kind: z.literal("add-to-cart"), item: cartLineSchema, then: z.enum(["open-cart", "checkout"]) }),
-]);
-export type PendingIntent = z.infer<typeof pendingIntentSchema>;
+/** A remembered intent read back from storage, or null when it is not one (checked by hand: see web/lib/guards.ts). */
+export function readPendingIntent(value: unknown): PendingIntent | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === "open-cart") return { kind: "open-cart" };
+  if (value.kind !== "add-to-cart" || (value.then !== "open-cart" && value.then !== "checkout")) return null;
+  const item = readNewCartItem(value.item);
+  return item ? { kind: "add-to-cart", item, then: value.then } : null;
+}
 
 export const PENDING_INTENT_STORAGE_KEY = "squeeze:pending-intent";
 
@@ -41,8 +36,7 @@ export function takeRememberedIntent(): PendingIntent | null {
     const raw = sessionStorage.getItem(PENDING_INTENT_STORAGE_KEY);
     sessionStorage.removeItem(PENDING_INTENT_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = pendingIntentSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readPendingIntent(JSON.parse(raw));
   } catch {
     return null;
   }

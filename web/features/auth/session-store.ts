@@ -1,7 +1,6 @@
-// zod/mini: the stores load with the first page, so they use the small build of zod.
-import * as z from "zod/mini";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { isBoolean, isRecord, isString } from "../../lib/guards";
 
 /** Who is using the shop, as GET /api/me reports it. */
 export interface SessionUser {
@@ -30,14 +29,15 @@ export const GUEST_USER: SessionUser = Object.freeze({
 
 export const SESSION_STORAGE_KEY = "squeeze:session";
 
-export const sessionUserSchema = z.object({
-  uid: z.string(),
-  username: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  isAuthenticated: z.boolean(),
-});
-const storedSessionSchema = z.object({ user: sessionUserSchema });
+/** A session user as outside input describes it, or null when it is not one (only the known fields are kept). */
+export function readSessionUser(value: unknown): SessionUser | null {
+  if (!isRecord(value)) return null;
+  const { uid, username, email, phone, isAuthenticated } = value;
+  if (!isString(uid) || !isString(username) || !isString(email) || !isString(phone) || !isBoolean(isAuthenticated)) {
+    return null;
+  }
+  return { uid, username, email, phone, isAuthenticated };
+}
 
 export const useSessionStore = create<SessionState>()(
   persist(
@@ -53,8 +53,8 @@ export const useSessionStore = create<SessionState>()(
       partialize: (state) => ({ user: state.user }),
       // What localStorage holds is only a hint until GET /api/me answers; a malformed entry is dropped.
       merge: (persisted, current) => {
-        const parsed = storedSessionSchema.safeParse(persisted);
-        return parsed.success ? { ...current, user: parsed.data.user } : current;
+        const user = isRecord(persisted) ? readSessionUser(persisted.user) : null;
+        return user ? { ...current, user } : current;
       },
     },
   ),

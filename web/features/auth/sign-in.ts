@@ -1,14 +1,29 @@
 import toast from "react-hot-toast";
-import * as z from "zod/mini";
+import { isBoolean, isRecord } from "../../lib/guards";
 import { getMe } from "./api/get-me";
 import { useAuthModalStore } from "./auth-modal-store";
 import { rememberIntent } from "./pending-intent";
+import {
+  isAuthProvider,
+  PROVIDER_LABELS,
+  SignInError,
+  signInFailureText,
+  signInSuccessText,
+  type AuthProvider,
+} from "./auth-providers";
 import { useSessionStore } from "./session-store";
 
-export const AUTH_PROVIDERS = ["google", "apple"] as const;
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
-
-export const PROVIDER_LABELS: Record<AuthProvider, string> = { google: "Google", apple: "Apple" };
+// The names and texts are in auth-providers.ts, which every first page needs (a redirect
+// sign-in finishes there). This module, the popup flow, loads with the sign-in modal.
+export {
+  AUTH_PROVIDERS,
+  isAuthProvider,
+  PROVIDER_LABELS,
+  SignInError,
+  signInFailureText,
+  signInSuccessText,
+  type AuthProvider,
+} from "./auth-providers";
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -19,18 +34,11 @@ const POPUP_WINDOW_NAME = "squeeze-auth";
 /** The callback page may also announce the result here, which still works if the opener link was severed. */
 export const AUTH_CHANNEL_NAME = "squeeze-auth";
 
-export function isAuthProvider(value: unknown): value is AuthProvider {
-  return typeof value === "string" && (AUTH_PROVIDERS as readonly string[]).includes(value);
+/** The callback page's `{ source: "squeeze-auth", provider, ok }`, or null for any other message. */
+function readAuthMessage(data: unknown): { provider: AuthProvider; ok: boolean } | null {
+  if (!isRecord(data) || data.source !== "squeeze-auth" || !isAuthProvider(data.provider) || !isBoolean(data.ok)) return null;
+  return { provider: data.provider, ok: data.ok };
 }
-
-export const signInSuccessText = (provider: AuthProvider) => `Logged in with ${PROVIDER_LABELS[provider]}!`;
-export const signInFailureText = (provider: AuthProvider) => `${PROVIDER_LABELS[provider]} sign-in failed.`;
-
-const authMessageSchema = z.object({
-  source: z.literal("squeeze-auth"),
-  provider: z.enum(AUTH_PROVIDERS),
-  ok: z.boolean(),
-});
 
 export function startUrl(provider: AuthProvider, mode: "popup" | "redirect", returnTo?: string): string {
   const params = new URLSearchParams({ mode });
@@ -48,18 +56,6 @@ function centredPopupFeatures(): string {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
   return `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`;
-}
-
-/** The identity error behind a failure, logged for developers; the shopper only sees the generic toast. */
-export class SignInError extends Error {
-  constructor(
-    readonly provider: AuthProvider,
-    readonly reason: "popup-closed" | "provider-refused" | "no-session" | "cancelled",
-    options?: { cause?: unknown },
-  ) {
-    super(`${PROVIDER_LABELS[provider]} sign-in failed: ${reason}`, options);
-    this.name = "SignInError";
-  }
 }
 
 /** Leaving the page for the provider; an object so tests can watch it (jsdom cannot navigate). */
@@ -134,9 +130,9 @@ function waitForPopupResult(provider: AuthProvider, popup: Window): Promise<bool
     cancelActiveAttempt = cancel;
 
     const accept = (data: unknown) => {
-      const message = authMessageSchema.safeParse(data);
-      if (!message.success || message.data.provider !== provider) return;
-      finish(() => resolve(message.data.ok));
+      const message = readAuthMessage(data);
+      if (!message || message.provider !== provider) return;
+      finish(() => resolve(message.ok));
     };
     function onWindowMessage(event: MessageEvent) {
       if (event.origin !== window.location.origin) return;

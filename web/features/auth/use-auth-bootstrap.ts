@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { getMe } from "./api/get-me";
 import { runIntent, takeRememberedIntent } from "./pending-intent";
 import { useSessionStore } from "./session-store";
-import { isAuthProvider, signInFailureText, signInSuccessText, SignInError } from "./sign-in";
+import { isAuthProvider, signInFailureText, signInSuccessText, SignInError } from "./auth-providers";
 
 /**
  * Once per page load: brings the persisted user in line with the server (the cookie is the

@@ -28,7 +28,7 @@ function SignedInMenu({ name }: { name: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const logout = useLogout();
+  const { logOut, isPending: loggingOut } = useLogout();
 
   useEffect(() => {
     if (!open) return;
@@ -73,8 +73,8 @@ function SignedInMenu({ name }: { name: string }) {
         <button
           type="button"
           className="user-menu__item user-menu__item--logout"
-          disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => setOpen(false) })}
+          disabled={loggingOut}
+          onClick={() => void logOut().finally(() => setOpen(false))}
         >
           Logout
         </button>

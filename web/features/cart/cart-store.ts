@@ -1,7 +1,6 @@
-// zod/mini: the stores load with the first page, so they use the small build of zod.
-import * as z from "zod/mini";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import { isIntegerAtLeast, isRecord, isString } from "../../lib/guards";
 
 /** One line of the cart. Its id is the drink's name plus its size, so each size is its own line. */
 export interface CartItem {
@@ -54,19 +53,34 @@ function wholeQuantity(quantity: number | undefined, fallback: number): number {
   return Number.isFinite(quantity) ? Math.trunc(quantity as number) : fallback;
 }
 
-// localStorage is outside input: whatever is there is checked before the cart trusts it.
-const storedItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  productId: z.string(),
-  categoryId: z.string(),
-  name: z.string(),
-  priceCents: z.int().check(z.nonnegative()),
-  size: z.string(),
-  quantity: z.int().check(z.gte(MIN_QUANTITY)),
-  comment: z.string(),
-  image: z.string(),
-});
-const storedCartSchema = z.object({ items: z.array(storedItemSchema) });
+/**
+ * A cart line as outside input describes it (a saved cart, a remembered "add to cart"), or
+ * null when it is not one. Only the known fields are kept; `quantity` may be left out, but
+ * when present it is a whole number of at least 1, like the price is a whole number of cents.
+ */
+export function readNewCartItem(value: unknown): NewCartItem | null {
+  if (!isRecord(value)) return null;
+  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image } = value;
+  if (!isString(id) || id.length === 0) return null;
+  if (!isString(productId) || !isString(categoryId) || !isString(name) || !isString(size)) return null;
+  if (!isString(comment) || !isString(image) || !isIntegerAtLeast(priceCents, 0)) return null;
+  if (quantity !== undefined && !isIntegerAtLeast(quantity, MIN_QUANTITY)) return null;
+  const item: NewCartItem = { id, productId, categoryId, name, priceCents, size, comment, image };
+  if (quantity !== undefined) item.quantity = quantity;
+  return item;
+}
+
+/** localStorage is outside input: the saved lines, or null when any of them is not a valid line. */
+function readStoredCart(value: unknown): { items: CartItem[] } | null {
+  if (!isRecord(value) || !Array.isArray(value.items)) return null;
+  const items: CartItem[] = [];
+  for (const entry of value.items) {
+    const item = readNewCartItem(entry);
+    if (!item || item.quantity === undefined) return null;
+    items.push({ ...item, quantity: item.quantity });
+  }
+  return { items };
+}
 
 export const useCartStore = create<CartState>()(
   persist(
@@ -106,8 +120,8 @@ export const useCartStore = create<CartState>()(
       // Only the lines survive a reload; the drawer always starts closed.
       partialize: (state) => ({ items: state.items }),
       merge: (persisted, current) => {
-        const parsed = storedCartSchema.safeParse(persisted);
-        return parsed.success ? { ...current, items: parsed.data.items } : current;
+        const stored = readStoredCart(persisted);
+        return stored ? { ...current, items: stored.items } : current;
       },
     },
   ),

@@ -1,25 +1,28 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../lib/api-client";
-import * as z from "zod/mini";
-import type { SessionUser } from "../session-store";
+import { isRecord } from "../../../lib/guards";
+import { readSessionUser, type SessionUser } from "../session-store";
 
-// The worker is trusted but still checked: a missing phone arrives as "" (or null from an older build).
-const text = z.pipe(
-  z.optional(z.nullable(z.string())),
-  z.transform((value: string | null | undefined) => value ?? ""),
-);
-const meResponseSchema = z.object({
-  uid: z.string(),
-  username: text,
-  email: text,
-  phone: text,
-  isAuthenticated: z.boolean(),
-});
+// Checked by hand, not with zod: this call is part of every first page (see web/lib/guards.ts).
+// The worker is trusted but still checked: a missing text arrives as "" (or null, or left out, from an older build).
+function readMeResponse(body: unknown): SessionUser | null {
+  if (!isRecord(body)) return null;
+  const orEmpty = (value: unknown) => (value === null || value === undefined ? "" : value);
+  return readSessionUser({
+    uid: body.uid,
+    username: orEmpty(body.username),
+    email: orEmpty(body.email),
+    phone: orEmpty(body.phone),
+    isAuthenticated: body.isAuthenticated,
+  });
+}
 
 /** GET /api/me: the session user; a guest is `isAuthenticated: false` with empty values, not an error. */
 export async function getMe(): Promise<SessionUser> {
   const body = await apiFetch<unknown>("/api/me", { cache: "no-store" });
-  return meResponseSchema.parse(body);
+  const me = readMeResponse(body);
+  if (!me) throw new Error("Unexpected response from GET /api/me.");
+  return me;
 }
 
 export function meQueryOptions() {

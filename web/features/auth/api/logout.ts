@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { apiFetch, ApiRequestError } from "../../../lib/api-client";
+import { notifySessionEnd } from "../../../lib/session-end";
 import { useCartStore } from "../../cart/cart-store";
 import { useSessionStore } from "../session-store";
 
@@ -27,23 +28,28 @@ export function clearLocalSession(): void {
 
 /**
  * Logout as the spec has it: end the session, clear the user and the cart, purge the
- * persisted state, go home, toast "Logged out successfully".
+ * persisted state and this user's cached API data, go home, toast "Logged out successfully".
+ * A plain call rather than a TanStack mutation: the header that offers it is part of every
+ * first page, and the data library loads later, with the first page that reads the API.
  */
-export function useLogout() {
+export function useLogout(): { logOut: () => Promise<void>; isPending: boolean } {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      clearLocalSession();
-      // The menu is the same for everyone; anything else cached (orders, me) was this user's.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "categories" });
-      navigate("/");
-      toast.success("Logged out successfully");
-    },
-    onError: (error) => {
+  const [isPending, setIsPending] = useState(false);
+  const logOut = useCallback(async () => {
+    setIsPending(true);
+    try {
+      await logout();
+    } catch (error) {
       console.error("Logout failed", error);
       toast.error("Could not log out. Please try again.");
-    },
-  });
+      return;
+    } finally {
+      setIsPending(false);
+    }
+    clearLocalSession();
+    notifySessionEnd();
+    navigate("/");
+    toast.success("Logged out successfully");
+  }, [navigate]);
+  return { logOut, isPending };
 }
