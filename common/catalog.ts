@@ -54,3 +54,8 @@ export function selectableSizes(product: Pick<Product, "sizeSelection" | "prices
   if (!product.sizeSelection) return [];
   return SIZE_ORDER.filter((size) => product.pricesBySize[size] !== undefined);
 }
+
+/** How a size reads to people, in the cart, at checkout, in order history and in e-mails. */
+export function sizeLabel(size: string): string {
+  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
+}

@@ -1,3 +1,4 @@
+import { sizeLabel } from "../../common/catalog";
 import { formatCents } from "../../common/money";
 import type { OrderLine } from "../../common/forms/checkout";
 import type { EmailTable } from "./layout";
@@ -17,9 +18,6 @@ export interface OrderEmailDetails {
 /** The shop's promise, also in the FAQ. */
 export const DELIVERY_WINDOW = "60-90 minutes";
 
-export function sizeLabel(size: OrderLine["size"]): string {
-  return size === "default" ? "—" : size.charAt(0).toUpperCase() + size.slice(1);
-}
 
 export function paymentLabel(mode: OrderEmailDetails["paymentMode"]): string {
   return mode === "stripe" ? "Paid by card (Stripe)" : "Pay on pickup / delivery";

@@ -2,14 +2,9 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { isBoolean, isRecord, isString } from "../../lib/guards";
 
-/** Who is using the shop, as GET /api/me reports it. */
-export interface SessionUser {
-  uid: string;
-  username: string;
-  email: string;
-  phone: string;
-  isAuthenticated: boolean;
-}
+import type { SessionUser } from "../../../common/session-user";
+
+export type { SessionUser };
 
 export interface SessionState {
   user: SessionUser;

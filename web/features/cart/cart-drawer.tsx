@@ -1,14 +1,13 @@
 import { useNavigate } from "react-router";
+import { sizeLabel } from "../../../common/catalog";
 import { formatCents } from "../../../common/money";
 import { Dialog } from "../../components/dialog/dialog";
-import { cartTotalCents, MIN_QUANTITY, useCartStore, type CartItem } from "./cart-store";
+import { cartTotalCents, useCartStore, type CartItem } from "./cart-store";
+import { QuantityStepper, RemoveLineButton } from "./quantity-stepper";
 import "./cart.css";
 
 const TITLE_ID = "cart-drawer-title";
 
-export function sizeLabel(size: string): string {
-  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
-}
 
 /** The cart as a drawer from the right; the layout mounts it once and the cart store opens it. */
 export function CartDrawer() {
@@ -71,7 +70,6 @@ export function CartDrawer() {
 }
 
 function CartLine({ item }: { item: CartItem }) {
-  const setQuantity = useCartStore((state) => state.setQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const what = `${item.name} (${sizeLabel(item.size)})`;
   return (
@@ -89,42 +87,10 @@ function CartLine({ item }: { item: CartItem }) {
         </p>
         {item.comment && <p className="cart-line__comment">“{item.comment}”</p>}
         <div className="cart-line__quantity">
-          <button
-            type="button"
-            className="cart-line__step"
-            aria-label={`Decrease quantity of ${what}`}
-            disabled={item.quantity <= MIN_QUANTITY}
-            onClick={() => setQuantity(item.id, item.quantity - 1)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 12h12" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
-            </svg>
-          </button>
-          <output className="cart-line__count" aria-label={`Quantity of ${what}`} aria-live="polite">
-            {item.quantity}
-          </output>
-          <button
-            type="button"
-            className="cart-line__step"
-            aria-label={`Increase quantity of ${what}`}
-            onClick={() => setQuantity(item.id, item.quantity + 1)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 12h12M12 6v12" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
-            </svg>
-          </button>
+          <QuantityStepper item={item} label={what} />
         </div>
       </div>
-      <button
-        type="button"
-        className="icon-button cart-line__remove"
-        aria-label={`Remove ${what} from cart`}
-        onClick={() => removeItem(item.id)}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-        </svg>
-      </button>
+      <RemoveLineButton label={`Remove ${what} from cart`} onRemove={() => removeItem(item.id)} />
     </li>
   );
 }

@@ -9,6 +9,7 @@ import {
   type CreateOrderResponse,
   type OrderRequest,
 } from "../../../common/forms/checkout";
+import { sizeLabel } from "../../../common/catalog";
 import { formatCents } from "../../../common/money";
 import { usePageMeta } from "../../app/use-page-meta";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "../../components/feedback/feedback-store";
@@ -16,7 +17,8 @@ import { brand } from "../../config/brand";
 import { ApiRequestError } from "../../lib/api-client";
 import { useSessionStore } from "../auth/session-store";
 import { useAuthGate } from "../auth/use-auth-gate";
-import { cartTotalCents, MIN_QUANTITY, useCartStore, type CartItem } from "../cart/cart-store";
+import { cartTotalCents, useCartStore, type CartItem } from "../cart/cart-store";
+import { QuantityStepper, RemoveLineButton } from "../cart/quantity-stepper";
 import { useCreateOrder } from "./api/create-order";
 import { checkoutAttemptKey, forgetCheckoutAttempt } from "./checkout-attempt";
 import { goToPaymentPage } from "./payment-redirect";
@@ -32,9 +34,6 @@ export const PAYMENT_CANCELLED_MESSAGE =
 /** Spec section 9: back to the menu this long after a successful order. */
 export const POST_ORDER_REDIRECT_MS = 300;
 
-function sizeLabel(size: string): string {
-  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
-}
 
 function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
   return items.map((item) => ({
@@ -264,7 +263,6 @@ export default function CheckoutPage() {
 }
 
 function CheckoutLine({ item, disabled }: { item: CartItem; disabled: boolean }) {
-  const setQuantity = useCartStore((state) => state.setQuantity);
   const removeItem = useCartStore((state) => state.removeItem);
   const what = `${item.name} (${sizeLabel(item.size)})`;
   return (
@@ -278,40 +276,12 @@ function CheckoutLine({ item, disabled }: { item: CartItem; disabled: boolean })
         {item.comment && <p className="checkout-line__note">“{item.comment}”</p>}
       </div>
       <div className="checkout-line__quantity">
-        <button
-          type="button"
-          className="checkout-line__step"
-          aria-label={`Decrease quantity of ${what}`}
-          disabled={disabled || item.quantity <= MIN_QUANTITY}
-          onClick={() => setQuantity(item.id, item.quantity - 1)}
-        >
-          −
-        </button>
-        <output className="checkout-line__count" aria-label={`Quantity of ${what}`}>
-          {item.quantity}
-        </output>
-        <button
-          type="button"
-          className="checkout-line__step"
-          aria-label={`Increase quantity of ${what}`}
-          disabled={disabled}
-          onClick={() => setQuantity(item.id, item.quantity + 1)}
-        >
-          +
-        </button>
+        <QuantityStepper item={item} label={what} disabled={disabled} />
       </div>
       <p className="checkout-line__subtotal">{formatCents(item.priceCents * item.quantity)}</p>
-      <button
-        type="button"
-        className="icon-button checkout-line__remove"
-        aria-label={`Remove ${what}`}
-        disabled={disabled}
-        onClick={() => removeItem(item.id)}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-        </svg>
-      </button>
+      <div className="checkout-line__remove">
+        <RemoveLineButton label={`Remove ${what}`} disabled={disabled} onRemove={() => removeItem(item.id)} />
+      </div>
     </li>
   );
 }

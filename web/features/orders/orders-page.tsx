@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ORDER_STATUS_LABELS, type Order, type OrderLine } from "../../../common/forms/checkout";
+import { ORDER_STATUS_LABELS, type Order } from "../../../common/forms/checkout";
+import { sizeLabel } from "../../../common/catalog";
 import { formatCents } from "../../../common/money";
 import { errorMessage } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
@@ -10,9 +11,6 @@ import "./orders.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-function sizeLabel(size: OrderLine["size"]): string {
-  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
-}
 
 /** A short order number a shopper can read out on the phone ("#1A2B3C4D"), as in the e-mails. */
 export function orderNumber(orderId: string): string {
