@@ -1,0 +1,63 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser journeys against the BUILT app served by scripts/serve-built.mjs with a fresh
+ * local D1. `npm run test:e2e` builds, starts that server and passes its address as
+ * BASE_URL (and its log as E2E_SERVER_LOG, where the e-mails sent are listed). Run
+ * `npx playwright test [file]` alone and Playwright starts the last build itself
+ * (`node scripts/serve-built.mjs --no-build`) on port E2E_PORT (default 5199).
+ *
+ * The browser is Debian's Chromium (`apt-get install chromium`), never a downloaded build.
+ */
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
+if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
+const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  // Two cores: one browser per core; the server shares them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  webServer: process.env.BASE_URL
+    ? undefined
+    : {
+        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort} --log ${process.env.E2E_SERVER_LOG}`,
+        url: `http://127.0.0.1:${ownServerPort}/api/categories`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+        stdout: "ignore",
+      },
+  use: {
+    baseURL,
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    locale: "en-US",
+    timezoneId: "America/Los_Angeles",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// `npm run bench`: load on the BUILT worker served locally (scripts/serve-built.mjs, a fresh
+// local D1, loopback only) with autocannon. Prints requests/s and p50/p99 latency per case,
+// the ratio of each to a static asset served by the same server, and the status counts; then
+// checks in D1 that the orders stored equal the 201 answers. Exits non-zero on any error,
+// unexpected status, or count mismatch.
+//
+//   BENCH_SECONDS=8       seconds per read case        BENCH_CONNECTIONS=10  concurrent connections
+//   BENCH_ORDERS=600      orders to create             BENCH_USERS=20        signed-in shoppers placing them
+//   BENCH_SKIP_BUILD=1    reuse the last build
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { buildApp, buildDir, queryD1, startBuiltServer } from "./serve-built.mjs";
+import { signInLocally } from "./lib/local-sign-in.mjs";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const orderCount = Number(process.env.BENCH_ORDERS ?? 600);
+const userCount = Number(process.env.BENCH_USERS ?? 20);
+
+if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
+const server = await startBuiltServer({ startPort: 5210 });
+const origin = server.origin;
+
+/** A static file of the build, served by the same server without the worker: the baseline. */
+function staticAssetPath() {
+  const client = join(buildDir, "client");
+  for (const candidate of ["favicon.svg", "logo.svg", "robots.txt"]) {
+    if (existsSync(join(client, candidate))) return `/${candidate}`;
+  }
+  const script = readdirSync(join(client, "assets")).find((name) => name.endsWith(".js"));
+  if (!script) throw new Error("No static asset in the build to use as the baseline");
+  return `/assets/${script}`;
+}
+
+function run(options) {
+  // A fixed `amount` replaces the duration (every answer is then awaited).
+  const length = options.amount || options.duration ? {} : { duration: seconds };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: origin, connections, timeout: 10, ...length, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    instance.on("reqError", () => {});
+  });
+}
+
+function statusCounts(result) {
+  return Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+}
+
+const rows = [];
+const problems = [];
+function record(name, result, expectedStatuses) {
+  const statuses = statusCounts(result);
+  const unexpected = Object.entries(statuses)
+    .filter(([code]) => !expectedStatuses.includes(Number(code)))
+    .reduce((sum, [, count]) => sum + count, 0);
+  const row = {
+    case: name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: Object.values(statuses).reduce((a, b) => a + b, 0),
+    statuses,
+    errors: result.errors + result.timeouts,
+    unexpected,
+  };
+  rows.push(row);
+  if (row.errors > 0) problems.push(`${name}: ${row.errors} connection errors or timeouts`);
+  if (unexpected > 0) problems.push(`${name}: ${unexpected} answers with an unexpected status (${JSON.stringify(statuses)})`);
+  console.log(`  ${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms ${JSON.stringify(statuses)}`);
+  return row;
+}
+
+/** Two unrecorded seconds of the same load first, so no case pays for warming the server up. */
+async function warm(path, headers = {}) {
+  await run({ duration: 2, requests: [{ method: "GET", path, headers }] });
+}
+
+try {
+  const asset = staticAssetPath();
+  const reads = [
+    { name: `static asset ${asset} (baseline)`, path: asset },
+    { name: "GET /api/categories", path: "/api/categories" },
+    { name: "GET a category's drinks", path: "/api/categories/cat-fresh-juices/products" },
+    { name: "GET one drink", path: "/api/categories/cat-fresh-juices/products/prd-sunrise-orange" },
+  ];
+  console.log(`Benchmarking ${origin}: ${seconds} s per read case, ${connections} connections.`);
+  for (const read of reads) {
+    await warm(read.path);
+    record(read.name, await run({ title: read.name, requests: [{ method: "GET", path: read.path }] }), [200]);
+  }
+
+  // A repeat read with the ETag of the first: answered 304 without a body.
+  const first = await fetch(`${origin}/api/categories`);
+  const etag = first.headers.get("etag");
+  await first.arrayBuffer();
+  if (!etag) {
+    problems.push("GET /api/categories sent no ETag: a repeat read cannot be answered 304");
+  } else {
+    const name = "GET /api/categories, If-None-Match (304)";
+    await warm("/api/categories", { "If-None-Match": etag });
+    record(name, await run({ title: name, requests: [{ method: "GET", path: "/api/categories", headers: { "If-None-Match": etag } }] }), [304]);
+  }
+
+  // Orders by signed-in shoppers: each through the local sign-in stand-in, from its own address.
+  console.log(`Signing in ${userCount} shoppers through the local stand-in…`);
+  const sessions = [];
+  for (let index = 0; index < userCount; index += 1) {
+    const cookie = await signInLocally(origin, {
+      provider: index % 2 === 0 ? "google" : "apple",
+      name: `Bench Shopper ${index + 1}`,
+      email: `bench-${index + 1}-${Date.now()}@example.com`,
+      clientAddress: `10.200.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+    });
+    sessions.push(cookie);
+  }
+  const orderBody = JSON.stringify({
+    lines: [
+      { productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "Less ice" },
+      { productId: "prd-ginger-shot", size: "default", quantity: 1, note: "" },
+    ],
+    phone: "+1 714 555 0100",
+  });
+  let sent = 0;
+  const orderCase = `POST /api/orders (${userCount} shoppers)`;
+  const orderResult = await run({
+    title: orderCase,
+    amount: orderCount, // a fixed number, so every request's answer is awaited and counted
+    requests: [
+      {
+        method: "POST",
+        path: "/api/orders",
+        setupRequest: (request) => {
+          const cookie = sessions[sent % sessions.length];
+          sent += 1;
+          return {
+            ...request,
+            body: orderBody,
+            headers: {
+              "Content-Type": "application/json",
+              Origin: origin,
+              Cookie: cookie,
+              "Idempotency-Key": `bench-${randomUUID()}`,
+            },
+          };
+        },
+      },
+    ],
+  });
+  const orderRow = record(orderCase, orderResult, [201]);
+  const created = orderRow.statuses["201"] ?? 0;
+  const stored = Number(queryD1(server.stateDir, "select count(*) as n from orders")[0]?.n ?? -1);
+  const storedLines = Number(queryD1(server.stateDir, "select count(*) as n from order_items")[0]?.n ?? -1);
+  console.log(`\nD1: ${stored} orders (${storedLines} lines) stored; ${created} answers were 201.`);
+  if (stored !== created) problems.push(`orders in D1 (${stored}) differ from 201 answers (${created})`);
+  if (storedLines !== created * 2) problems.push(`order lines in D1 (${storedLines}) are not 2 × ${created}`);
+  if (created !== orderCount) problems.push(`${orderCount - created} of ${orderCount} orders were not created`);
+} catch (error) {
+  problems.push(`bench aborted: ${error instanceof Error ? error.stack : error}`);
+} finally {
+  await server.stop();
+  server.removeState();
+}
+
+const baseline = rows[0]?.rps ?? 0;
+const header = ["case", "req/s", "× baseline", "p50 ms", "p99 ms", "requests", "statuses", "errors"];
+const cells = rows.map((row) => [
+  row.case,
+  row.rps.toFixed(0),
+  baseline ? (row.rps / baseline).toFixed(2) : "-",
+  String(row.p50),
+  String(row.p99),
+  String(row.requests),
+  Object.entries(row.statuses)
+    .map(([code, count]) => `${code}:${count}`)
+    .join(" "),
+  String(row.errors + row.unexpected),
+]);
+const widths = header.map((title, index) => Math.max(title.length, ...cells.map((row) => row[index].length)));
+const line = (values) => `| ${values.map((value, index) => value.padEnd(widths[index])).join(" | ")} |`;
+console.log(
+  `\nMachine: ${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `workerd via vite preview on loopback; ${connections} connections.\n`,
+);
+console.log(line(header));
+console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+for (const row of cells) console.log(line(row));
+
+if (problems.length > 0) {
+  console.error(`\nBenchmark problems:\n  - ${problems.join("\n  - ")}`);
+  process.exit(1);
+}
+console.log("\nNo errors; every order answered 201 is stored exactly once.");

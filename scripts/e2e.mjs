@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm run test:e2e [-- playwright args]`: builds the app, serves the build with a fresh
+// local D1 (scripts/serve-built.mjs), runs the Playwright journeys in tests/e2e against it
+// with Debian's Chromium, stops the server and exits with Playwright's code.
+//
+//   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
+//   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
+//   E2E_WORKERS=N      browsers in parallel (default 2)
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildApp, childEnv, root, startBuiltServer, tail } from "./serve-built.mjs";
+
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(
+    `No Chromium at ${chromium}. Install Debian's: sudo apt-get update && sudo apt-get install -y chromium\n` +
+      "(or set CHROME_PATH). The suite never downloads a browser of its own.",
+  );
+  process.exit(1);
+}
+
+const started = Date.now();
+if (process.env.E2E_SKIP_BUILD !== "1") buildApp();
+
+// Screenshots from the last run are replaced, not mixed with this one's.
+rmSync(join(root, "artifacts", "screenshots"), { recursive: true, force: true });
+mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
+
+const server = await startBuiltServer({ logPath: join(root, "artifacts", "e2e-server.log") });
+let exitCode = 1;
+try {
+  exitCode = await new Promise((resolve) => {
+    const playwright = spawn(join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: "inherit",
+      env: childEnv({ BASE_URL: server.baseUrl, E2E_SERVER_LOG: server.logPath, CHROME_PATH: chromium }),
+    });
+    const forward = (signal) => playwright.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+} finally {
+  await server.stop();
+  server.removeState();
+}
+if (exitCode !== 0) console.error(`\nLast lines of the server log (${server.logPath}):\n${tail(server.logPath, 30)}`);
+console.log(
+  `\nBrowser suite ${exitCode === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s; ` +
+    "screenshots in artifacts/screenshots/.",
+);
+process.exit(exitCode);

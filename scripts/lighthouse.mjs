@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse against the BUILT app (scripts/serve-built.mjs, a fresh
+// local D1) for the home page, the menu and a drink's page, with the mobile and desktop
+// presets. Prints a table and exits non-zero when a target is missed:
+//   performance ≥ 95 (mobile; desktop is printed too), accessibility 100,
+//   best practices 100, SEO ≥ 95.
+// The full reports are written to artifacts/lighthouse/<page>-<preset>.report.html/.json.
+//
+// `vite preview` sends everything uncompressed; Cloudflare's edge compresses text with brotli
+// or gzip. Lighthouse therefore loads the pages through scripts/lib/compressing-proxy.mjs,
+// which does the same, so the figures are those a shopper gets from the deployed site.
+//
+//   CHROME_PATH=/usr/bin/chromium (default)   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build
+//   LIGHTHOUSE_PAGES=/,/menu                  a subset of the pages
+//   LIGHTHOUSE_RUNS=3                         runs per page and preset; the median is reported
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { startCompressingProxy } from "./lib/compressing-proxy.mjs";
+import { buildApp, root, startBuiltServer } from "./serve-built.mjs";
+
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/menu,/categories/cat-fresh-juices/products/prd-sunrise-orange")
+  .split(",")
+  .map((path) => path.trim())
+  .filter(Boolean);
+const presets = ["mobile", "desktop"];
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const targets = { performance: { mobile: 95, desktop: 0 }, accessibility: 100, "best-practices": 100, seo: 95 };
+
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") buildApp();
+const server = await startBuiltServer({ startPort: 5230 });
+const edge = await startCompressingProxy(server.origin);
+const outDir = join(root, "artifacts", "lighthouse");
+mkdirSync(outDir, { recursive: true });
+
+const rows = [];
+let lighthouseVersion = "";
+const misses = [];
+let chrome;
+try {
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "error" });
+  for (const path of pages) {
+    for (const preset of presets) {
+      const url = new URL(path, edge.baseUrl).href;
+      // A warm-up load, so the first measured run is not the one paying workerd's cold start.
+      await fetch(url).then((response) => response.text());
+      // Lab scores vary from run to run (more so on a busy machine): measure `runs` times and
+      // keep the run with the median performance score, as Lighthouse's docs advise. A run
+      // whose trace failed (e.g. NO_NAVSTART) is retried.
+      const measured = [];
+      for (let attempt = 0; measured.length < runs && attempt < runs + 3; attempt += 1) {
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: Object.keys(targets) },
+          preset === "desktop" ? desktopConfig : undefined,
+        );
+        if (result && !result.lhr.runtimeError) measured.push(result);
+        else console.log(`  retrying ${path} (${preset}): ${result?.lhr.runtimeError?.code ?? "no result"}`);
+      }
+      if (measured.length === 0) {
+        misses.push(`${path} ${preset}: Lighthouse could not measure the page (every run failed)`);
+        continue;
+      }
+      measured.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+      const { lhr, report } = measured[Math.floor(measured.length / 2)];
+      const performanceRuns = measured.map((run) => Math.round((run.lhr.categories.performance?.score ?? 0) * 100));
+      lighthouseVersion = lhr.lighthouseVersion;
+      const name = `${path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-")}-${preset}`;
+      const [html, json] = Array.isArray(report) ? report : [report, JSON.stringify(lhr)];
+      writeFileSync(join(outDir, `${name}.report.html`), html);
+      writeFileSync(join(outDir, `${name}.report.json`), json);
+
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id) => lhr.audits[id];
+      const row = {
+        page: path,
+        preset,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        LCP: audit("largest-contentful-paint")?.displayValue ?? "?",
+        TBT: audit("total-blocking-time")?.displayValue ?? "?",
+        CLS: audit("cumulative-layout-shift")?.displayValue ?? "?",
+        bytes: audit("total-byte-weight")?.numericValue ?? 0,
+        runs: performanceRuns.join("/"),
+      };
+      rows.push(row);
+
+      for (const [category, target] of Object.entries(targets)) {
+        const wanted = typeof target === "number" ? target : target[preset];
+        if (row[category] >= wanted) continue;
+        // What cost the points: every failing audit of that category with its weight.
+        const failing = (lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => {
+            const failed = lhr.audits[ref.id];
+            const items = failed?.details?.items ?? [];
+            const where = items
+              .slice(0, 3)
+              .map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? item.description ?? "")
+              .filter(Boolean)
+              .map((what) => String(what).slice(0, 120));
+            return `${ref.id} (${failed?.title}; score ${failed?.score}${failed?.displayValue ? `, ${failed.displayValue}` : ""})${where.length ? ` → ${where.join(" | ")}` : ""}`;
+          });
+        misses.push(`${path} ${preset}: ${category} ${row[category]} < ${wanted}\n    ${failing.join("\n    ") || "(no single failing audit: metric scores)"}`);
+      }
+      console.log(`  measured ${path} (${preset}): performance ${performanceRuns.join(", ")}`);
+    }
+  }
+} finally {
+  await chrome?.kill();
+  await edge.close();
+  await server.stop();
+  server.removeState();
+}
+
+const columns = ["page", "preset", "performance", "accessibility", "best-practices", "seo", "LCP", "TBT", "CLS", "bytes", "runs"];
+const formatted = rows.map((row) =>
+  columns.map((column) => (column === "bytes" ? `${Math.round(row.bytes / 1024)} KiB` : String(row[column]))),
+);
+const widths = columns.map((column, index) => Math.max(column.length, ...formatted.map((cells) => cells[index].length)));
+const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
+console.log(`\nLighthouse ${lighthouseVersion} on the built app, ${new Date().toISOString()}:\n`);
+console.log(line(columns));
+console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+for (const cells of formatted) console.log(line(cells));
+console.log(`\nReports: ${outDir}`);
+
+if (misses.length > 0) {
+  console.error(`\nTargets missed (performance ≥ 95 mobile, accessibility 100, best practices 100, SEO ≥ 95):`);
+  for (const miss of misses) console.error(`  - ${miss}`);
+  process.exit(1);
+}
+console.log("\nAll Lighthouse targets met.");
