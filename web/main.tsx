@@ -3,6 +3,9 @@ import "./styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { prefetchLandingPage } from "./app/router";
+
+prefetchLandingPage(window.location.pathname);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { ORDER_LIMITS } from "../order-limits";
 import { phoneSchema } from "./profile";
 
-/** Limits a single order respects; the API refuses anything beyond them with a 400 naming the line. */
-export const ORDER_LIMITS = {
-  maxLines: 30,
-  minQuantity: 1,
-  maxQuantity: 50,
-  maxNoteLength: 280,
-} as const;
+// Re-exported: the worker and the checkout import the limits from here, beside the schemas.
+export { ORDER_LIMITS };
 
 export const ORDER_LINE_SIZES = ["small", "medium", "large", "default"] as const;
 export type OrderLineSize = (typeof ORDER_LINE_SIZES)[number];

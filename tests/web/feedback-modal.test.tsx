@@ -59,6 +59,35 @@ describe("Feedback modal", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
+  it("loading that turns into success moves focus to Thanks, and back to the trigger on close", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Place order</button>
+        <FeedbackModal />
+      </>,
+    );
+    const trigger = screen.getByRole("button", { name: "Place order" });
+    trigger.focus();
+    show("loading", { message: "Placing your order…" });
+    expect(screen.getByRole("dialog")).toHaveFocus();
+
+    show("success", { message: "Your order is placed." });
+    const thanks = screen.getByRole("button", { name: "Thanks" });
+    expect(thanks).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it("loading that turns into an error moves focus to Dismiss", () => {
+    render(<FeedbackModal />);
+    show("loading");
+    show("error", { message: "Unexpected error during payment." });
+    expect(screen.getByRole("button", { name: "Dismiss" })).toHaveFocus();
+  });
+
   it("success and error close on Escape and give focus back to where it was", async () => {
     const user = userEvent.setup();
     render(

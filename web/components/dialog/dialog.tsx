@@ -17,6 +17,11 @@ export interface DialogProps {
   variant?: "modal" | "drawer";
   /** When false, Escape and the backdrop do nothing (e.g. while something is loading). */
   dismissible?: boolean;
+  /**
+   * When this changes while the dialog stays open (its content was swapped, e.g. loading →
+   * success), focus moves again to the new content's `[data-autofocus]` (or its first control).
+   */
+  contentKey?: string | number;
 }
 
 const FOCUSABLE = [
@@ -37,6 +42,12 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Focuses what should have focus first: the `[data-autofocus]` control, else the first control, else the panel. */
+function focusInitial(panel: HTMLElement): void {
+  const autofocus = panel.querySelector<HTMLElement>("[data-autofocus]");
+  (autofocus ?? focusableIn(panel)[0] ?? panel).focus();
+}
+
 /** How many dialogs are open, so the page scroll is unlocked only when the last one closes. */
 let openDialogs = 0;
 
@@ -54,6 +65,7 @@ export function Dialog({
   className,
   variant = "modal",
   dismissible = true,
+  contentKey,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   // Read the latest values from the key handler without re-running the open/close effect.
@@ -68,8 +80,7 @@ export function Dialog({
     if (!panel) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
 
-    const autofocus = panel.querySelector<HTMLElement>("[data-autofocus]");
-    (autofocus ?? focusableIn(panel)[0] ?? panel).focus();
+    focusInitial(panel);
 
     openDialogs += 1;
     document.body.classList.add("has-dialog");
@@ -116,6 +127,15 @@ export function Dialog({
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [open]);
+
+  // The open effect above focuses only on open; new content in an open dialog needs it again
+  // (the control that had focus may be gone, or there was none and the panel held it).
+  const focusedContentKey = useRef(contentKey);
+  useEffect(() => {
+    if (focusedContentKey.current === contentKey) return;
+    focusedContentKey.current = contentKey;
+    if (open && panelRef.current) focusInitial(panelRef.current);
+  }, [open, contentKey]);
 
   if (!open) return null;
 

@@ -47,6 +47,7 @@ export function FeedbackModal() {
       labelledBy={heading ? titleId : messageId}
       describedBy={heading && text ? messageId : undefined}
       dismissible={kind !== "loading"}
+      contentKey={kind}
       className={`feedback feedback--${kind}`}
     >
       <div className="feedback__body" aria-busy={kind === "loading" || undefined}>

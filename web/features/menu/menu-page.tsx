@@ -7,6 +7,9 @@ import { useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import "./menu.css";
 
+/** Cards that can show in the first screen (two rows on a phone): their art loads at once, not lazily. */
+const ABOVE_THE_FOLD_CARDS = 2;
+
 export const CATEGORY_PARAM = "category";
 const SKELETON_CARDS = 6;
 
@@ -94,9 +97,9 @@ function CategoryProducts({ category }: { category: Category }) {
         <p className="menu-empty">No drinks in this category</p>
       ) : (
         <ul role="list" className="menu-grid">
-          {products.data.map((product) => (
+          {products.data.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} />
+              <ProductCard product={product} priority={index < ABOVE_THE_FOLD_CARDS} />
             </li>
           ))}
         </ul>

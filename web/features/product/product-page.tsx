@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
+import { ORDER_LIMITS } from "../../../common/order-limits";
 import { errorMessage } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
 import { Rating } from "../../components/rating";
@@ -14,7 +15,8 @@ import { Faq } from "./components/faq";
 import { PriceTag } from "./components/price-tag";
 import "./product.css";
 
-export const NOTE_MAX_LENGTH = 300;
+/** The same limit the order API enforces (one constant for both). */
+export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
 const SIZE_LABELS: Record<PriceSize, string> = { small: "Small", medium: "Medium", large: "Large", default: "Regular" };
 
 export default function ProductPage() {
@@ -125,7 +127,7 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <article className="product-details" style={gradientStyle(product.gradient)}>
       <div className="product-details__art">
-        <img src={product.image} alt={product.name} width={320} height={320} />
+        <img src={product.image} alt={product.name} width={320} height={320} fetchPriority="high" />
       </div>
 
       <div className="product-details__info">

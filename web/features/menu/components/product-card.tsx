@@ -15,11 +15,20 @@ export function gradientStyle(gradient: Product["gradient"]): CSSProperties {
 }
 
 /** One drink on the menu; the whole card opens the drink's page. */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   return (
     <article className="product-card" style={gradientStyle(product.gradient)}>
       <div className="product-card__art">
-        <img src={product.image} alt="" width={160} height={160} loading="lazy" decoding="async" />
+        {/* The first cards are in the first screen (the menu's largest paint): fetched at once. */}
+        <img
+          src={product.image}
+          alt=""
+          width={160}
+          height={160}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+        />
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">

@@ -1,0 +1,11 @@
+/**
+ * Limits a single order respects; the API refuses anything beyond them with a 400 naming the line.
+ * Kept free of zod so the product page (which shows the note's limit) can import it without
+ * pulling the validation library into its chunk; common/forms/checkout.ts builds its schema from it.
+ */
+export const ORDER_LIMITS = {
+  maxLines: 30,
+  minQuantity: 1,
+  maxQuantity: 50,
+  maxNoteLength: 280,
+} as const;
