@@ -1,11 +1,57 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, defineConfig, type Plugin } from "vite";
+
+/**
+ * Puts the page frame every route shares (header, a loading main area, footer; see
+ * web/prerender-shell.tsx) into the built index.html, rendered with react-dom/server at build
+ * time. The first paint then needs only the HTML and the stylesheet, not the JavaScript; the
+ * app replaces the frame with the live one on its first render. No inline script or style:
+ * the CSP stays as it is.
+ */
+function prerenderShell(): Plugin {
+  return {
+    name: "squeeze:prerender-shell",
+    apply: "build",
+    async transformIndexHtml(html) {
+      const result = await build({
+        configFile: false,
+        logLevel: "warn",
+        plugins: [react()],
+        resolve: { alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }] },
+        ssr: { noExternal: true },
+        build: {
+          ssr: "web/prerender-shell.tsx",
+          write: false,
+          minify: false,
+          rolldownOptions: { output: { format: "esm", codeSplitting: false } },
+        },
+      });
+      const outputs = Array.isArray(result) ? result : [result];
+      const chunk = outputs.flatMap((output) => ("output" in output ? output.output : [])).find((file) => file.type === "chunk" && file.isEntry);
+      if (!chunk || chunk.type !== "chunk") throw new Error("prerender-shell: no server bundle");
+      const dir = mkdtempSync(join(tmpdir(), "squeeze-shell-"));
+      try {
+        const file = join(dir, "shell.mjs");
+        writeFileSync(file, chunk.code);
+        const { renderShell } = (await import(pathToFileURL(file).href)) as { renderShell(): string };
+        return html.replace('<div id="root"></div>', `<div id="root"><div class="prerendered-shell" aria-hidden="true" inert>${renderShell()}</div></div>`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
 
 // One `vite dev` serves the SPA (web/) and runs the worker (worker/) in workerd beside it.
 export default defineConfig({
   plugins: [
     react(),
+    prerenderShell(),
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
   ],

@@ -13,6 +13,7 @@
 //   CHROME_PATH=/usr/bin/chromium (default)   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build
 //   LIGHTHOUSE_PAGES=/,/menu                  a subset of the pages
 //   LIGHTHOUSE_RUNS=3                         runs per page and preset; the median is reported
+//   LIGHTHOUSE_PRESETS=mobile                 only some presets (mobile, desktop)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -25,7 +26,7 @@ const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/menu,/categories/cat-fresh-ju
   .split(",")
   .map((path) => path.trim())
   .filter(Boolean);
-const presets = ["mobile", "desktop"];
+const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop").split(",").map((preset) => preset.trim()).filter(Boolean);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const targets = { performance: { mobile: 95, desktop: 0 }, accessibility: 100, "best-practices": 100, seo: 95 };
 
