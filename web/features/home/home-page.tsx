@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from "react";
+import type { ComponentType, ReactNode, SVGProps } from "react";
 import { Link } from "react-router";
 import { usePageMeta } from "../../app/use-page-meta";
 import { Rating } from "../../components/rating";
@@ -112,13 +112,31 @@ function NutritionTips() {
   );
 }
 
-function BrandStory() {
+/** A story told beside its illustration; `reverse` puts the picture on the other side. */
+function StorySection({
+  id,
+  eyebrow,
+  title,
+  image,
+  reverse = false,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  image: { src: string; alt: string };
+  reverse?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section className="section split" aria-labelledby="brand-story-title">
+    <section
+      className={reverse ? "section section--tinted split split--reverse" : "section split"}
+      aria-labelledby={id}
+    >
       <div className="container split__grid">
         <img
-          src="/images/home/brand-story.svg"
-          alt="A citrus press squeezing an orange into a glass"
+          src={image.src}
+          alt={image.alt}
           width="480"
           height="400"
           loading="lazy"
@@ -126,66 +144,66 @@ function BrandStory() {
           className="split__image"
         />
         <div className="split__copy stack">
-          <span className="eyebrow">Our promise</span>
-          <h2 id="brand-story-title">Nothing between you and the fruit</h2>
-          <p>
-            Every {brand.name} drink starts as whole produce from California growers, pressed or blended the moment you
-            order. No concentrates, no syrups, no powders pretending to be fruit.
-          </p>
-          <p>
-            Pick a size, leave us a note — less ice, extra ginger, no banana — and we will make it exactly your way.
-          </p>
-          <div>
-            <Link to="/menu" className="btn btn--primary btn--large">
-              Order Now
-            </Link>
-          </div>
+          <span className="eyebrow">{eyebrow}</span>
+          <h2 id={id}>{title}</h2>
+          {children}
         </div>
       </div>
     </section>
   );
 }
 
+function BrandStory() {
+  return (
+    <StorySection
+      id="brand-story-title"
+      eyebrow="Our promise"
+      title="Nothing between you and the fruit"
+      image={{ src: "/images/home/brand-story.svg", alt: "A citrus press squeezing an orange into a glass" }}
+    >
+      <p>
+        Every {brand.name} drink starts as whole produce from California growers, pressed or blended the moment you
+        order. No concentrates, no syrups, no powders pretending to be fruit.
+      </p>
+      <p>Pick a size, leave us a note — less ice, extra ginger, no banana — and we will make it exactly your way.</p>
+      <div>
+        <Link to="/menu" className="btn btn--primary btn--large">
+          Order Now
+        </Link>
+      </div>
+    </StorySection>
+  );
+}
+
 function ShopStory() {
   return (
-    <section className="section section--tinted split split--reverse" aria-labelledby="shop-story-title">
-      <div className="container split__grid">
-        <img
-          src="/images/home/shop.svg"
-          alt="The Squeeze juice bar: a striped awning over a counter lined with fruit"
-          width="480"
-          height="400"
-          loading="lazy"
-          decoding="async"
-          className="split__image"
-        />
-        <div className="split__copy stack">
-          <span className="eyebrow">The shop</span>
-          <h2 id="shop-story-title">A little bar on Brookhurst Street</h2>
-          <p>
-            We opened in {brand.foundedYear} with a single counter, one cold press and a crate of Valencia oranges. Today
-            the bar on Brookhurst serves neighbours, students and early-morning runners across {brand.region}.
-          </p>
-          <p>
-            Come say hi, watch your juice being pressed, and ask what is in season — the chalkboard changes every week.
-          </p>
-          <dl className="shop-facts">
-            <div>
-              <dt>Since</dt>
-              <dd>{brand.foundedYear}</dd>
-            </div>
-            <div>
-              <dt>Drinks</dt>
-              <dd>30+</dd>
-            </div>
-            <div>
-              <dt>Delivery</dt>
-              <dd>{brand.deliveryWindow.replace(" minutes", " min")}</dd>
-            </div>
-          </dl>
+    <StorySection
+      id="shop-story-title"
+      eyebrow="The shop"
+      title="A little bar on Brookhurst Street"
+      image={{ src: "/images/home/shop.svg", alt: "The Squeeze juice bar: a striped awning over a counter lined with fruit" }}
+      reverse
+    >
+      <p>
+        We opened in {brand.foundedYear} with a single counter, one cold press and a crate of Valencia oranges. Today the
+        bar on Brookhurst serves neighbours, students and early-morning runners across {brand.region}.
+      </p>
+      <p>Come say hi, watch your juice being pressed, and ask what is in season — the chalkboard changes every week.</p>
+      <dl className="shop-facts">
+        <div>
+          <dt>Since</dt>
+          <dd>{brand.foundedYear}</dd>
         </div>
-      </div>
-    </section>
+        <div>
+          <dt>Drinks</dt>
+          <dd>30+</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{brand.deliveryWindow.replace(" minutes", " min")}</dd>
+        </div>
+      </dl>
+    </StorySection>
   );
 }
 

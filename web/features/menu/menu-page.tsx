@@ -110,7 +110,7 @@ function CategoryProducts({ category }: { category: Category }) {
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div className="menu-error" role="alert">
+    <div className="error-panel" role="alert">
       <p>Error: {errorMessage(error)}</p>
       <button type="button" className="btn btn--small" onClick={onRetry}>
         Try again

@@ -38,7 +38,7 @@ export default function ProductPage() {
         </Link>
       </div>
     ) : (
-      <div className="product-error" role="alert">
+      <div className="error-panel" role="alert">
         <p>Error: {errorMessage(product.error)}</p>
         <button type="button" className="btn btn--small" onClick={() => void product.refetch()}>
           Try again
