@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -9,7 +10,11 @@ import { defineConfig, devices } from "@playwright/test";
  *
  * The browser is Debian's Chromium (`apt-get install chromium`), never a downloaded build.
  */
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromium = JSON.parse(readFileSync(new URL("./scripts/lib/chromium.json", import.meta.url), "utf8")) as {
+  executablePath: string;
+  args: string[];
+};
+const chromiumPath = process.env.CHROME_PATH ?? chromium.executablePath;
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
 const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
@@ -48,16 +53,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromium.args,
     },
   },
 });
