@@ -2,9 +2,9 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
 
 /**
  * Puts the page frame every route shares (header, a loading main area, footer; see
@@ -47,11 +47,62 @@ function prerenderShell(): Plugin {
   };
 }
 
+/** The modules each landing page needs at once, by the kinds worker/routes/pages.ts serves. */
+const LANDING_MODULES = {
+  home: ["web/features/home/home-page.tsx"],
+  menu: ["web/features/menu/menu-page.tsx", "web/app/query-provider.tsx"],
+  product: ["web/features/product/product-page.tsx", "web/app/query-provider.tsx"],
+} as const;
+
+/**
+ * Writes landing-assets.json next to the client build: for each landing page, the hashed
+ * files of its code (outside the entry) and its stylesheets. The worker reads it to put
+ * preload hints into that page's HTML, so a phone fetches the page's code alongside the entry
+ * instead of after it.
+ */
+function landingAssets(): Plugin {
+  return {
+    name: "squeeze:landing-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map(
+        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[relative(process.cwd(), chunk.facadeModuleId), chunk] as const] : [])),
+      );
+      const list: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [kind, modules] of Object.entries(LANDING_MODULES)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          // The entry is in index.html already.
+          if (chunk.isEntry || scripts.has(`/${chunk.fileName}`)) return;
+          scripts.add(`/${chunk.fileName}`);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(`/${css}`));
+          chunk.imports.forEach((file) => {
+            const imported = byFile.get(file);
+            if (imported) visit(imported);
+          });
+        };
+        for (const module of modules) {
+          const chunk = byModule.get(module);
+          if (!chunk) this.error(`landing-assets: no chunk for ${module}`);
+          visit(chunk);
+        }
+        list[kind] = { scripts: [...scripts], styles: [...styles] };
+      }
+      this.emitFile({ type: "asset", fileName: "landing-assets.json", source: JSON.stringify(list) });
+    },
+  };
+}
+
 // One `vite dev` serves the SPA (web/) and runs the worker (worker/) in workerd beside it.
 export default defineConfig({
   plugins: [
     react(),
     prerenderShell(),
+    landingAssets(),
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
   ],

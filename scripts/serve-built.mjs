@@ -127,7 +127,10 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   const state = prepareFreshDatabase(stateDir);
   const chosenPort = port ?? (await freePort(startPort));
   const log = logPath ?? join(state, "server.log");
-  const ourShell = readFileSync(join(buildDir, "client", "index.html"), "utf8");
+  // The entry script's hashed name tells our build from another (the worker adds preload
+  // hints to the landing pages' HTML, so the page is not byte for byte the built file).
+  const ourEntry = readFileSync(join(buildDir, "client", "index.html"), "utf8").match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+  if (!ourEntry) throw new Error(`No entry script in ${join(buildDir, "client", "index.html")}`);
 
   // `vite preview` finds the worker to run through .wrangler/deploy/config.json, which any
   // other `vite build` in the tree rewrites (developers build while this runs). Point it at
@@ -135,7 +138,7 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   for (let attempt = 1; ; attempt += 1) {
     const server = await launchPreview({ workerDir, state, chosenPort, log, timeoutMs });
     const shell = await fetch(`${server.origin}/`).then((response) => response.text());
-    if (shell === ourShell) {
+    if (shell.includes(`src="${ourEntry}"`)) {
       console.log(`[serve-built] serving the built app on ${server.origin} (D1 state ${state}, log ${log})`);
       return { ...server, stateDir: state, logPath: log, removeState: () => rmSync(state, { recursive: true, force: true }) };
     }

@@ -9,12 +9,19 @@ import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
+import { LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
 import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
+
+if (import.meta.env.MODE === "development") {
+  // Under `vite dev` the pages are Vite's own HTML, with inline scripts and styles for hot
+  // reloading that the CSP refuses: hand them over untouched, like every other page in dev.
+  app.on("GET", Object.values(LANDING_PAGE_PATHS), (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
+}
 
 // Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
 app.use("/api/auth/*", keepSignInPopupOpener);
@@ -36,6 +43,8 @@ app.route("/api/send-email", sendEmailRouter);
 app.route("/send-email", sendEmailRouter);
 app.route("/api/orders", ordersRouter);
 app.route("/api/stripe", stripeRouter);
+// The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
+app.route("/", pagesRouter);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/api/") || c.req.path === "/api" || c.req.path === "/send-email") {

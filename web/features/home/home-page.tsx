@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from "react";
 import { Link } from "react-router";
+import { HOME_HERO_IMAGE } from "../../../common/landing";
 import { usePageMeta } from "../../app/use-page-meta";
 import { Rating } from "../../components/rating";
 import { ArrowRightIcon, BoltIcon, ClockIcon, DropletIcon, LeafIcon, QuoteIcon, ShieldIcon, SparkleIcon } from "../../components/icons/icons";
@@ -69,7 +70,7 @@ function Banner() {
         </div>
         <div className="hero__art">
           <img
-            src="/images/home/hero.svg"
+            src={HOME_HERO_IMAGE}
             alt="Three fresh drinks — an orange juice, a berry smoothie and a green juice — among fruit slices"
             width="520"
             height="520"

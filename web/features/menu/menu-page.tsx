@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Category } from "../../../common/catalog";
 import { errorMessage } from "../../app/query-client";
@@ -49,7 +50,8 @@ export default function MenuPage() {
         )}
 
         {categories.isPending && <ProductGridSkeleton />}
-        {selected && <CategoryProducts category={selected} />}
+        {/* Keyed: the deferred copy of another category's drinks must never show under this one. */}
+        {selected && <CategoryProducts key={selected.id} category={selected} />}
       </div>
     </div>
   );
@@ -83,21 +85,24 @@ function CategoryChips({ categories, selectedId }: { categories: readonly Catego
 
 function CategoryProducts({ category }: { category: Category }) {
   const products = useCategoryProducts(category.id);
+  // The query's answer arrives as an urgent update; drawing the cards from a deferred copy
+  // lets React draw them in small slices instead of one long task on a busy phone.
+  const drinks = useDeferredValue(products.data);
   const headingId = `category-heading-${category.id}`;
   return (
     <section className="menu-section" aria-labelledby={headingId} aria-busy={products.isPending}>
       <h2 id={headingId} className="menu-section__title">
         {category.label}
       </h2>
-      {products.isPending ? (
-        <ProductGridSkeleton />
-      ) : products.isError ? (
+      {products.isError ? (
         <LoadError error={products.error} onRetry={() => void products.refetch()} />
-      ) : products.data.length === 0 ? (
+      ) : !drinks ? (
+        <ProductGridSkeleton />
+      ) : drinks.length === 0 ? (
         <p className="menu-empty">No drinks in this category</p>
       ) : (
         <ul role="list" className="menu-grid">
-          {products.data.map((product, index) => (
+          {drinks.map((product, index) => (
             <li key={product.id}>
               <ProductCard product={product} priority={index < ABOVE_THE_FOLD_CARDS} />
             </li>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
 import { ORDER_LIMITS } from "../../../common/order-limits";
@@ -22,13 +22,16 @@ const SIZE_LABELS: Record<PriceSize, string> = { small: "Small", medium: "Medium
 export default function ProductPage() {
   const { categoryId = "", id = "" } = useParams();
   const product = useProduct(categoryId, id);
+  // The query's answer arrives as an urgent update; drawing the drink from a deferred copy
+  // lets React draw it in small slices instead of one long task on a busy phone.
+  // (The copy can lag one drink behind after a move to another: show only the one asked for.)
+  const deferred = useDeferredValue(product.data);
+  const shown = deferred?.id === id ? deferred : undefined;
   usePageMeta(product.data?.name ?? "Drink", product.data?.description ?? "A fresh drink from the Squeeze menu.");
 
   const isMissing = product.error instanceof ApiRequestError && product.error.status === 404;
   let content;
-  if (product.isPending) {
-    content = <ProductSkeleton />;
-  } else if (product.isError) {
+  if (product.isError) {
     content = isMissing ? (
       <div className="product-missing">
         <h1>Product not found</h1>
@@ -45,9 +48,11 @@ export default function ProductPage() {
         </button>
       </div>
     );
+  } else if (!shown) {
+    content = <ProductSkeleton />;
   } else {
     // Keyed so that moving to another drink starts with a fresh size and note.
-    content = <ProductDetails key={product.data.id} product={product.data} />;
+    content = <ProductDetails key={shown.id} product={shown} />;
   }
 
   return (

@@ -1,0 +1,145 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { forgetLandingAssets } from "../../worker/routes/pages";
+
+// The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
+// stand-in for them at that binding: the page shell and the build's list of landing-page code.
+const SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Squeeze</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index-abc.js"></script></body></html>`;
+const LANDING_ASSETS = {
+  home: { scripts: ["/assets/home-page-1.js"], styles: ["/assets/home-page-1.css"] },
+  menu: { scripts: ["/assets/menu-page-2.js", "/assets/query-3.js"], styles: ["/assets/menu-page-2.css"] },
+  product: { scripts: ["/assets/product-page-4.js", "/assets/query-3.js"], styles: ["/assets/product-page-4.css"] },
+};
+
+function assetsBinding({ landingAssets = LANDING_ASSETS as unknown, shell = SHELL } = {}) {
+  const requested: string[] = [];
+  const binding = {
+    async fetch(input: RequestInfo | URL) {
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      requested.push(url.pathname);
+      if (url.pathname === "/landing-assets.json") {
+        return landingAssets === null
+          ? new Response(SHELL, { headers: { "content-type": "text/html" } })
+          : Response.json(landingAssets);
+      }
+      return new Response(shell, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell-1"' } });
+    },
+  };
+  return { binding: binding as unknown as Fetcher, requested };
+}
+
+async function page(path: string, assets = assetsBinding()) {
+  const response = await app.request(path, { headers: { accept: "text/html" } }, { ...env, ASSETS: assets.binding });
+  return { response, html: await response.text() };
+}
+
+const links = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as="fetch"'));
+const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
+
+afterEach(() => forgetLandingAssets());
+
+describe("landing pages' HTML", () => {
+  it("gives /menu the first category's data, its first pictures and the menu's code, in the head", async () => {
+    const { response, html } = await page("/menu");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(dataHints(html)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/categories" crossorigin>',
+      '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>',
+    ]);
+    expect(imageHints(html)).toEqual([
+      '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/images/drinks/ruby-grapefruit.svg" fetchpriority="high">',
+    ]);
+    expect(links(html)).toEqual(
+      expect.arrayContaining([
+        '<link rel="modulepreload" href="/assets/menu-page-2.js">',
+        '<link rel="modulepreload" href="/assets/query-3.js">',
+        '<link rel="preload" as="style" href="/assets/menu-page-2.css" crossorigin>',
+      ]),
+    );
+    // The hints go in the head, before the entry script; the rest of the page is untouched.
+    expect(html.indexOf("</head>")).toBeGreaterThan(html.lastIndexOf("<link "));
+    expect(html).toContain('<div id="root"></div><script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("follows ?category= to the category the menu will show, and the first one for an unknown slug", async () => {
+    expect(dataHints((await page("/menu?category=smoothies")).html)[1]).toContain('href="/api/categories/cat-smoothies/products"');
+    expect(dataHints((await page("/menu?category=no-such-thing")).html)[1]).toContain(
+      'href="/api/categories/cat-fresh-juices/products"',
+    );
+  });
+
+  it("gives a drink's page that drink's data and picture", async () => {
+    const { response, html } = await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    expect(response.status).toBe(200);
+    expect(dataHints(html)).toEqual([
+      '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products/prd-sunrise-orange" crossorigin>',
+    ]);
+    expect(imageHints(html)).toEqual([
+      '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
+    ]);
+    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js">');
+  });
+
+  it.each([
+    ["an unknown drink", "/categories/cat-fresh-juices/products/prd-nope"],
+    ["a hidden drink", "/categories/cat-fresh-juices/products/prd-secret-menu"],
+    ["a drink of a hidden category", "/categories/cat-seasonal/products/prd-pumpkin-spice"],
+    ["a malformed address", "/categories/%3Cscript%3E/products/%22onload%3D"],
+  ])("still serves the page for %s (the app says it is not found), with no data hints", async (_case, path) => {
+    const { response, html } = await page(path);
+    expect(response.status).toBe(200);
+    expect(dataHints(html)).toEqual([]);
+    expect(imageHints(html)).toEqual([]);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("onload=");
+  });
+
+  it("gives the home page its first-screen picture and its code", async () => {
+    const { html } = await page("/");
+    expect(imageHints(html)).toEqual([
+      '<link rel="preload" as="image" href="/images/home/hero.svg" fetchpriority="high">',
+    ]);
+    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/home-page-1.js">');
+  });
+
+  it("is never cached as the shell file: no ETag, revalidated every time, with the security headers", async () => {
+    const { response } = await page("/menu");
+    expect(response.headers.get("etag")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("reads the build's list of page code once, and serves data hints without it (vite dev has none)", async () => {
+    const assets = assetsBinding();
+    await page("/menu", assets);
+    await page("/", assets);
+    expect(assets.requested.filter((path) => path === "/landing-assets.json")).toHaveLength(1);
+
+    forgetLandingAssets();
+    const { response, html } = await page("/menu", assetsBinding({ landingAssets: null }));
+    expect(response.status).toBe(200);
+    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+    expect(dataHints(html)).toHaveLength(2);
+  });
+
+  it("ignores an asset list of the wrong shape instead of failing the page", async () => {
+    const { response, html } = await page("/menu", assetsBinding({ landingAssets: { menu: { scripts: "not a list" } } }));
+    expect(response.status).toBe(200);
+    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+  });
+
+  it("serves the page without data hints when the catalog cannot be read", async () => {
+    const failing = () => {
+      throw new Error("D1 is down");
+    };
+    const broken = { ...env, DB: { prepare: failing, batch: failing } as unknown as D1Database };
+    const response = await app.request("/menu", {}, { ...broken, ASSETS: assetsBinding().binding });
+    expect(response.status).toBe(200);
+    expect(dataHints(await response.text())).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import type { AppEnv, Env } from "../env";
+import { HOME_HERO_IMAGE } from "../../common/landing";
+import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
+
+/**
+ * The pages a visit most often starts on: the SPA's index.html, with hints in its <head> for
+ * what the page will ask for at once. Without them a phone fetches one thing after another
+ * (entry script, then the page's code, then the categories, then the drinks, then the
+ * pictures); with them it fetches all of it while the entry script is still downloading.
+ * The app itself does not change: its fetch() and import() find the answers already there.
+ *
+ * Hints are optional: a slow or failing catalog lookup, an unknown drink or a missing asset
+ * list serves the page without them, never an error. Under `vite dev` the pages are not
+ * served from here at all (see worker/app.ts).
+ */
+
+/** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
+type LandingKind = "home" | "menu" | "product";
+
+/** How long the catalog lookup may hold the page back before it goes out without data hints. */
+const HINT_DEADLINE_MS = 150;
+/** Menu cards whose pictures are in the first screen on a phone (see menu-page.tsx). */
+const FIRST_SCREEN_CARDS = 2;
+
+const landingAssetsSchema = z.partialRecord(
+  z.enum(["home", "menu", "product"]),
+  z.object({ scripts: z.array(z.string().startsWith("/")), styles: z.array(z.string().startsWith("/")) }),
+);
+type LandingAssets = z.infer<typeof landingAssetsSchema>;
+
+type Hint =
+  | { kind: "script"; href: string }
+  | { kind: "style"; href: string }
+  | { kind: "data"; href: string }
+  | { kind: "image"; href: string };
+
+/** The build's list of each landing page's code, read once per isolate. */
+let landingAssets: Promise<LandingAssets> | undefined;
+
+function readLandingAssets(env: Env, origin: string): Promise<LandingAssets> {
+  if (!env.ASSETS) return Promise.resolve({});
+  landingAssets ??= env.ASSETS.fetch(new URL("/landing-assets.json", origin))
+    .then(async (response) => {
+      if (!response.ok || !response.headers.get("content-type")?.includes("json")) return {};
+      const parsed = landingAssetsSchema.safeParse(await response.json());
+      return parsed.success ? parsed.data : {};
+    })
+    .catch(() => ({}));
+  return landingAssets;
+}
+
+/** Lets the next request read the asset list again (tests swap the ASSETS binding). */
+export function forgetLandingAssets(): void {
+  landingAssets = undefined;
+}
+
+function withDeadline<T>(work: Promise<T>, fallback: T): Promise<T> {
+  return Promise.race([
+    work.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), HINT_DEADLINE_MS)),
+  ]);
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function linkTag(hint: Hint): string {
+  const href = attribute(hint.href);
+  switch (hint.kind) {
+    case "script":
+      return `<link rel="modulepreload" href="${href}">`;
+    case "style":
+      // The app adds the stylesheet itself, with `crossorigin` like its scripts; the hint matches.
+      return `<link rel="preload" as="style" href="${href}" crossorigin>`;
+    case "data":
+      // `crossorigin` makes the preload's credentials mode match fetch()'s same-origin default.
+      return `<link rel="preload" as="fetch" href="${href}" crossorigin>`;
+    case "image":
+      return `<link rel="preload" as="image" href="${href}" fetchpriority="high">`;
+  }
+}
+
+const apiPath = (...segments: string[]) => `/api/categories${segments.map((segment) => `/${encodeURIComponent(segment)}`).join("")}`;
+
+async function menuHints(env: Env, categorySlug: string | undefined): Promise<Hint[]> {
+  const db = getDb(env.DB);
+  const categories = await listVisibleCategories(db);
+  const selected = categories.find((category) => category.slug === categorySlug) ?? categories[0];
+  const hints: Hint[] = [{ kind: "data", href: apiPath() }];
+  if (!selected) return hints;
+  hints.push({ kind: "data", href: apiPath(selected.id, "products") });
+  const products = (await listVisibleProducts(db, selected.id)) ?? [];
+  for (const product of products.slice(0, FIRST_SCREEN_CARDS)) hints.push({ kind: "image", href: product.image });
+  return hints;
+}
+
+async function productHints(env: Env, categoryId: string, productId: string): Promise<Hint[]> {
+  const product = await findVisibleProduct(getDb(env.DB), categoryId, productId);
+  if (!product) return [];
+  return [
+    { kind: "data", href: apiPath(categoryId, "products", productId) },
+    { kind: "image", href: product.image },
+  ];
+}
+
+async function landingPage(c: Context<AppEnv>, kind: LandingKind, dataHints: Promise<Hint[]>): Promise<Response> {
+  const assets = c.env.ASSETS;
+  if (!assets) return c.text("Not found", 404);
+  const origin = new URL(c.req.url).origin;
+  // A plain GET of the shell: the hints differ from visit to visit, so the asset's ETag and
+  // a conditional 304 would not describe what this response carries.
+  const [shell, code, data] = await Promise.all([
+    assets.fetch(new Request(new URL("/", origin), { headers: { accept: "text/html" } })),
+    readLandingAssets(c.env, origin),
+    withDeadline(dataHints, []),
+  ]);
+  if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html")) return shell;
+
+  const hints: Hint[] = [
+    ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "style", href })),
+    ...(code[kind]?.scripts ?? []).map((href): Hint => ({ kind: "script", href })),
+    ...data,
+  ];
+  const tags = hints.map(linkTag).join("");
+  const page = new HTMLRewriter()
+    .on("head", {
+      element(head) {
+        head.append(tags, { html: true });
+      },
+    })
+    .transform(shell);
+  const headers = new Headers(shell.headers);
+  headers.delete("etag");
+  headers.delete("last-modified");
+  headers.set("cache-control", "no-cache");
+  return new Response(page.body, { status: 200, headers });
+}
+
+const productParams = z.object({
+  categoryId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  productId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+});
+
+/** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
+export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: "/categories/:categoryId/products/:productId" } as const;
+
+export const pagesRouter = new Hono<AppEnv>()
+  .get(LANDING_PAGE_PATHS.home, (c) => landingPage(c, "home", Promise.resolve([{ kind: "image", href: HOME_HERO_IMAGE }])))
+  .get(LANDING_PAGE_PATHS.menu, (c) => {
+    return landingPage(c, "menu", menuHints(c.env, c.req.query("category")));
+  })
+  .get(LANDING_PAGE_PATHS.product, (c) => {
+    // A malformed address still gets the page (which says "Product not found"), just no data hints.
+    const params = productParams.safeParse(c.req.param());
+    return landingPage(
+      c,
+      "product",
+      params.success ? productHints(c.env, params.data.categoryId, params.data.productId) : Promise.resolve([]),
+    );
+  });
