@@ -2,41 +2,64 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 // The landing pages' HTML names what the page needs at once (worker/routes/pages.ts). The
-// hints only help if the browser really uses them: a hint that does not match the app's own
-// request (say, a different credentials mode) downloads everything twice.
+// hints only help if the browser really uses them: one that does not match the app's own
+// request (say, a different credentials mode) downloads everything twice, and Chromium says
+// so in the console ("A preload for … is found, but is not used …", "… was preloaded using
+// link preload but not used within a few seconds …").
 
-function watchLoading(page: Page) {
-  const apiRequests: string[] = [];
-  const unusedPreloads: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/")) apiRequests.push(url.pathname);
-  });
+function watchPreloadWarnings(page: Page): string[] {
+  const warnings: string[] = [];
   page.on("console", (message) => {
-    if (/preload/i.test(message.text())) unusedPreloads.push(message.text());
+    if (/preload/i.test(message.text())) warnings.push(message.text());
   });
-  return { apiRequests, unusedPreloads };
+  return warnings;
 }
 
-const count = (list: string[], item: string) => list.filter((entry) => entry === item).length;
+async function hintsIn(page: Page, path: string): Promise<string[]> {
+  const response = await page.goto(path);
+  return (await response!.text()).match(/<link rel="(?:modulepreload|preload)"[^>]*>/g) ?? [];
+}
 
-test("the menu fetches its categories and first drinks once each, through the page's hints", async ({ page }) => {
-  const loading = watchLoading(page);
-  const response = await page.goto("/menu");
-  expect(await response?.text()).toContain('<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>');
+// Chromium reports an unused preload a few seconds after the load event.
+const UNUSED_PRELOAD_CHECK_MS = 3_500;
+
+test("the menu's hints (its code, categories, first drinks and pictures) are all used by the page", async ({ page }) => {
+  const warnings = watchPreloadWarnings(page);
+  const hints = await hintsIn(page, "/menu");
+  expect(hints).toEqual(
+    expect.arrayContaining([
+      '<link rel="preload" as="fetch" href="/api/categories" crossorigin>',
+      '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>',
+      '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
+      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/menu-page-[\w-]+\.js">$/),
+      expect.stringMatching(/^<link rel="preload" as="style" href="\/assets\/menu-page-[\w-]+\.css" crossorigin>$/),
+    ]),
+  );
   await expect(page.getByRole("heading", { name: "Sunrise Orange" })).toBeVisible();
-  // Let the browser's own check for unused preloads (a few seconds after load) have its say.
-  await page.waitForTimeout(3_500);
-  expect(count(loading.apiRequests, "/api/categories")).toBe(1);
-  expect(count(loading.apiRequests, "/api/categories/cat-fresh-juices/products")).toBe(1);
-  expect(loading.unusedPreloads).toEqual([]);
+  await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
+  expect(warnings).toEqual([]);
 });
 
-test("a drink's page fetches the drink once, through the page's hints", async ({ page }) => {
-  const loading = watchLoading(page);
-  await page.goto("/categories/cat-smoothies/products/prd-berry-blast");
+test("a drink page's hints (its code, the drink and its picture) are all used by the page", async ({ page }) => {
+  const warnings = watchPreloadWarnings(page);
+  const hints = await hintsIn(page, "/categories/cat-smoothies/products/prd-berry-blast");
+  expect(hints).toEqual(
+    expect.arrayContaining([
+      '<link rel="preload" as="fetch" href="/api/categories/cat-smoothies/products/prd-berry-blast" crossorigin>',
+      '<link rel="preload" as="image" href="/images/drinks/berry-blast.svg" fetchpriority="high">',
+      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/product-page-[\w-]+\.js">$/),
+    ]),
+  );
   await expect(page.getByRole("heading", { level: 1, name: "Berry Blast" })).toBeVisible();
-  await page.waitForTimeout(3_500);
-  expect(count(loading.apiRequests, "/api/categories/cat-smoothies/products/prd-berry-blast")).toBe(1);
-  expect(loading.unusedPreloads).toEqual([]);
+  await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
+  expect(warnings).toEqual([]);
+});
+
+test("the home page's hints (its code and the hero picture) are all used by the page", async ({ page }) => {
+  const warnings = watchPreloadWarnings(page);
+  const hints = await hintsIn(page, "/");
+  expect(hints).toContain('<link rel="preload" as="image" href="/images/home/hero.svg" fetchpriority="high">');
+  await expect(page.getByRole("img", { name: /Three fresh drinks/ })).toBeVisible();
+  await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
+  expect(warnings).toEqual([]);
 });
