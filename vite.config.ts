@@ -68,8 +68,9 @@ function landingAssets(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // Which chunk holds a module (a page's own chunk, or a group such as the data layer).
       const byModule = new Map(
-        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[relative(process.cwd(), chunk.facadeModuleId), chunk] as const] : [])),
+        chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [relative(process.cwd(), id), chunk] as const)),
       );
       const list: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const [kind, modules] of Object.entries(LANDING_MODULES)) {
@@ -122,7 +123,13 @@ export default defineConfig({
               // Everything the entry imports statically is downloaded on every first visit anyway:
               // one file for it (the lazy pages import from it) instead of a handful of small shared
               // chunks, which gzip worse and cost a request each. Pages stay their own chunks.
-              groups: [{ name: "index", tags: ["$initial"] }],
+              // The data layer (TanStack Query and our client for it), which the pages that talk
+              // to the API share, is one file too, rather than five pieces split by which page
+              // uses which hook.
+              groups: [
+                { name: "index", tags: ["$initial"], priority: 2 },
+                { name: "data-layer", test: /node_modules[\\/]@tanstack[\\/]|web[\\/]app[\\/]query-(client|provider)\.tsx?$/, priority: 1 },
+              ],
             },
           },
         },

@@ -103,21 +103,34 @@ function FeedbackModalSlot() {
   return <LazyOverlay isOpen={isOpen} load={loadFeedbackModal} close={hide} />;
 }
 
-/** Fetches the overlays' code once the page is idle, so the first click on the cart is instant. */
+/**
+ * Fetches the overlays' code once the page is idle, so the first click on the cart is instant.
+ * One overlay per idle period: starting all three at once (each adds its scripts and styles
+ * to the page) was one long task on a phone.
+ */
 function usePrefetchOverlays() {
   useEffect(() => {
-    const prefetch = () => {
-      importCartDrawer().catch(() => undefined);
-      importAuthModal().catch(() => undefined);
-      importFeedbackModal().catch(() => undefined);
+    const imports = [importCartDrawer, importAuthModal, importFeedbackModal];
+    let cancel = () => {};
+    const next = () => {
+      const load = imports.shift();
+      if (!load) return;
+      load().catch(() => undefined);
+      cancel = whenIdle(next);
     };
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 4000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(prefetch, 2500);
-    return () => clearTimeout(timer);
+    cancel = whenIdle(next);
+    return () => cancel();
   }, []);
+}
+
+/** Runs `task` when the browser is idle (or after a while where it cannot say); returns how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 4000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 2500);
+  return () => clearTimeout(timer);
 }
 
 /**

@@ -26,7 +26,9 @@ export default function MenuPage() {
   );
   const [searchParams] = useSearchParams();
   const categories = useCategories();
-  const selected = categories.data ? selectCategory(categories.data, searchParams.get(CATEGORY_PARAM)) : undefined;
+  // Drawn from a deferred copy, like the drinks below: in small slices, not one long task.
+  const categoryList = useDeferredValue(categories.data);
+  const selected = categoryList ? selectCategory(categoryList, searchParams.get(CATEGORY_PARAM)) : undefined;
 
   return (
     <div className="menu-page">
@@ -39,17 +41,17 @@ export default function MenuPage() {
       </header>
 
       <div className="container menu-body">
-        {categories.isPending ? (
-          <CategoryChipsSkeleton />
-        ) : categories.isError ? (
+        {categories.isError ? (
           <LoadError error={categories.error} onRetry={() => void categories.refetch()} />
-        ) : categories.data.length === 0 ? (
+        ) : !categoryList ? (
+          <CategoryChipsSkeleton />
+        ) : categoryList.length === 0 ? (
           <p className="menu-empty">The menu is being refreshed. Please check back soon.</p>
         ) : (
-          <CategoryChips categories={categories.data} selectedId={selected?.id} />
+          <CategoryChips categories={categoryList} selectedId={selected?.id} />
         )}
 
-        {categories.isPending && <ProductGridSkeleton />}
+        {!categoryList && !categories.isError && <ProductGridSkeleton />}
         {/* Keyed: the deferred copy of another category's drinks must never show under this one. */}
         {selected && <CategoryProducts key={selected.id} category={selected} />}
       </div>
