@@ -7,42 +7,57 @@ import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 
 /**
- * Puts the page frame every route shares (header, a loading main area, footer; see
- * web/prerender-shell.tsx) into the built index.html, rendered with react-dom/server at build
- * time. The first paint then needs only the HTML and the stylesheet, not the JavaScript; the
- * app replaces the frame with the live one on its first render. No inline script or style:
- * the CSP stays as it is.
+ * The static HTML of web/prerender-shell.tsx, rendered with react-dom/server at build time:
+ * the page frame every route shares (header, a loading main area, footer), and the same frame
+ * with the home page in it. Each is wrapped so the app's first render replaces it whole.
+ * Rendered once per build, for both plugins below.
+ */
+let prerendered: Promise<{ shell: string; home: string }> | undefined;
+
+function prerenderPages(): Promise<{ shell: string; home: string }> {
+  prerendered ??= (async () => {
+    const result = await build({
+      configFile: false,
+      logLevel: "warn",
+      plugins: [react()],
+      resolve: { alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }] },
+      ssr: { noExternal: true },
+      build: {
+        ssr: "web/prerender-shell.tsx",
+        write: false,
+        minify: false,
+        rolldownOptions: { output: { format: "esm", codeSplitting: false } },
+      },
+    });
+    const outputs = Array.isArray(result) ? result : [result];
+    const chunk = outputs.flatMap((output) => ("output" in output ? output.output : [])).find((file) => file.type === "chunk" && file.isEntry);
+    if (!chunk || chunk.type !== "chunk") throw new Error("prerender-shell: no server bundle");
+    const dir = mkdtempSync(join(tmpdir(), "squeeze-shell-"));
+    try {
+      const file = join(dir, "shell.mjs");
+      writeFileSync(file, chunk.code);
+      const pages = (await import(pathToFileURL(file).href)) as { renderShell(): string; renderHome(): string };
+      // Hidden from assistive technology and inert until the app takes over, a moment later.
+      const wrap = (markup: string) => `<div class="prerendered-shell" aria-hidden="true" inert>${markup}</div>`;
+      return { shell: wrap(pages.renderShell()), home: wrap(pages.renderHome()) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return prerendered;
+}
+
+/**
+ * Puts the page frame into the built index.html. The first paint then needs only the HTML and
+ * the stylesheet, not the JavaScript. No inline script or style: the CSP stays as it is.
  */
 function prerenderShell(): Plugin {
   return {
     name: "squeeze:prerender-shell",
     apply: "build",
     async transformIndexHtml(html) {
-      const result = await build({
-        configFile: false,
-        logLevel: "warn",
-        plugins: [react()],
-        resolve: { alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }] },
-        ssr: { noExternal: true },
-        build: {
-          ssr: "web/prerender-shell.tsx",
-          write: false,
-          minify: false,
-          rolldownOptions: { output: { format: "esm", codeSplitting: false } },
-        },
-      });
-      const outputs = Array.isArray(result) ? result : [result];
-      const chunk = outputs.flatMap((output) => ("output" in output ? output.output : [])).find((file) => file.type === "chunk" && file.isEntry);
-      if (!chunk || chunk.type !== "chunk") throw new Error("prerender-shell: no server bundle");
-      const dir = mkdtempSync(join(tmpdir(), "squeeze-shell-"));
-      try {
-        const file = join(dir, "shell.mjs");
-        writeFileSync(file, chunk.code);
-        const { renderShell } = (await import(pathToFileURL(file).href)) as { renderShell(): string };
-        return html.replace('<div id="root"></div>', `<div id="root"><div class="prerendered-shell" aria-hidden="true" inert>${renderShell()}</div></div>`);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const { shell } = await prerenderPages();
+      return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
     },
   };
 }
@@ -56,8 +71,9 @@ const LANDING_MODULES = {
 
 /**
  * Writes landing-assets.json next to the client build: for each landing page, the hashed
- * files of its code (outside the entry) and its stylesheets. The worker reads it to put
- * preload hints into that page's HTML, so a phone fetches the page's code alongside the entry
+ * files of its code (outside the entry) and its stylesheets, and for the home page its
+ * prerendered HTML. The worker reads it to put preload hints (and the home page) into that
+ * page's HTML, so a phone fetches the page's code alongside the entry
  * instead of after it.
  */
 function landingAssets(): Plugin {
@@ -65,14 +81,14 @@ function landingAssets(): Plugin {
     name: "squeeze:landing-assets",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       // Which chunk holds a module (a page's own chunk, or a group such as the data layer).
       const byModule = new Map(
         chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [relative(process.cwd(), id), chunk] as const)),
       );
-      const list: Record<string, { scripts: string[]; styles: string[] }> = {};
+      const list: Record<string, { scripts: string[]; styles: string[]; markup?: string }> = {};
       for (const [kind, modules] of Object.entries(LANDING_MODULES)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
@@ -93,6 +109,7 @@ function landingAssets(): Plugin {
         }
         list[kind] = { scripts: [...scripts], styles: [...styles] };
       }
+      list.home!.markup = (await prerenderPages()).home;
       this.emitFile({ type: "asset", fileName: "landing-assets.json", source: JSON.stringify(list) });
     },
   };

@@ -3,17 +3,20 @@ import "./styles/global.css";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { prefetchLandingPage } from "./app/router";
+import { loadLandingPage } from "./app/router";
 
-prefetchLandingPage(window.location.pathname);
-
-// The first render is a transition: React renders it in small slices and lets the browser
-// paint and answer input in between, instead of one long task while the phone is busiest.
 const root = createRoot(document.getElementById("root")!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+
+// The first render waits for the landing page's code (not with a top-level await: that code
+// imports from this entry, which could then never finish). It is a transition: React renders
+// it in small slices and lets the browser paint and answer input in between, instead of one
+// long task while the phone is busiest.
+void loadLandingPage(window.location.pathname).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,23 +1,36 @@
-// Build-time only (vite.config.ts, prerenderShell): the page frame every route shares —
-// header, a loading main area and footer — as static HTML for index.html, so a phone paints
-// the shop while the JavaScript is still on its way. The app replaces it on its first render.
+// Build-time only (vite.config.ts, prerenderShell): static HTML of the page frame every route
+// shares (header, a main area, footer), so a phone paints the shop while the JavaScript is
+// still on its way. The app replaces it on its first render.
+//   - renderShell(): the frame with the loading main area, for index.html (every address).
+//   - renderHome(): the frame with the home page in it; the worker puts it into the home
+//     page's HTML (worker/routes/pages.ts), so its first screen is there at the first paint.
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import HomePage from "./features/home/home-page";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { PageLoading } from "./app/layout";
 
-export function renderShell(): string {
+function frame(path: string, main: ReactNode): string {
   return renderToStaticMarkup(
-    <MemoryRouter initialEntries={["/__shell"]}>
+    <MemoryRouter initialEntries={[path]}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <PageLoading />
+        {main}
       </main>
       <Footer />
     </MemoryRouter>,
   );
+}
+
+export function renderShell(): string {
+  return frame("/__shell", <PageLoading />);
+}
+
+export function renderHome(): string {
+  return frame("/", <HomePage />);
 }

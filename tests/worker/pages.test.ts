@@ -57,7 +57,7 @@ describe("landing pages' HTML", () => {
       expect.arrayContaining([
         '<link rel="modulepreload" href="/assets/menu-page-2.js">',
         '<link rel="modulepreload" href="/assets/query-3.js">',
-        '<link rel="preload" as="style" href="/assets/menu-page-2.css" crossorigin>',
+        '<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>',
       ]),
     );
     // The hints go in the head, before the entry script; the rest of the page is untouched.

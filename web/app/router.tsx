@@ -25,13 +25,18 @@ const CheckoutPage = lazyPage("checkout-page", () => import("../features/checkou
 const OrdersPage = lazyPage("orders-page", () => import("../features/orders/orders-page"), { queries: true });
 const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page"));
 
+/** How long the first render waits for the landing page's code before it goes ahead without it. */
+const LANDING_CODE_WAIT_MS = 10_000;
+
 /**
- * Starts fetching the code of the page a visit lands on (the busiest landing pages) while the
- * entry is still starting up, instead of when React first renders the route: the page's chunk,
- * its CSS and the data layer then download in parallel with the start-up work. Route-aware,
- * unlike a preload tag in index.html. The lazy page's own import later gets the same module.
+ * Fetches the code of the page a visit lands on (the busiest landing pages) as the entry
+ * starts, and resolves once it is there (or has failed, or after 10 s). main.tsx waits for it
+ * before the first render, so the app replaces the page painted from the HTML (the frame, or
+ * the whole prerendered home page) with the page itself, not with a loading spinner first.
+ * The landing pages' HTML already names this code (worker/routes/pages.ts), so the browser is
+ * usually fetching it by now. The lazy page's own import later gets the same module.
  */
-export function prefetchLandingPage(pathname: string): void {
+export function loadLandingPage(pathname: string): Promise<void> {
   const imports: Array<() => Promise<unknown>> =
     pathname === "/"
       ? [importHomePage]
@@ -40,8 +45,10 @@ export function prefetchLandingPage(pathname: string): void {
         : /^\/categories\/[^/]+\/products\/[^/]+\/?$/.test(pathname)
           ? [importProductPage, importQueryProvider]
           : [];
+  if (imports.length === 0) return Promise.resolve();
   // A failure here is ignored: the route's own import retries and reports it.
-  for (const load of imports) load().catch(() => undefined);
+  const loaded = Promise.allSettled(imports.map((load) => load())).then(() => undefined);
+  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, LANDING_CODE_WAIT_MS))]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import "./rating.css";
 export const MAX_STARS = 5;
 
 /**
@@ -43,7 +44,6 @@ export function Rating({ value, label, size = 18, className }: RatingProps) {
       role="img"
       aria-label={spoken}
       className={["rating", className].filter(Boolean).join(" ")}
-      style={{ display: "inline-flex", gap: 2, alignItems: "center", lineHeight: 0 }}
     >
       {Array.from({ length: MAX_STARS }, (_, offset) => {
         const filled = isStarFilled(offset + 1, value);
@@ -55,13 +55,8 @@ export function Rating({ value, label, size = 18, className }: RatingProps) {
             height={size}
             aria-hidden="true"
             focusable="false"
+            className="rating__star"
             data-filled={filled ? "true" : "false"}
-            style={{
-              fill: filled ? "var(--color-sun, #ffd43b)" : "transparent",
-              stroke: filled ? "var(--color-primary-strong, #c2410c)" : "var(--color-text-muted, #6b5a4a)",
-              strokeWidth: 1.4,
-              strokeLinejoin: "round",
-            }}
           >
             <path d={STAR_PATH} />
           </svg>

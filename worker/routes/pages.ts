@@ -27,13 +27,18 @@ const FIRST_SCREEN_CARDS = 2;
 
 const landingAssetsSchema = z.partialRecord(
   z.enum(["home", "menu", "product"]),
-  z.object({ scripts: z.array(z.string().startsWith("/")), styles: z.array(z.string().startsWith("/")) }),
+  z.object({
+    scripts: z.array(z.string().startsWith("/")),
+    styles: z.array(z.string().startsWith("/")),
+    /** The page prerendered at build time (the home page: it needs no data). */
+    markup: z.string().optional(),
+  }),
 );
 type LandingAssets = z.infer<typeof landingAssetsSchema>;
 
 type Hint =
   | { kind: "script"; href: string }
-  | { kind: "style"; href: string }
+  | { kind: "stylesheet"; href: string }
   | { kind: "data"; href: string }
   | { kind: "image"; href: string };
 
@@ -72,9 +77,9 @@ function linkTag(hint: Hint): string {
   switch (hint.kind) {
     case "script":
       return `<link rel="modulepreload" href="${href}">`;
-    case "style":
-      // The app adds the stylesheet itself, with `crossorigin` like its scripts; the hint matches.
-      return `<link rel="preload" as="style" href="${href}" crossorigin>`;
+    case "stylesheet":
+      // `crossorigin` like the app's own stylesheet links, so the app finds this one and adds no other.
+      return `<link rel="stylesheet" href="${href}" crossorigin>`;
     case "data":
       // `crossorigin` makes the preload's credentials mode match fetch()'s same-origin default.
       return `<link rel="preload" as="fetch" href="${href}" crossorigin>`;
@@ -119,19 +124,30 @@ async function landingPage(c: Context<AppEnv>, kind: LandingKind, dataHints: Pro
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html")) return shell;
 
+  const prerendered = code[kind]?.markup;
   const hints: Hint[] = [
-    ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "style", href })),
+    // The page's styles as stylesheets, in the first paint: a prerendered page needs them
+    // then, and for the others, styles the app added later would each restyle the whole
+    // page in one long task, just as the phone is busiest.
+    ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "stylesheet", href })),
     ...(code[kind]?.scripts ?? []).map((href): Hint => ({ kind: "script", href })),
     ...data,
   ];
   const tags = hints.map(linkTag).join("");
-  const page = new HTMLRewriter()
-    .on("head", {
-      element(head) {
-        head.append(tags, { html: true });
+  let rewriter = new HTMLRewriter().on("head", {
+    element(head) {
+      head.append(tags, { html: true });
+    },
+  });
+  if (prerendered) {
+    // The shell's frame gives way to the whole page; the app replaces it on its first render.
+    rewriter = rewriter.on("div#root", {
+      element(root) {
+        root.setInnerContent(prerendered, { html: true });
       },
-    })
-    .transform(shell);
+    });
+  }
+  const page = rewriter.transform(shell);
   const headers = new Headers(shell.headers);
   headers.delete("etag");
   headers.delete("last-modified");
