@@ -17,7 +17,7 @@ function watchPreloadWarnings(page: Page): string[] {
 
 async function hintsIn(page: Page, path: string): Promise<string[]> {
   const response = await page.goto(path);
-  X
+  return (await response!.text()).match(/<link rel="(?:modulepreload|preload|stylesheet)"[^>]*>/g) ?? [];
 }
 
 // Chromium reports an unused preload a few seconds after the load event.
