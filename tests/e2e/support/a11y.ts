@@ -55,7 +55,27 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   const dir = join("artifacts", "screenshots");
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}-${size.width}x${size.height}.png`);
+  const fullPage = options.fullPage ?? true;
+  // Sections with `content-visibility: auto` are drawn only when they come near the screen.
+  // A shopper scrolling down sees every one, so the whole-page picture shows them all too.
+  if (fullPage) await drawOffscreenSections(page, true);
   // Animations finished and the caret hidden, so the pictures are stable.
-  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: "disabled", caret: "hide" });
+  await page.screenshot({ path, fullPage, animations: "disabled", caret: "hide" });
+  if (fullPage) await drawOffscreenSections(page, false);
   return path;
+}
+
+/** Draws (or stops drawing) every `content-visibility: auto` element whether on screen or not. */
+async function drawOffscreenSections(page: Page, draw: boolean): Promise<void> {
+  await page.evaluate((drawAll) => {
+    document.querySelectorAll<HTMLElement>("body *").forEach((element) => {
+      if (drawAll && getComputedStyle(element).contentVisibility === "auto") {
+        element.style.contentVisibility = "visible";
+        element.dataset.drawnForScreenshot = "";
+      } else if (!drawAll && "drawnForScreenshot" in element.dataset) {
+        element.style.removeProperty("content-visibility");
+        delete element.dataset.drawnForScreenshot;
+      }
+    });
+  }, draw);
 }
