@@ -7,9 +7,10 @@ import { notFound } from "../lib/errors";
 import { validate } from "../lib/validation";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
 
-const id = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");
-const categoryParams = z.object({ categoryId: id });
-const productParams = z.object({ categoryId: id, productId: id });
+/** A category's or drink's id, as the catalog's addresses carry it (the landing pages check it too). */
+export const catalogId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");
+const categoryParams = z.object({ categoryId: catalogId });
+const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 
 export const categoriesRouter = new Hono<AppEnv>()
   .use(...catalogCache())

@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getDb } from "../db/client";
+import { catalogId } from "./categories";
 import type { AppEnv, Env } from "../env";
+import { catalogPaths } from "../../common/catalog-paths";
 import { HOME_HERO_IMAGE } from "../../common/landing";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
 
@@ -88,15 +90,13 @@ function linkTag(hint: Hint): string {
   }
 }
 
-const apiPath = (...segments: string[]) => `/api/categories${segments.map((segment) => `/${encodeURIComponent(segment)}`).join("")}`;
-
 async function menuHints(env: Env, categorySlug: string | undefined): Promise<Hint[]> {
   const db = getDb(env.DB);
   const categories = await listVisibleCategories(db);
   const selected = categories.find((category) => category.slug === categorySlug) ?? categories[0];
-  const hints: Hint[] = [{ kind: "data", href: apiPath() }];
+  const hints: Hint[] = [{ kind: "data", href: catalogPaths.categories() }];
   if (!selected) return hints;
-  hints.push({ kind: "data", href: apiPath(selected.id, "products") });
+  hints.push({ kind: "data", href: catalogPaths.categoryProducts(selected.id) });
   const products = (await listVisibleProducts(db, selected.id)) ?? [];
   for (const product of products.slice(0, FIRST_SCREEN_CARDS)) hints.push({ kind: "image", href: product.image });
   return hints;
@@ -106,7 +106,7 @@ async function productHints(env: Env, categoryId: string, productId: string): Pr
   const product = await findVisibleProduct(getDb(env.DB), categoryId, productId);
   if (!product) return [];
   return [
-    { kind: "data", href: apiPath(categoryId, "products", productId) },
+    { kind: "data", href: catalogPaths.product(categoryId, productId) },
     { kind: "image", href: product.image },
   ];
 }
@@ -155,10 +155,7 @@ async function landingPage(c: Context<AppEnv>, kind: LandingKind, dataHints: Pro
   return new Response(page.body, { status: 200, headers });
 }
 
-const productParams = z.object({
-  categoryId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  productId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-});
+const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 
 /** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: "/categories/:categoryId/products/:productId" } as const;

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Category } from "../../../../common/catalog";
+import { catalogPaths } from "../../../../common/catalog-paths";
 import { apiFetch } from "../../../lib/api-client";
 
 /** GET /api/categories: the visible categories, in menu order. */
 export function getCategories(): Promise<Category[]> {
-  return apiFetch<Category[]>("/api/categories");
+  return apiFetch<Category[]>(catalogPaths.categories());
 }
 
 export function categoriesQueryOptions() {

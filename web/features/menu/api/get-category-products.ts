@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Product } from "../../../../common/catalog";
+import { catalogPaths } from "../../../../common/catalog-paths";
 import { apiFetch } from "../../../lib/api-client";
 
 /** GET /api/categories/:categoryId/products: the category's visible drinks, in menu order. */
 export function getCategoryProducts(categoryId: string): Promise<Product[]> {
-  return apiFetch<Product[]>(`/api/categories/${encodeURIComponent(categoryId)}/products`);
+  return apiFetch<Product[]>(catalogPaths.categoryProducts(categoryId));
 }
 
 export function categoryProductsQueryOptions(categoryId: string) {

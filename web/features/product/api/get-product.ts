@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Product } from "../../../../common/catalog";
+import { catalogPaths } from "../../../../common/catalog-paths";
 import { apiFetch } from "../../../lib/api-client";
 
 /** GET /api/categories/:categoryId/products/:productId; a missing drink is a 404 "Product not found". */
 export function getProduct(categoryId: string, productId: string): Promise<Product> {
-  return apiFetch<Product>(
-    `/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`,
-  );
+  return apiFetch<Product>(catalogPaths.product(categoryId, productId));
 }
 
 export function productQueryOptions(categoryId: string, productId: string) {

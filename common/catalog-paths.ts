@@ -1,0 +1,11 @@
+/**
+ * The catalog API's addresses, in one place: the app fetches them, and the worker preloads the
+ * very same ones in the landing pages' HTML (worker/routes/pages.ts). A hint whose address
+ * differs from the app's request would be downloaded for nothing.
+ */
+export const catalogPaths = {
+  categories: () => "/api/categories",
+  categoryProducts: (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}/products`,
+  product: (categoryId: string, productId: string) =>
+    `/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`,
+};
