@@ -9,7 +9,7 @@ import { build, defineConfig, type Plugin, type Rollup } from "vite";
 /**
  * The static HTML of web/prerender-shell.tsx, rendered with react-dom/server at build time:
  * the page frame every route shares (header, a loading main area, footer), and the same frame
- * with the home page in it. Each is wrapped so the app's first render replaces it whole.
+ * with the home page in it.
  * Rendered once per build, for both plugins below.
  */
 let prerendered: Promise<{ shell: string; home: string }> | undefined;
@@ -37,9 +37,7 @@ function prerenderPages(): Promise<{ shell: string; home: string }> {
       const file = join(dir, "shell.mjs");
       writeFileSync(file, chunk.code);
       const pages = (await import(pathToFileURL(file).href)) as { renderShell(): string; renderHome(): string };
-      // Hidden from assistive technology and inert until the app takes over, a moment later.
-      const wrap = (markup: string) => `<div class="prerendered-shell" aria-hidden="true" inert>${markup}</div>`;
-      return { shell: wrap(pages.renderShell()), home: wrap(pages.renderHome()) };
+      return { shell: pages.renderShell(), home: pages.renderHome() };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

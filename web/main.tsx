@@ -7,11 +7,11 @@ import { loadLandingPage } from "./app/router";
 
 const root = createRoot(document.getElementById("root")!);
 
-// The first render waits for the landing page's code (not with a top-level await: that code
+// The first render waits for the landing page's code and data (not with a top-level await: that code
 // imports from this entry, which could then never finish). It is a transition: React renders
 // it in small slices and lets the browser paint and answer input in between, instead of one
 // long task while the phone is busiest.
-void loadLandingPage(window.location.pathname).then(() => {
+void loadLandingPage(window.location).then(() => {
   startTransition(() => {
     root.render(
       <StrictMode>

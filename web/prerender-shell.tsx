@@ -4,6 +4,8 @@
 //   - renderShell(): the frame with the loading main area, for index.html (every address).
 //   - renderHome(): the frame with the home page in it; the worker puts it into the home
 //     page's HTML (worker/routes/pages.ts), so its first screen is there at the first paint.
+// The worker renders the menu and a drink's page into the same frame per visit, with their
+// data (web/prerender-catalog.tsx).
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -12,8 +14,12 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { PageLoading } from "./app/layout";
 
-function frame(path: string, main: ReactNode): string {
-  return renderToStaticMarkup(
+/**
+ * The page frame around `main`, as HTML that is hidden from assistive technology and inert
+ * until the app takes over a moment later (its first render replaces the whole wrapper).
+ */
+export function frame(path: string, main: ReactNode): string {
+  const markup = renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <a href="#main" className="skip-link">
         Skip to content
@@ -25,6 +31,7 @@ function frame(path: string, main: ReactNode): string {
       <Footer />
     </MemoryRouter>,
   );
+  return `<div class="prerendered-shell" aria-hidden="true" inert>${markup}</div>`;
 }
 
 export function renderShell(): string {

@@ -9,7 +9,7 @@ import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
-import { LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
+import { allowPrerenderedStyles, LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
@@ -25,6 +25,8 @@ if (import.meta.env.MODE === "development") {
 
 // Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
 app.use("/api/auth/*", keepSignInPopupOpener);
+// Outside them too: a prerendered landing page's own style attributes join the policy.
+for (const path of Object.values(LANDING_PAGE_PATHS)) app.use(path, allowPrerenderedStyles);
 app.use(securityHeaders());
 // Refuses cross-site and non-JSON state-changing calls, then finds who is calling (c.var.userId).
 app.use("/api/*", csrfProtection);

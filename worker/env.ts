@@ -32,6 +32,8 @@ export interface Env {
 export interface AppVariables {
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
+  /** CSP hashes of the `style` attributes in a landing page's prerendered HTML (routes/pages.ts). */
+  prerenderedStyleHashes?: string[];
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -5,12 +5,14 @@ import { expect, test } from "./support/fixtures";
 // hints only help if the browser really uses them: one that does not match the app's own
 // request (say, a different credentials mode) downloads everything twice, and Chromium says
 // so in the console ("A preload for … is found, but is not used …", "… was preloaded using
-// link preload but not used within a few seconds …").
+// link preload but not used within a few seconds …"). The menu and a drink's page also come
+// prerendered with their data; a style the security policy refuses would be said there too
+// ("Refused to apply inline style …").
 
 function watchPreloadWarnings(page: Page): string[] {
   const warnings: string[] = [];
   page.on("console", (message) => {
-    if (/preload/i.test(message.text())) warnings.push(message.text());
+    if (/preload|refused/i.test(message.text())) warnings.push(message.text());
   });
   return warnings;
 }
@@ -62,4 +64,28 @@ test("the home page's hints (its code and the hero picture) are all used by the 
   await expect(page.getByRole("img", { name: /Three fresh drinks/ })).toBeVisible();
   await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
   expect(warnings).toEqual([]);
+});
+
+test.describe("with scripts off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the menu and a drink's page paint their drinks, prices and tints from the HTML alone", async ({ page }) => {
+    const warnings = watchPreloadWarnings(page);
+    await page.goto("/menu?category=smoothies");
+    // Hidden from assistive technology until the app takes over, so found by text, not role.
+    const berryBlast = page.locator(".product-card").filter({ hasText: "Berry Blast" });
+    await expect(berryBlast).toBeVisible();
+    await expect(berryBlast).toContainText("$5.99");
+    await expect(page.locator(".category-chip--selected")).toHaveText("Smoothies");
+    // The drink's own tint: the security policy lets exactly these style attributes through.
+    expect(await berryBlast.evaluate((card) => getComputedStyle(card).getPropertyValue("--tint-from"))).toBe("#C06C84");
+
+    await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    const drink = page.locator(".product-details");
+    await expect(drink.locator("h1")).toHaveText("Sunrise Orange");
+    await expect(drink.locator(".product-details__price")).toContainText("$5.49");
+    await expect(drink.locator("img")).toHaveJSProperty("complete", true);
+    expect(await drink.evaluate((element) => getComputedStyle(element).getPropertyValue("--tint-to"))).toBe("#FF7A00");
+    expect(warnings).toEqual([]);
+  });
 });

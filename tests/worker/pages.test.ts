@@ -34,7 +34,16 @@ async function page(path: string, assets = assetsBinding()) {
   return { response, html: await response.text() };
 }
 
-const links = (html: string) => html.match(/<link [^>]*>/g) ?? [];
+/** The hints in <head> (the prerendered page may carry React's own preloads in the body). */
+const links = (html: string) => html.slice(0, html.indexOf("</head>")).match(/<link [^>]*>/g) ?? [];
+const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="module"'));
+const policy = (response: Response) => response.headers.get("content-security-policy") ?? "";
+
+/** The CSP source that lets a browser apply a drink card's tint, as its style attribute has it. */
+async function tintHash([from, to]: [string, string]): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`--tint-from:${from};--tint-to:${to}`));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
 const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as="fetch"'));
 const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
 
@@ -60,9 +69,26 @@ describe("landing pages' HTML", () => {
         '<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>',
       ]),
     );
-    // The hints go in the head, before the entry script; the rest of the page is untouched.
-    expect(html.indexOf("</head>")).toBeGreaterThan(html.lastIndexOf("<link "));
-    expect(html).toContain('<div id="root"></div><script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("paints the menu from the HTML: the categories and the selected one's drinks, tinted, before any script runs", async () => {
+    const { response, html } = await page("/menu?category=smoothies");
+    const menu = root(html);
+    expect(menu).toContain('class="prerendered-shell" aria-hidden="true" inert');
+    expect(menu).toContain("<h1>Our Menu</h1>");
+    expect(menu).toMatch(/aria-current="true"[^>]*>.*?<span>Smoothies<\/span>/);
+    for (const name of ["Berry Blast", "Mango Tango", "Peanut Butter Power"]) expect(menu).toContain(name);
+    expect(menu).not.toContain("Sunrise Orange");
+    // Berry Blast's small size, discounted from $6.99.
+    expect(menu).toMatch(/\$5\.99[\s\S]*\$6\.99/);
+    // Each card's tint is a style attribute: the policy allows exactly those, and still no other inline style.
+    const styleSources = policy(response).match(/style-src ([^;]*)/)?.[1] ?? "";
+    expect(styleSources).toContain("'unsafe-hashes'");
+    expect(styleSources).toContain(await tintHash(["#C06C84", "#6C5B7B"]));
+    expect(styleSources).toContain(await tintHash(["#FFC857", "#FF8C42"]));
+    expect(styleSources).not.toContain(await tintHash(["#FFB347", "#FF7A00"]));
+    expect(styleSources).not.toContain("unsafe-inline");
   });
 
   it("follows ?category= to the category the menu will show, and the first one for an unknown slug", async () => {
@@ -84,6 +110,16 @@ describe("landing pages' HTML", () => {
     expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js">');
   });
 
+  it("paints a drink's page from the HTML: its name, picture, sizes and price, tinted", async () => {
+    const { response, html } = await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    const drink = root(html);
+    expect(drink).toContain('<h1 class="product-details__name">Sunrise Orange</h1>');
+    expect(drink).toContain('src="/images/drinks/sunrise-orange.svg"');
+    expect(drink).toContain("$5.49");
+    expect(drink).toMatch(/aria-pressed="true"[^>]*>Small</);
+    expect(policy(response)).toContain(await tintHash(["#FFB347", "#FF7A00"]));
+  });
+
   it.each([
     ["an unknown drink", "/categories/cat-fresh-juices/products/prd-nope"],
     ["a hidden drink", "/categories/cat-fresh-juices/products/prd-secret-menu"],
@@ -96,6 +132,9 @@ describe("landing pages' HTML", () => {
     expect(imageHints(html)).toEqual([]);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("onload=");
+    // Nothing to paint ahead of the app, which says so itself; the policy keeps refusing inline styles.
+    expect(root(html)).toBe('<div id="root"></div>');
+    expect(policy(response)).toContain("style-src 'self';");
   });
 
   it("gives the home page its first-screen picture and its code", async () => {
@@ -112,6 +151,9 @@ describe("landing pages' HTML", () => {
     expect(response.headers.get("cache-control")).toBe("no-cache");
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // The prerendered tints widen only the landing page's own policy, not the API's.
+    const api = await app.request("/api/categories", {}, { ...env, ASSETS: assetsBinding().binding });
+    expect(policy(api)).toContain("style-src 'self';");
   });
 
   it("reads the build's list of page code once, and serves data hints without it (vite dev has none)", async () => {
@@ -140,6 +182,8 @@ describe("landing pages' HTML", () => {
     const broken = { ...env, DB: { prepare: failing, batch: failing } as unknown as D1Database };
     const response = await app.request("/menu", {}, { ...broken, ASSETS: assetsBinding().binding });
     expect(response.status).toBe(200);
-    expect(dataHints(await response.text())).toEqual([]);
+    const html = await response.text();
+    expect(dataHints(html)).toEqual([]);
+    expect(root(html)).toBe('<div id="root"></div>');
   });
 });

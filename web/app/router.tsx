@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Route, Routes, useLocation } from "react-router";
+import { matchPath, Route, Routes, useLocation } from "react-router";
 import { Layout, PageLoading } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { RootErrorPage, RouteErrorBoundary } from "./route-error-page";
@@ -25,30 +25,36 @@ const CheckoutPage = lazyPage("checkout-page", () => import("../features/checkou
 const OrdersPage = lazyPage("orders-page", () => import("../features/orders/orders-page"), { queries: true });
 const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page"));
 
-/** How long the first render waits for the landing page's code before it goes ahead without it. */
-const LANDING_CODE_WAIT_MS = 10_000;
+/** How long the first render waits for the landing page's code and data before it goes ahead without them. */
+const LANDING_WAIT_MS = 10_000;
+const PRODUCT_PATH = "/categories/:categoryId/products/:id";
 
 /**
- * Fetches the code of the page a visit lands on (the busiest landing pages) as the entry
- * starts, and resolves once it is there (or has failed, or after 10 s). main.tsx waits for it
- * before the first render, so the app replaces the page painted from the HTML (the frame, or
- * the whole prerendered home page) with the page itself, not with a loading spinner first.
- * The landing pages' HTML already names this code (worker/routes/pages.ts), so the browser is
- * usually fetching it by now. The lazy page's own import later gets the same module.
+ * Fetches the code and the first data of the page a visit lands on (the busiest landing
+ * pages) as the entry starts, and resolves once they are there (or have failed, or after
+ * 10 s). main.tsx waits for it before the first render, so the app replaces the page painted
+ * from the HTML (the frame, or the whole page the build or the worker prerendered) with the
+ * page itself, not with a loading state first. The landing pages' HTML already names this
+ * code and data (worker/routes/pages.ts), so the browser is usually fetching them by now. The
+ * lazy page's own import and queries later get the same module and the cached answers.
  */
-export function loadLandingPage(pathname: string): Promise<void> {
-  const imports: Array<() => Promise<unknown>> =
+export function loadLandingPage({ pathname, search }: { pathname: string; search: string }): Promise<void> {
+  const product = matchPath(PRODUCT_PATH, pathname);
+  const loads: Array<() => Promise<unknown>> =
     pathname === "/"
       ? [importHomePage]
       : pathname === "/menu"
-        ? [importMenuPage, importQueryProvider]
-        : /^\/categories\/[^/]+\/products\/[^/]+\/?$/.test(pathname)
-          ? [importProductPage, importQueryProvider]
+        ? [() => importMenuPage().then((page) => page.loadMenuData(search)), importQueryProvider]
+        : product
+          ? [
+              () => importProductPage().then((page) => page.loadProductData(product.params.categoryId ?? "", product.params.id ?? "")),
+              importQueryProvider,
+            ]
           : [];
-  if (imports.length === 0) return Promise.resolve();
-  // A failure here is ignored: the route's own import retries and reports it.
-  const loaded = Promise.allSettled(imports.map((load) => load())).then(() => undefined);
-  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, LANDING_CODE_WAIT_MS))]);
+  if (loads.length === 0) return Promise.resolve();
+  // A failure here is ignored: the route's own import retries and reports it, the page shows a failed query.
+  const loaded = Promise.allSettled(loads.map((load) => load())).then(() => undefined);
+  return Promise.race([loaded, new Promise<void>((resolve) => setTimeout(resolve, LANDING_WAIT_MS))]);
 }
 
 /**
@@ -73,7 +79,7 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="menu" element={<MenuPage />} />
-          <Route path="categories/:categoryId/products/:id" element={<ProductPage />} />
+          <Route path={PRODUCT_PATH.slice(1)} element={<ProductPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="partnership" element={<PartnershipPage />} />
           <Route path="checkout" element={<CheckoutPage />} />

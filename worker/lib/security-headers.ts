@@ -29,3 +29,17 @@ export const securityHeaders = () =>
     // Sign-in popups report back through window.opener, which same-origin keeps alive.
     crossOriginOpenerPolicy: "same-origin-allow-popups",
   });
+
+/**
+ * The policy with `style` attributes of exactly these values allowed (CSP hash sources,
+ * which need 'unsafe-hashes' for attributes). Everything else in the policy stays as it is.
+ */
+export function withStyleAttributeHashes(policy: string, hashes: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return name === "style-src" ? [name, ...sources, "'unsafe-hashes'", ...hashes].join(" ") : directive.trim();
+    })
+    .join("; ");
+}

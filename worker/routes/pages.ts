@@ -1,8 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { renderMenuPage, renderProductPage } from "#prerender-catalog";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import { catalogId } from "./categories";
 import type { AppEnv, Env } from "../env";
+import { withStyleAttributeHashes } from "../lib/security-headers";
 import { catalogPaths } from "../../common/catalog-paths";
 import { HOME_HERO_IMAGE } from "../../common/landing";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
@@ -90,48 +92,110 @@ function linkTag(hint: Hint): string {
   }
 }
 
-async function menuHints(env: Env, categorySlug: string | undefined): Promise<Hint[]> {
+/** What a landing page gets from the catalog: hints for its head, and its first screen as HTML. */
+interface LandingContent {
+  hints: Hint[];
+  /** The page rendered with its data (web/prerender-catalog.tsx), for `#root`. */
+  markup?: string;
+}
+
+/**
+ * Renders the page, or leaves it to the app: a rendering failure must not cost the visit its
+ * page (the app renders it anyway, a moment later).
+ */
+function renderOrSkip(render: () => string): string | undefined {
+  try {
+    return render();
+  } catch (error) {
+    console.error("landing page: prerender failed", error);
+    return undefined;
+  }
+}
+
+async function menuContent(env: Env, url: URL): Promise<LandingContent> {
   const db = getDb(env.DB);
   const categories = await listVisibleCategories(db);
-  const selected = categories.find((category) => category.slug === categorySlug) ?? categories[0];
+  const selected = categories.find((category) => category.slug === url.searchParams.get("category")) ?? categories[0];
   const hints: Hint[] = [{ kind: "data", href: catalogPaths.categories() }];
-  if (!selected) return hints;
+  if (!selected) return { hints, markup: renderOrSkip(() => renderMenuPage({ url: url.pathname + url.search, categories })) };
   hints.push({ kind: "data", href: catalogPaths.categoryProducts(selected.id) });
   const products = (await listVisibleProducts(db, selected.id)) ?? [];
   for (const product of products.slice(0, FIRST_SCREEN_CARDS)) hints.push({ kind: "image", href: product.image });
-  return hints;
+  const markup = renderOrSkip(() =>
+    renderMenuPage({ url: url.pathname + url.search, categories, selected: { categoryId: selected.id, products } }),
+  );
+  return { hints, markup };
 }
 
-async function productHints(env: Env, categoryId: string, productId: string): Promise<Hint[]> {
+async function productContent(env: Env, url: URL, categoryId: string, productId: string): Promise<LandingContent> {
   const product = await findVisibleProduct(getDb(env.DB), categoryId, productId);
-  if (!product) return [];
-  return [
-    { kind: "data", href: catalogPaths.product(categoryId, productId) },
-    { kind: "image", href: product.image },
-  ];
+  if (!product) return { hints: [] };
+  return {
+    hints: [
+      { kind: "data", href: catalogPaths.product(categoryId, productId) },
+      { kind: "image", href: product.image },
+    ],
+    markup: renderOrSkip(() => renderProductPage({ url: url.pathname, product })),
+  };
 }
 
-async function landingPage(c: Context<AppEnv>, kind: LandingKind, dataHints: Promise<Hint[]>): Promise<Response> {
+const STYLE_ATTRIBUTE = / style="([^"]*)"/g;
+const decodeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The CSP sources for the `style` attributes in prerendered HTML (each drink's two tint
+ * colours). The policy refuses inline styles; these hashes allow exactly these values.
+ */
+async function styleAttributeHashes(markup: string): Promise<string[]> {
+  const values = new Set([...markup.matchAll(STYLE_ATTRIBUTE)].map((match) => decodeAttribute(match[1] ?? "")));
+  return Promise.all(
+    [...values].map(async (value) => {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    }),
+  );
+}
+
+/**
+ * Mounted outside the global secure headers (worker/app.ts), which set the policy: lets the
+ * browser apply the prerendered page's `style` attributes, and no others.
+ */
+export const allowPrerenderedStyles: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const hashes = c.get("prerenderedStyleHashes");
+  const policy = c.res.headers.get("Content-Security-Policy");
+  if (hashes?.length && policy) c.res.headers.set("Content-Security-Policy", withStyleAttributeHashes(policy, hashes));
+};
+
+async function landingPage(c: Context<AppEnv>, kind: LandingKind, catalog: Promise<LandingContent>): Promise<Response> {
   const assets = c.env.ASSETS;
   if (!assets) return c.text("Not found", 404);
   const origin = new URL(c.req.url).origin;
   // A plain GET of the shell: the hints differ from visit to visit, so the asset's ETag and
   // a conditional 304 would not describe what this response carries.
-  const [shell, code, data] = await Promise.all([
+  const [shell, code, content] = await Promise.all([
     assets.fetch(new Request(new URL("/", origin), { headers: { accept: "text/html" } })),
     readLandingAssets(c.env, origin),
-    withDeadline(dataHints, []),
+    withDeadline(catalog, { hints: [] }),
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html")) return shell;
 
-  const prerendered = code[kind]?.markup;
+  // The page with its data, rendered here; else the one the build rendered (the home page).
+  const prerendered = content.markup ?? code[kind]?.markup;
+  if (content.markup) c.set("prerenderedStyleHashes", await styleAttributeHashes(content.markup));
   const hints: Hint[] = [
     // The page's styles as stylesheets, in the first paint: a prerendered page needs them
     // then, and for the others, styles the app added later would each restyle the whole
     // page in one long task, just as the phone is busiest.
     ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "stylesheet", href })),
     ...(code[kind]?.scripts ?? []).map((href): Hint => ({ kind: "script", href })),
-    ...data,
+    ...content.hints,
   ];
   const tags = hints.map(linkTag).join("");
   let rewriter = new HTMLRewriter().on("head", {
@@ -161,16 +225,16 @@ const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: "/categories/:categoryId/products/:productId" } as const;
 
 export const pagesRouter = new Hono<AppEnv>()
-  .get(LANDING_PAGE_PATHS.home, (c) => landingPage(c, "home", Promise.resolve([{ kind: "image", href: HOME_HERO_IMAGE }])))
-  .get(LANDING_PAGE_PATHS.menu, (c) => {
-    return landingPage(c, "menu", menuHints(c.env, c.req.query("category")));
-  })
+  .get(LANDING_PAGE_PATHS.home, (c) => landingPage(c, "home", Promise.resolve({ hints: [{ kind: "image", href: HOME_HERO_IMAGE }] })))
+  .get(LANDING_PAGE_PATHS.menu, (c) => landingPage(c, "menu", menuContent(c.env, new URL(c.req.url))))
   .get(LANDING_PAGE_PATHS.product, (c) => {
     // A malformed address still gets the page (which says "Product not found"), just no data hints.
     const params = productParams.safeParse(c.req.param());
     return landingPage(
       c,
       "product",
-      params.success ? productHints(c.env, params.data.categoryId, params.data.productId) : Promise.resolve([]),
+      params.success
+        ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.productId)
+        : Promise.resolve({ hints: [] }),
     );
   });

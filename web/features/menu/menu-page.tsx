@@ -1,10 +1,10 @@
 import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Category } from "../../../common/catalog";
-import { errorMessage } from "../../app/query-client";
+import { errorMessage, queryClient } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
-import { useCategories } from "./api/get-categories";
-import { useCategoryProducts } from "./api/get-category-products";
+import { categoriesQueryOptions, useCategories } from "./api/get-categories";
+import { categoryProductsQueryOptions, useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import "./menu.css";
 
@@ -17,6 +17,18 @@ const SKELETON_CARDS = 6;
 /** The category the URL asks for, or the first one when it asks for none or for one that does not exist. */
 export function selectCategory(categories: readonly Category[], slug: string | null): Category | undefined {
   return categories.find((category) => category.slug === slug) ?? categories[0];
+}
+
+/**
+ * Fetches what the menu shows first (the categories, then the selected one's drinks), for a
+ * visit that lands here: the first render then draws the same page the worker prerendered
+ * (web/prerender-catalog.tsx), not a loading state in its place. Failures are left to the
+ * page, which shows them.
+ */
+export async function loadMenuData(search: string): Promise<void> {
+  const categories = await queryClient.ensureQueryData(categoriesQueryOptions());
+  const selected = selectCategory(categories, new URLSearchParams(search).get(CATEGORY_PARAM));
+  if (selected) await queryClient.ensureQueryData(categoryProductsQueryOptions(selected.id));
 }
 
 export default function MenuPage() {

@@ -2,7 +2,7 @@ import { useDeferredValue, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
 import { ORDER_LIMITS } from "../../../common/order-limits";
-import { errorMessage } from "../../app/query-client";
+import { errorMessage, queryClient } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
 import { Rating } from "../../components/rating";
 import { ApiRequestError } from "../../lib/api-client";
@@ -10,7 +10,7 @@ import { useAuthGate } from "../auth/use-auth-gate";
 import { cartLineId, useCartStore, type NewCartItem } from "../cart/cart-store";
 import { useCategories } from "../menu/api/get-categories";
 import { gradientStyle } from "../menu/components/product-card";
-import { useProduct } from "./api/get-product";
+import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { PriceTag } from "./components/price-tag";
 import "./product.css";
@@ -18,6 +18,14 @@ import "./product.css";
 /** The same limit the order API enforces (one constant for both). */
 export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
 const SIZE_LABELS: Record<PriceSize, string> = { small: "Small", medium: "Medium", large: "Large", default: "Regular" };
+
+/**
+ * Fetches the drink for a visit that lands on its page, so the first render draws the same
+ * page the worker prerendered (web/prerender-catalog.tsx). A failure is left to the page.
+ */
+export async function loadProductData(categoryId: string, productId: string): Promise<void> {
+  await queryClient.ensureQueryData(productQueryOptions(categoryId, productId));
+}
 
 export default function ProductPage() {
   const { categoryId = "", id = "" } = useParams();

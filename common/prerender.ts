@@ -1,0 +1,14 @@
+import type { Category, Product } from "./catalog";
+
+/**
+ * What the worker asks of web/prerender-catalog.tsx (through the `#prerender-catalog` import,
+ * see package.json): the menu and a drink's page, rendered to HTML with the catalog's data,
+ * so a phone paints them before the JavaScript has run. The app replaces that HTML with the
+ * same page on its first render.
+ */
+export interface CatalogPrerender {
+  /** `/menu` (with its `?category=`), showing `categories` and the selected category's drinks. */
+  renderMenuPage(page: { url: string; categories: Category[]; selected?: { categoryId: string; products: Product[] } }): string;
+  /** A drink's page, showing `product`. */
+  renderProductPage(page: { url: string; product: Product }): string;
+}

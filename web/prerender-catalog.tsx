@@ -1,0 +1,46 @@
+// Rendered by the worker on each visit (worker/routes/pages.ts imports it as
+// `#prerender-catalog`): the menu and a drink's page with the catalog's data, in the page
+// frame, so a phone paints the drinks from the HTML while the JavaScript is still on its way.
+// The app's first render (web/main.tsx waits until it has the same data) replaces this HTML
+// with the same page.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Route, Routes } from "react-router";
+import type { CatalogPrerender } from "../common/prerender";
+import { categoriesQueryOptions } from "./features/menu/api/get-categories";
+import { categoryProductsQueryOptions } from "./features/menu/api/get-category-products";
+import MenuPage from "./features/menu/menu-page";
+import { productQueryOptions } from "./features/product/api/get-product";
+import ProductPage from "./features/product/product-page";
+import { frame } from "./prerender-shell";
+
+/** A cache of its own per render: nothing one visit's page shows can leak into another's. */
+function cacheWith(entries: Array<[readonly unknown[], unknown]>): QueryClient {
+  const client = new QueryClient();
+  for (const [key, data] of entries) client.setQueryData(key, data);
+  return client;
+}
+
+export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected }) => {
+  const client = cacheWith([
+    [categoriesQueryOptions().queryKey, categories],
+    ...(selected ? [[categoryProductsQueryOptions(selected.categoryId).queryKey, selected.products] as [readonly unknown[], unknown]] : []),
+  ]);
+  return frame(
+    url,
+    <QueryClientProvider client={client}>
+      <MenuPage />
+    </QueryClientProvider>,
+  );
+};
+
+export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product }) => {
+  const client = cacheWith([[productQueryOptions(product.categoryId, product.id).queryKey, product]]);
+  return frame(
+    url,
+    <QueryClientProvider client={client}>
+      <Routes>
+        <Route path="/categories/:categoryId/products/:id" element={<ProductPage />} />
+      </Routes>
+    </QueryClientProvider>,
+  );
+};
