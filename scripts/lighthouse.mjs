@@ -12,7 +12,7 @@
 //
 //   CHROME_PATH=/usr/bin/chromium (default)   LIGHTHOUSE_SKIP_BUILD=1 reuses the last build
 //   LIGHTHOUSE_PAGES=/,/menu                  a subset of the pages
-//   LIGHTHOUSE_RUNS=3                         runs per page and preset; the median is reported
+//   LIGHTHOUSE_RUNS=5                         runs per page and preset; the median is reported
 //   LIGHTHOUSE_PRESETS=mobile                 only some presets (mobile, desktop)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,7 +28,7 @@ const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/menu,/categories/cat-fresh-ju
   .map((path) => path.trim())
   .filter(Boolean);
 const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop").split(",").map((preset) => preset.trim()).filter(Boolean);
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const targets = { performance: { mobile: 95, desktop: 0 }, accessibility: 100, "best-practices": 100, seo: 95 };
 
 // Lighthouse wants the new headless mode and room for its traces beyond /dev/shm.

@@ -14,11 +14,15 @@ import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "
  * what the page will ask for at once. Without them a phone fetches one thing after another
  * (entry script, then the page's code, then the categories, then the drinks, then the
  * pictures); with them it fetches all of it while the entry script is still downloading.
- * The app itself does not change: its fetch() and import() find the answers already there.
+ * The app's fetch() and import() find the answers already there.
  *
- * Hints are optional: a slow or failing catalog lookup, an unknown drink or a missing asset
- * list serves the page without them, never an error. Under `vite dev` the pages are not
- * served from here at all (see worker/app.ts).
+ * The menu and a drink's page also come rendered with their data (web/prerender-catalog.tsx),
+ * so their drinks paint before the app has run; the home page comes rendered by the build.
+ * See docs/decisions/0004-landing-page-hints.md and 0005-prerendered-catalog-pages.md.
+ *
+ * Hints and rendering are optional: a slow or failing catalog lookup, an unknown drink or a
+ * missing asset list serves the page without them, never an error. Under `vite dev` the
+ * pages are not served from here at all (see worker/app.ts).
  */
 
 /** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
