@@ -87,6 +87,8 @@ try {
     { name: "GET /api/categories", path: "/api/categories" },
     { name: "GET a category's drinks", path: "/api/categories/cat-fresh-juices/products" },
     { name: "GET one drink", path: "/api/categories/cat-fresh-juices/products/prd-sunrise-orange" },
+    // The landing pages' HTML, rendered by the worker with the catalog's data on every visit.
+    { name: "GET /menu (page rendered with its data)", path: "/menu" },
   ];
   console.log(`Benchmarking ${origin}: ${seconds} s per read case, ${connections} connections.`);
   for (const read of reads) {
