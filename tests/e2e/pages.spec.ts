@@ -27,15 +27,18 @@ const GUEST_PAGES = [
 
 /** Waits until the page has settled: its text is there, nothing is loading, lazy images are in. */
 async function settle(page: Page, ready: string) {
+  // The landing pages arrive prerendered; the app then replaces that copy with the live page.
+  await expect(page.locator(".prerendered-shell")).toHaveCount(0);
   if (ready) await expect(page.getByText(ready).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Scroll through once so lazily loaded images load before the full-page picture.
+  // Scroll through once so lazily loaded images load before the full-page picture
+  // (instantly: the page's smooth scrolling would still be on its way when the next step starts).
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
+      window.scrollTo({ top: y, behavior: "instant" });
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: "instant" });
   });
   // Only images that are rendered (a lazy image inside something hidden never loads).
   await page

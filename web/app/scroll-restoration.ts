@@ -5,6 +5,8 @@ const STORAGE_KEY = "squeeze:scroll-positions";
 
 /** Scroll positions by history entry (location.key); kept for the tab's life, across reloads. */
 let savedPositions: Record<string, number> | null = null;
+/** Whether the page the visit landed on has been shown (module-wide: an error page remounts the component). */
+let landingPageShown = false;
 
 function positions(): Record<string, number> {
   if (savedPositions) return savedPositions;
@@ -77,6 +79,8 @@ export function ScrollRestoration(): null {
 
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    const firstPage = !landingPageShown;
+    landingPageShown = true;
     const samePage = previousPathname.current === location.pathname;
     previousPathname.current = location.pathname;
     const saved = positions()[location.key];
@@ -85,7 +89,9 @@ export function ScrollRestoration(): null {
       return;
     }
     if (scrollToHash(location.hash)) return;
-    if (!samePage) jumpTo(0);
+    // The page a visit lands on stays where the browser has it: at the top, or wherever the
+    // shopper scrolled the prerendered page to while the app was loading.
+    if (!samePage && !firstPage) jumpTo(0);
   }, [location.key, location.pathname, location.hash, navigationType]);
 
   return null;
