@@ -37,6 +37,17 @@ export interface FranchiseSettings {
   liquidCapitals: string[];
 }
 
+/** The menu's address names the category it shows: `/menu?category=<slug>`. */
+export const CATEGORY_PARAM = "category";
+
+/**
+ * The category the menu shows: the one the address asks for, or the first one when it asks
+ * for none or for one that does not exist. The worker's prerender and the app use the same rule.
+ */
+export function selectCategory<T extends Pick<Category, "slug">>(categories: readonly T[], slug: string | null): T | undefined {
+  return categories.find((category) => category.slug === slug) ?? categories[0];
+}
+
 /** What a shopper pays for one unit: the discounted price when there is a real discount. */
 export function effectivePriceCents(price: Price): number {
   return price.discountedPriceCents !== null && price.discountedPriceCents < price.priceCents

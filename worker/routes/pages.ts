@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { catalogId } from "./categories";
 import type { AppEnv, Env } from "../env";
 import { withStyleAttributeHashes } from "../lib/security-headers";
+import { CATEGORY_PARAM, selectCategory } from "../../common/catalog";
 import { catalogPaths } from "../../common/catalog-paths";
 import { HOME_HERO_IMAGE } from "../../common/landing";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
@@ -26,7 +27,8 @@ import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "
  */
 
 /** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
-type LandingKind = "home" | "menu" | "product";
+const landingKind = z.enum(["home", "menu", "product"]);
+type LandingKind = z.infer<typeof landingKind>;
 
 /** How long the catalog lookup may hold the page back before it goes out without data hints. */
 const HINT_DEADLINE_MS = 150;
@@ -34,7 +36,7 @@ const HINT_DEADLINE_MS = 150;
 const FIRST_SCREEN_CARDS = 2;
 
 const landingAssetsSchema = z.partialRecord(
-  z.enum(["home", "menu", "product"]),
+  landingKind,
   z.object({
     scripts: z.array(z.string().startsWith("/")),
     styles: z.array(z.string().startsWith("/")),
@@ -119,14 +121,19 @@ function renderOrSkip(render: () => string): string | undefined {
 async function menuContent(env: Env, url: URL): Promise<LandingContent> {
   const db = getDb(env.DB);
   const categories = await listVisibleCategories(db);
-  const selected = categories.find((category) => category.slug === url.searchParams.get("category")) ?? categories[0];
-  const hints: Hint[] = [{ kind: "data", href: catalogPaths.categories() }];
-  if (!selected) return { hints, markup: renderOrSkip(() => renderMenuPage({ url: url.pathname + url.search, categories })) };
-  hints.push({ kind: "data", href: catalogPaths.categoryProducts(selected.id) });
-  const products = (await listVisibleProducts(db, selected.id)) ?? [];
-  for (const product of products.slice(0, FIRST_SCREEN_CARDS)) hints.push({ kind: "image", href: product.image });
+  const selected = selectCategory(categories, url.searchParams.get(CATEGORY_PARAM));
+  const products = selected ? ((await listVisibleProducts(db, selected.id)) ?? []) : [];
+  const hints: Hint[] = [
+    { kind: "data", href: catalogPaths.categories() },
+    ...(selected ? [{ kind: "data", href: catalogPaths.categoryProducts(selected.id) } as const] : []),
+    ...products.slice(0, FIRST_SCREEN_CARDS).map((product): Hint => ({ kind: "image", href: product.image })),
+  ];
   const markup = renderOrSkip(() =>
-    renderMenuPage({ url: url.pathname + url.search, categories, selected: { categoryId: selected.id, products } }),
+    renderMenuPage({
+      url: url.pathname + url.search,
+      categories,
+      selected: selected && { categoryId: selected.id, products },
+    }),
   );
   return { hints, markup };
 }

@@ -1,6 +1,6 @@
 import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { Category } from "../../../common/catalog";
+import { CATEGORY_PARAM, selectCategory, type Category } from "../../../common/catalog";
 import { errorMessage, queryClient } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
 import { categoriesQueryOptions, useCategories } from "./api/get-categories";
@@ -11,13 +11,7 @@ import "./menu.css";
 /** Cards that can show in the first screen (two rows on a phone): their art loads at once, not lazily. */
 const ABOVE_THE_FOLD_CARDS = 2;
 
-export const CATEGORY_PARAM = "category";
 const SKELETON_CARDS = 6;
-
-/** The category the URL asks for, or the first one when it asks for none or for one that does not exist. */
-export function selectCategory(categories: readonly Category[], slug: string | null): Category | undefined {
-  return categories.find((category) => category.slug === slug) ?? categories[0];
-}
 
 /**
  * Fetches what the menu shows first (the categories, then the selected one's drinks), for a

@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
+import { CATEGORY_PARAM, effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
 import { ORDER_LIMITS } from "../../../common/order-limits";
 import { errorMessage, queryClient } from "../../app/query-client";
 import { usePageMeta } from "../../app/use-page-meta";
@@ -79,7 +79,7 @@ function BackToMenu({ categoryId }: { categoryId: string }) {
   const categories = useCategories();
   const slug = categories.data?.find((category) => category.id === categoryId)?.slug;
   return (
-    <Link className="product-page__back" to={slug ? `/menu?category=${encodeURIComponent(slug)}` : "/menu"}>
+    <Link className="product-page__back" to={slug ? `/menu?${CATEGORY_PARAM}=${encodeURIComponent(slug)}` : "/menu"}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
