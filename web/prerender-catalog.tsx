@@ -5,6 +5,7 @@
 // with the same page.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Route, Routes } from "react-router";
+import { PRODUCT_PAGE_PATH } from "../common/landing";
 import type { CatalogPrerender } from "../common/prerender";
 import { categoriesQueryOptions } from "./features/menu/api/get-categories";
 import { categoryProductsQueryOptions } from "./features/menu/api/get-category-products";
@@ -13,18 +14,12 @@ import { productQueryOptions } from "./features/product/api/get-product";
 import ProductPage from "./features/product/product-page";
 import { frame } from "./prerender-shell";
 
-/** A cache of its own per render: nothing one visit's page shows can leak into another's. */
-function cacheWith(entries: Array<[readonly unknown[], unknown]>): QueryClient {
-  const client = new QueryClient();
-  for (const [key, data] of entries) client.setQueryData(key, data);
-  return client;
-}
+// Each render gets a QueryClient of its own: nothing one visit's page shows can leak into another's.
 
 export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected }) => {
-  const client = cacheWith([
-    [categoriesQueryOptions().queryKey, categories],
-    ...(selected ? [[categoryProductsQueryOptions(selected.categoryId).queryKey, selected.products] as [readonly unknown[], unknown]] : []),
-  ]);
+  const client = new QueryClient();
+  client.setQueryData(categoriesQueryOptions().queryKey, categories);
+  if (selected) client.setQueryData(categoryProductsQueryOptions(selected.categoryId).queryKey, selected.products);
   return frame(
     url,
     <QueryClientProvider client={client}>
@@ -34,12 +29,13 @@ export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, catego
 };
 
 export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product }) => {
-  const client = cacheWith([[productQueryOptions(product.categoryId, product.id).queryKey, product]]);
+  const client = new QueryClient();
+  client.setQueryData(productQueryOptions(product.categoryId, product.id).queryKey, product);
   return frame(
     url,
     <QueryClientProvider client={client}>
       <Routes>
-        <Route path="/categories/:categoryId/products/:id" element={<ProductPage />} />
+        <Route path={PRODUCT_PAGE_PATH} element={<ProductPage />} />
       </Routes>
     </QueryClientProvider>,
   );

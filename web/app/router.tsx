@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { matchPath, Route, Routes, useLocation } from "react-router";
+import { PRODUCT_PAGE_PATH } from "../../common/landing";
 import { Layout, PageLoading } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { RootErrorPage, RouteErrorBoundary } from "./route-error-page";
@@ -27,7 +28,6 @@ const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page")
 
 /** How long the first render waits for the landing page's code and data before it goes ahead without them. */
 const LANDING_WAIT_MS = 10_000;
-const PRODUCT_PATH = "/categories/:categoryId/products/:id";
 
 /**
  * Fetches the code and the first data of the page a visit lands on (the busiest landing
@@ -39,7 +39,7 @@ const PRODUCT_PATH = "/categories/:categoryId/products/:id";
  * lazy page's own import and queries later get the same module and the cached answers.
  */
 export function loadLandingPage({ pathname, search }: { pathname: string; search: string }): Promise<void> {
-  const product = matchPath(PRODUCT_PATH, pathname);
+  const product = matchPath(PRODUCT_PAGE_PATH, pathname);
   const loads: Array<() => Promise<unknown>> =
     pathname === "/"
       ? [importHomePage]
@@ -79,7 +79,7 @@ export function AppRoutes() {
           <Route index element={<HomePage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="menu" element={<MenuPage />} />
-          <Route path={PRODUCT_PATH.slice(1)} element={<ProductPage />} />
+          <Route path={PRODUCT_PAGE_PATH.slice(1)} element={<ProductPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="partnership" element={<PartnershipPage />} />
           <Route path="checkout" element={<CheckoutPage />} />

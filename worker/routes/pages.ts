@@ -7,7 +7,7 @@ import type { AppEnv, Env } from "../env";
 import { withStyleAttributeHashes } from "../lib/security-headers";
 import { CATEGORY_PARAM, selectCategory } from "../../common/catalog";
 import { catalogPaths } from "../../common/catalog-paths";
-import { HOME_HERO_IMAGE } from "../../common/landing";
+import { HOME_HERO_IMAGE, PRODUCT_PAGE_PATH } from "../../common/landing";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
 
 /**
@@ -230,10 +230,10 @@ async function landingPage(c: Context<AppEnv>, kind: LandingKind, catalog: Promi
   return new Response(page.body, { status: 200, headers });
 }
 
-const productParams = z.object({ categoryId: catalogId, productId: catalogId });
+const productParams = z.object({ categoryId: catalogId, id: catalogId });
 
 /** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
-export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: "/categories/:categoryId/products/:productId" } as const;
+export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_PAGE_PATH } as const;
 
 export const pagesRouter = new Hono<AppEnv>()
   .get(LANDING_PAGE_PATHS.home, (c) => landingPage(c, "home", Promise.resolve({ hints: [{ kind: "image", href: HOME_HERO_IMAGE }] })))
@@ -245,7 +245,7 @@ export const pagesRouter = new Hono<AppEnv>()
       c,
       "product",
       params.success
-        ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.productId)
+        ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
         : Promise.resolve({ hints: [] }),
     );
   });
