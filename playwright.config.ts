@@ -31,6 +31,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "journeys", testIgnore: "**/availability.spec.ts" },
+    // Pauses ordering and marks drinks sold out for every shopper: runs once the others are done.
+    { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
+  ],
   webServer: process.env.BASE_URL
     ? undefined
     : {

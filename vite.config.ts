@@ -1,10 +1,16 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
+
+/** What Vite's optimiser bundles before the first visit, per environment (see the file's "//"). */
+const optimizeDeps = JSON.parse(readFileSync(new URL("./scripts/lib/optimize-deps.json", import.meta.url), "utf8")) as {
+  client: string[];
+  worker: string[];
+};
 
 /**
  * The static HTML of web/prerender-shell.tsx, rendered with react-dom/server at build time:
@@ -30,7 +36,9 @@ function prerenderPages(): Promise<{ shell: string; home: string }> {
       },
     });
     const outputs = Array.isArray(result) ? result : [result];
-    const chunk = outputs.flatMap((output) => ("output" in output ? output.output : [])).find((file) => file.type === "chunk" && file.isEntry);
+    const chunk = outputs
+      .flatMap((output) => ("output" in output ? output.output : []))
+      .find((file) => file.type === "chunk" && file.isEntry);
     if (!chunk || chunk.type !== "chunk") throw new Error("prerender-shell: no server bundle");
     const dir = mkdtempSync(join(tmpdir(), "squeeze-shell-"));
     try {
@@ -131,6 +139,8 @@ export default defineConfig({
   build: { sourcemap: false },
   environments: {
     client: {
+      // Bundled before the first visit, not discovered during it (scripts/lib/optimize-deps.json).
+      optimizeDeps: { include: optimizeDeps.client },
       build: {
         rolldownOptions: {
           output: {
@@ -143,12 +153,20 @@ export default defineConfig({
               // uses which hook.
               groups: [
                 { name: "index", tags: ["$initial"], priority: 2 },
-                { name: "data-layer", test: /node_modules[\\/]@tanstack[\\/]|web[\\/]app[\\/]query-(client|provider)\.tsx?$/, priority: 1 },
+                {
+                  name: "data-layer",
+                  test: /node_modules[\\/]@tanstack[\\/]|web[\\/](app|lib)[\\/]query-(client|provider)\.tsx?$/,
+                  priority: 1,
+                },
               ],
             },
           },
         },
       },
+    },
+    // The worker's environment (named after wrangler.toml's `name`).
+    squeeze: {
+      optimizeDeps: { include: optimizeDeps.worker },
     },
   },
 });

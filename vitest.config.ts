@@ -1,7 +1,19 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+
+/** The seed as `npm run dev` applies it: seed/*.sql, then the development-only seed/dev/*.sql. */
+async function readSeed(): Promise<string> {
+  const files: string[] = [];
+  for (const dir of ["seed", join("seed", "dev")]) {
+    const names = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
+    files.push(...names.map((name) => join(dir, name)));
+  }
+  const texts = await Promise.all(files.map((file) => readFile(file, "utf8")));
+  return texts.join("\n");
+}
 
 /**
  * Two kinds of tests: the worker's run inside workerd against a real D1 with the real
@@ -18,7 +30,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-                TEST_SEED_SQL: await readFile("./seed/menu.sql", "utf8"),
+                TEST_SEED_SQL: await readSeed(),
               },
             },
           })),

@@ -8,4 +8,5 @@ export const catalogPaths = {
   categoryProducts: (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}/products`,
   product: (categoryId: string, productId: string) =>
     `/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`,
+  featuredProducts: () => "/api/products/featured",
 };

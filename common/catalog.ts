@@ -1,7 +1,11 @@
 /** The menu as the API returns it: shared by the worker (producer) and the SPA (consumer). */
-export const SIZE_ORDER = ["small", "medium", "large"] as const;
-export type SelectableSize = (typeof SIZE_ORDER)[number];
-export type PriceSize = SelectableSize | "default";
+
+/** The sizes a shopper picks from, in the order they are always shown. */
+export const SELECTABLE_SIZES = ["small", "medium", "large"] as const;
+export type SelectableSize = (typeof SELECTABLE_SIZES)[number];
+/** Every size a drink can be priced in: a drink without a size choice is sold as "default". */
+export const PRODUCT_SIZES = [...SELECTABLE_SIZES, "default"] as const;
+export type ProductSize = (typeof PRODUCT_SIZES)[number];
 
 export interface Price {
   priceCents: number;
@@ -26,7 +30,13 @@ export interface Product {
   gradient: [string, string];
   order: number;
   sizeSelection: boolean;
-  pricesBySize: Partial<Record<PriceSize, Price>>;
+  pricesBySize: Partial<Record<ProductSize, Price>>;
+  /** The main ingredients, most important first ("orange", "ginger"); may be empty. */
+  ingredients: string[];
+  /** A short nutrition line ("110 kcal · 22 g sugar · 2 g protein (small)"), or null when not known. */
+  nutrition: string | null;
+  /** Among the popular drinks the home page shows. */
+  featured: boolean;
 }
 
 export interface FranchiseSettings {
@@ -44,7 +54,10 @@ export const CATEGORY_PARAM = "category";
  * The category the menu shows: the one the address asks for, or the first one when it asks
  * for none or for one that does not exist. The worker's prerender and the app use the same rule.
  */
-export function selectCategory<T extends Pick<Category, "slug">>(categories: readonly T[], slug: string | null): T | undefined {
+export function selectCategory<T extends Pick<Category, "slug">>(
+  categories: readonly T[],
+  slug: string | null,
+): T | undefined {
   return categories.find((category) => category.slug === slug) ?? categories[0];
 }
 
@@ -60,10 +73,16 @@ export function menuCardPrice(product: Pick<Product, "sizeSelection" | "pricesBy
   return product.sizeSelection ? product.pricesBySize.small : product.pricesBySize.default;
 }
 
+/** Whether the sizes a shopper can pick cost different amounts (the menu then says "from"). */
+export function sizesDifferInPrice(product: Pick<Product, "sizeSelection" | "pricesBySize">): boolean {
+  const prices = selectableSizes(product).map((size) => effectivePriceCents(product.pricesBySize[size]!));
+  return new Set(prices).size > 1;
+}
+
 /** The sizes a shopper can pick, always small, medium, large in that order, never "default". */
 export function selectableSizes(product: Pick<Product, "sizeSelection" | "pricesBySize">): SelectableSize[] {
   if (!product.sizeSelection) return [];
-  return SIZE_ORDER.filter((size) => product.pricesBySize[size] !== undefined);
+  return SELECTABLE_SIZES.filter((size) => product.pricesBySize[size] !== undefined);
 }
 
 /** How a size reads to people, in the cart, at checkout, in order history and in e-mails. */

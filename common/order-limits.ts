@@ -8,4 +8,7 @@ export const ORDER_LIMITS = {
   minQuantity: 1,
   maxQuantity: 50,
   maxNoteLength: 280,
+  /** Orders one account may place per window; a retry with the same Idempotency-Key is not a new order. */
+  maxOrdersPerWindow: 5,
+  orderWindowMinutes: 10,
 } as const;

@@ -8,7 +8,11 @@ import type { Category, Product } from "./catalog";
  */
 export interface CatalogPrerender {
   /** `/menu` (with its `?category=`), showing `categories` and the selected category's drinks. */
-  renderMenuPage(page: { url: string; categories: Category[]; selected?: { categoryId: string; products: Product[] } }): string;
+  renderMenuPage(page: {
+    url: string;
+    categories: Category[];
+    selected?: { categoryId: string; products: Product[] };
+  }): string;
   /** A drink's page, showing `product`. */
   renderProductPage(page: { url: string; product: Product }): string;
 }

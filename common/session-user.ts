@@ -1,3 +1,5 @@
+import type { StaffMembership } from "./staff";
+
 /** The signed-in person as `GET /api/me` returns it; a guest has empty values and `isAuthenticated: false`. */
 export interface SessionUser {
   uid: string;
@@ -5,4 +7,6 @@ export interface SessionUser {
   email: string;
   phone: string;
   isAuthenticated: boolean;
+  /** The shop's staff see their location and role here; a shopper or a guest has null. */
+  staff: StaffMembership | null;
 }

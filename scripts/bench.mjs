@@ -6,7 +6,8 @@
 // unexpected status, or count mismatch.
 //
 //   BENCH_SECONDS=8       seconds per read case        BENCH_CONNECTIONS=10  concurrent connections
-//   BENCH_ORDERS=600      orders to create             BENCH_USERS=20        signed-in shoppers placing them
+//   BENCH_ORDERS=600      orders to create             BENCH_USERS=120       signed-in shoppers placing them
+//   BENCH_BOARDS=50       open order boards         BENCH_BOARD_ORDERS=60 orders timed to every board
 //   BENCH_SKIP_BUILD=1    reuse the last build
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
@@ -14,12 +15,24 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { buildApp, buildDir, queryD1, startBuiltServer } from "./serve-built.mjs";
+import { benchBoardArrival, quantile } from "./lib/board-bench.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 600);
-const userCount = Number(process.env.BENCH_USERS ?? 20);
+// An account may place 5 orders in 10 minutes (ORDER_LIMITS in common/order-limits.ts): the
+// shoppers share the orders out so that none of them reaches the limit.
+const ordersPerAccount = 5;
+const userCount = Number(process.env.BENCH_USERS ?? Math.ceil(orderCount / ordersPerAccount));
+if (userCount * ordersPerAccount < orderCount) {
+  console.error(
+    `${orderCount} orders need at least ${Math.ceil(orderCount / ordersPerAccount)} shoppers (5 orders each).`,
+  );
+  process.exit(2);
+}
+const boardCount = Number(process.env.BENCH_BOARDS ?? 50);
+const boardOrderCount = Number(process.env.BENCH_BOARD_ORDERS ?? 60);
 
 if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
 const server = await startBuiltServer({ startPort: 5210 });
@@ -48,11 +61,15 @@ function run(options) {
 }
 
 function statusCounts(result) {
-  return Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+  return Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+  );
 }
 
 const rows = [];
 const problems = [];
+/** The live board's figures: case, p50, p99, max (ms), samples. */
+const boardRows = [];
 function record(name, result, expectedStatuses) {
   const statuses = statusCounts(result);
   const unexpected = Object.entries(statuses)
@@ -70,8 +87,11 @@ function record(name, result, expectedStatuses) {
   };
   rows.push(row);
   if (row.errors > 0) problems.push(`${name}: ${row.errors} connection errors or timeouts`);
-  if (unexpected > 0) problems.push(`${name}: ${unexpected} answers with an unexpected status (${JSON.stringify(statuses)})`);
-  console.log(`  ${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms ${JSON.stringify(statuses)}`);
+  if (unexpected > 0)
+    problems.push(`${name}: ${unexpected} answers with an unexpected status (${JSON.stringify(statuses)})`);
+  console.log(
+    `  ${name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms ${JSON.stringify(statuses)}`,
+  );
   return row;
 }
 
@@ -105,10 +125,55 @@ try {
   } else {
     const name = "GET /api/categories, If-None-Match (304)";
     await warm("/api/categories", { "If-None-Match": etag });
-    record(name, await run({ title: name, requests: [{ method: "GET", path: "/api/categories", headers: { "If-None-Match": etag } }] }), [304]);
+    record(
+      name,
+      await run({
+        title: name,
+        requests: [{ method: "GET", path: "/api/categories", headers: { "If-None-Match": etag } }],
+      }),
+      [304],
+    );
   }
 
+  // The live board: every new order reaches every open board (the location's Durable Object).
+  console.log(`Opening ${boardCount} order boards and timing ${boardOrderCount} orders from their 201 to every board…`);
+  const live = await benchBoardArrival({ origin, boards: boardCount, orders: boardOrderCount });
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : "-");
+  boardRows.push(
+    [
+      `201 → on all ${live.boards} boards`,
+      ms(quantile(live.allBoards, 0.5)),
+      ms(quantile(live.allBoards, 0.99)),
+      ms(live.allBoards.at(-1)),
+      String(live.allBoards.length),
+    ],
+    [
+      "201 → on one board",
+      ms(quantile(live.eachBoard, 0.5)),
+      ms(quantile(live.eachBoard, 0.99)),
+      ms(live.eachBoard.at(-1)),
+      String(live.eachBoard.length),
+    ],
+    [
+      `request sent → on all ${live.boards} boards`,
+      ms(quantile(live.fromSend, 0.5)),
+      ms(quantile(live.fromSend, 0.99)),
+      ms(live.fromSend.at(-1)),
+      String(live.fromSend.length),
+    ],
+  );
+  console.log(
+    `  all boards: p50 ${ms(quantile(live.allBoards, 0.5))} ms, p99 ${ms(quantile(live.allBoards, 0.99))} ms; ${live.beforeResponse} arrivals beat their 201`,
+  );
+  if (live.missed > 0) problems.push(`live board: ${live.missed} order arrivals never reached a board within 5 s`);
+  if (live.allBoards.length !== live.orders)
+    problems.push(`live board: ${live.orders - live.allBoards.length} orders did not reach all ${live.boards} boards`);
+  if (quantile(live.allBoards, 0.99) > 1000) problems.push("live board: p99 from 201 to every board is over a second");
+
   // Orders by signed-in shoppers: each through the local sign-in stand-in, from its own address.
+  // The board case's orders are in D1 already: count only what this case adds.
+  const ordersBefore = Number(queryD1(server.stateDir, "select count(*) as n from orders")[0]?.n ?? 0);
+  const linesBefore = Number(queryD1(server.stateDir, "select count(*) as n from order_items")[0]?.n ?? 0);
   console.log(`Signing in ${userCount} shoppers through the local stand-in…`);
   const sessions = [];
   for (let index = 0; index < userCount; index += 1) {
@@ -155,8 +220,9 @@ try {
   });
   const orderRow = record(orderCase, orderResult, [201]);
   const created = orderRow.statuses["201"] ?? 0;
-  const stored = Number(queryD1(server.stateDir, "select count(*) as n from orders")[0]?.n ?? -1);
-  const storedLines = Number(queryD1(server.stateDir, "select count(*) as n from order_items")[0]?.n ?? -1);
+  const stored = Number(queryD1(server.stateDir, "select count(*) as n from orders")[0]?.n ?? -1) - ordersBefore;
+  const storedLines =
+    Number(queryD1(server.stateDir, "select count(*) as n from order_items")[0]?.n ?? -1) - linesBefore;
   console.log(`\nD1: ${stored} orders (${storedLines} lines) stored; ${created} answers were 201.`);
   if (stored !== created) problems.push(`orders in D1 (${stored}) differ from 201 answers (${created})`);
   if (storedLines !== created * 2) problems.push(`order lines in D1 (${storedLines}) are not 2 × ${created}`);
@@ -191,6 +257,18 @@ console.log(
 console.log(line(header));
 console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
 for (const row of cells) console.log(line(row));
+
+if (boardRows.length > 0) {
+  const boardHeader = ["live board case", "p50 ms", "p99 ms", "max ms", "samples"];
+  const boardWidths = boardHeader.map((title, index) =>
+    Math.max(title.length, ...boardRows.map((row) => row[index].length)),
+  );
+  const boardLine = (values) => `| ${values.map((value, index) => value.padEnd(boardWidths[index])).join(" | ")} |`;
+  console.log("");
+  console.log(boardLine(boardHeader));
+  console.log(`|${boardWidths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+  for (const row of boardRows) console.log(boardLine(row));
+}
 
 if (problems.length > 0) {
   console.error(`\nBenchmark problems:\n  - ${problems.join("\n  - ")}`);

@@ -18,7 +18,9 @@ const HOME_CHUNK = "home-page"; // the chunk name given to lazyPage() for "/" in
 
 const root = process.cwd();
 // `node scripts/budget.mjs [build dir]`: the client build, dist/client by default.
-const candidates = process.argv[2] ? [process.argv[2], join(process.argv[2], "client")] : [join(root, "dist", "client"), join(root, "dist")];
+const candidates = process.argv[2]
+  ? [process.argv[2], join(process.argv[2], "client")]
+  : [join(root, "dist", "client"), join(root, "dist")];
 const distDir = candidates.find((dir) => existsSync(join(dir, "index.html")));
 if (!distDir) {
   console.error("No build found (dist/client/index.html). Run `npm run budget`, which builds first.");
@@ -136,7 +138,12 @@ const sum = (urls) =>
   [...urls].reduce(
     (total, url) => {
       const size = sizes(url);
-      return { raw: total.raw + size.raw, gzip: total.gzip + size.gzip, brotli: total.brotli + size.brotli, files: total.files + 1 };
+      return {
+        raw: total.raw + size.raw,
+        gzip: total.gzip + size.gzip,
+        brotli: total.brotli + size.brotli,
+        files: total.files + 1,
+      };
     },
     { raw: 0, gzip: 0, brotli: 0, files: 0 },
   );
@@ -157,10 +164,12 @@ const rows = [
   ["Images", imageSize, ""],
   ["Total home-page transfer", totalSize, `≤ ${kb(BUDGET.total)}`],
 ];
-const line = (cells) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(26) : cell.padStart(11))).join(" "));
+const line = (cells) =>
+  console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(26) : cell.padStart(11))).join(" "));
 console.log(`Home page budget (${posix.relative(root, distDir) || distDir})\n`);
 line(["", "files", "raw", "gzip", "brotli", "budget (gzip)"]);
-for (const [label, size, budget] of rows) line([label, String(size.files), kb(size.raw), kb(size.gzip), kb(size.brotli), budget]);
+for (const [label, size, budget] of rows)
+  line([label, String(size.files), kb(size.raw), kb(size.gzip), kb(size.brotli), budget]);
 line(["Third-party requests", String(thirdParty.size), "", "", "", `= ${BUDGET.thirdParty}`]);
 
 console.log("\nInitial JS files (gzip):");

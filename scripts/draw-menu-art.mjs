@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Draws the menu's illustrations from seed/menu.sql: one mark per category
-// (public/images/categories/*.svg) and one drink per product (public/images/drinks/*.svg),
-// a cup, bottle, glass or shot glass tinted with the drink's gradient ("from,to").
+// (public/images/categories/*.svg) and one drink per product (public/images/drinks/*.svg):
+// its category's cup, bottle, glass or shot glass tinted with the drink's gradient ("from,to"),
+// with its main ingredients (the seed's `ingredients`: an orange wheel, berries, a ginger root,
+// a mint leaf...) at the rim and at the foot, so every drink looks like itself.
 //
 // Run it again after adding drinks or categories to the seed:
 //   node scripts/draw-menu-art.mjs            (writes files that are missing or changed)
@@ -74,7 +76,9 @@ export function parseInsertRows(sql, table) {
 const hex = (color, fallback) => (/^#[0-9a-f]{3,8}$/i.test(color ?? "") ? color : fallback);
 
 function gradientOf(product) {
-  const [from, to] = String(product.gradient ?? "").split(",").map((part) => part.trim());
+  const [from, to] = String(product.gradient ?? "")
+    .split(",")
+    .map((part) => part.trim());
   return { from: hex(from, "#FFB347"), to: hex(to ?? from, "#FF7A00") };
 }
 
@@ -97,9 +101,7 @@ function tallGlass({ from, to }) {
       `<path d="M121 22l-9 48" stroke="#e8590c" stroke-width="7" stroke-linecap="round"/>` +
       `<path d="M64 50h72l-9 126a8 8 0 0 1-8 7H81a8 8 0 0 1-8-7z" fill="#fff" opacity=".65" stroke="#2b2118" stroke-opacity=".15" stroke-width="2"/>` +
       `<path d="M68 76h64l-7 98a6 6 0 0 1-6 5H81a6 6 0 0 1-6-5z" fill="url(#l)"/>` +
-      `<path d="M78 84l4 84" stroke="#fff" stroke-width="5" stroke-linecap="round" opacity=".45"/>` +
-      `<circle cx="136" cy="54" r="20" fill="${to}"/><circle cx="136" cy="54" r="15" fill="${from}"/>` +
-      `<path d="M136 39v30M121 54h30M126 44l20 20M146 44l-20 20" stroke="#fff" stroke-width="2" opacity=".7"/>`,
+      `<path d="M78 84l4 84" stroke="#fff" stroke-width="5" stroke-linecap="round" opacity=".45"/>`,
     liquid("l", from, to),
   );
 }
@@ -140,9 +142,7 @@ function iceGlass({ from, to }) {
       `<path d="M62 66h76l-8 108a6 6 0 0 1-6 5H76a6 6 0 0 1-6-5z" fill="url(#l)"/>` +
       `<rect x="76" y="74" width="22" height="22" rx="4" fill="#fff" opacity=".55" transform="rotate(-12 87 85)"/>` +
       `<rect x="104" y="96" width="20" height="20" rx="4" fill="#fff" opacity=".5" transform="rotate(10 114 106)"/>` +
-      `<rect x="82" y="118" width="18" height="18" rx="4" fill="#fff" opacity=".45"/>` +
-      `<circle cx="60" cy="50" r="22" fill="#ffd43b"/><circle cx="60" cy="50" r="17" fill="#fff3bf"/>` +
-      `<path d="M60 33v34M43 50h34M48 38l24 24M72 38L48 62" stroke="#ffd43b" stroke-width="2"/>`,
+      `<rect x="82" y="118" width="18" height="18" rx="4" fill="#fff" opacity=".45"/>`,
     liquid("l", from, to),
   );
 }
@@ -182,6 +182,150 @@ const VESSEL_BY_CATEGORY = {
   "cat-seasonal": domeCup,
   "cat-retired": tallGlass,
 };
+
+// ---- ingredients: each drink shows its main ones (the seed's `ingredients`) around its vessel ----
+
+/** A citrus wheel: rind, flesh and segments. */
+const wheel = (rind, flesh) => (x, y, r) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="${rind}"/><circle cx="${x}" cy="${y}" r="${r * 0.78}" fill="${flesh}"/>` +
+  `<path d="M${x} ${y - r * 0.7}v${r * 1.4}M${x - r * 0.7} ${y}h${r * 1.4}" stroke="#fff" stroke-width="1.6" opacity=".8"/>`;
+/** A round fruit with a leaf. */
+const fruit =
+  (skin, leaf = "#2f9e44") =>
+  (x, y, r) =>
+    `<circle cx="${x}" cy="${y}" r="${r}" fill="${skin}"/><path d="M${x} ${y - r}q${r * 0.5} ${-r * 0.6} ${r} ${-r * 0.3}q${-r * 0.5} ${r * 0.5} ${-r} ${r * 0.3}z" fill="${leaf}"/>` +
+    `<circle cx="${x - r * 0.35}" cy="${y - r * 0.3}" r="${r * 0.22}" fill="#fff" opacity=".4"/>`;
+/** A cluster of berries. */
+const berries = (color) => (x, y, r) =>
+  `<g fill="${color}"><circle cx="${x - r * 0.45}" cy="${y + r * 0.2}" r="${r * 0.5}"/><circle cx="${x + r * 0.45}" cy="${y + r * 0.2}" r="${r * 0.5}"/><circle cx="${x}" cy="${y - r * 0.45}" r="${r * 0.5}"/></g>` +
+  `<circle cx="${x}" cy="${y}" r="${r * 0.18}" fill="#fff" opacity=".5"/>`;
+/** A leaf with its vein. */
+const leaf = (color) => (x, y, r) =>
+  `<path d="M${x - r} ${y + r}c0-${r * 1.3} ${r * 0.7}-${r * 2} ${r * 2}-${r * 2}c0 ${r * 1.3}-${r * 0.7} ${r * 2}-${r * 2} ${r * 2}z" fill="${color}"/>` +
+  `<path d="M${x - r} ${y + r}l${r * 1.4}-${r * 1.4}" stroke="#fff" stroke-width="1.5" opacity=".6"/>`;
+/** A knobbly root (ginger, turmeric). */
+const rootVegetable = (color) => (x, y, r) =>
+  `<g fill="${color}"><rect x="${x - r}" y="${y - r * 0.35}" width="${r * 2}" height="${r * 0.8}" rx="${r * 0.4}"/><rect x="${x - r * 0.5}" y="${y - r}" width="${r * 0.6}" height="${r}" rx="${r * 0.3}"/><rect x="${x + r * 0.3}" y="${y - r * 0.8}" width="${r * 0.55}" height="${r * 0.8}" rx="${r * 0.27}"/></g>`;
+/** A drop (syrups, honey, powders stirred in). */
+const drop = (color) => (x, y, r) =>
+  `<path d="M${x} ${y - r * 1.1}c-${r * 0.6} ${r * 0.8}-${r * 0.9} ${r * 1.2}-${r * 0.9} ${r * 1.5}a${r * 0.9} ${r * 0.9} 0 0 0 ${r * 1.8} 0c0-${r * 0.3}-${r * 0.3}-${r * 0.7}-${r * 0.9}-${r * 1.5}z" fill="${color}"/>`;
+/** A bean or nut (peanut, cacao, almond, oats). */
+const bean = (color) => (x, y, r) =>
+  `<ellipse cx="${x}" cy="${y}" rx="${r * 0.65}" ry="${r}" fill="${color}" transform="rotate(30 ${x} ${y})"/><path d="M${x - r * 0.2} ${y - r * 0.7}q${r * 0.5} ${r * 0.7} 0 ${r * 1.4}" stroke="#fff" stroke-width="1.4" fill="none" opacity=".5"/>`;
+
+const MOTIFS = [
+  [/blood orange/, wheel("#c92a2a", "#ff8787")],
+  [/grapefruit/, wheel("#f06595", "#ffc9c9")],
+  [/orange|tangerine/, wheel("#fd7e14", "#ffc078")],
+  [/lemon/, wheel("#fab005", "#fff3bf")],
+  [/lime/, wheel("#74b816", "#d8f5a2")],
+  [/cucumber|kiwi/, wheel("#2b8a3e", "#d3f9d8")],
+  [
+    /watermelon/,
+    (x, y, r) =>
+      `<path d="M${x - r} ${y - r * 0.3}a${r} ${r} 0 0 0 ${r * 2} 0z" fill="#2f9e44"/><path d="M${x - r * 0.82} ${y - r * 0.3}a${r * 0.82} ${r * 0.82} 0 0 0 ${r * 1.64} 0z" fill="#ff6b6b"/><g fill="#2b2118"><circle cx="${x - r * 0.3}" cy="${y + r * 0.05}" r="1.5"/><circle cx="${x + r * 0.3}" cy="${y + r * 0.05}" r="1.5"/></g>`,
+  ],
+  [
+    /strawberr/,
+    (x, y, r) =>
+      `<path d="M${x - r} ${y - r * 0.4}q${r} -${r * 0.6} ${r * 2} 0q-${r * 0.2} ${r * 1.4} -${r} ${r * 1.6}q-${r * 0.8} -${r * 0.2} -${r} -${r * 1.6}z" fill="#e03131"/><path d="M${x - r * 0.6} ${y - r * 0.6}l${r * 0.6} ${r * 0.3} ${r * 0.6} -${r * 0.3}" stroke="#2f9e44" stroke-width="3" fill="none" stroke-linejoin="round"/>`,
+  ],
+  [/blueberr/, berries("#364fc7")],
+  [/raspberr/, berries("#e64980")],
+  [/acai|elderberr/, berries("#5f3dc4")],
+  [/apple cider/, drop("#e8a33b")],
+  [/apple/, fruit("#e03131")],
+  [/peach|mango|passion/, fruit("#ffa94d")],
+  [/pumpkin/, fruit("#f76707")],
+  [/beet/, fruit("#a61e4d")],
+  [
+    /coconut/,
+    (x, y, r) =>
+      `<circle cx="${x}" cy="${y}" r="${r}" fill="#8d5b3a"/><circle cx="${x}" cy="${y}" r="${r * 0.7}" fill="#fff"/>`,
+  ],
+  [
+    /banana/,
+    (x, y, r) =>
+      `<path d="M${x - r} ${y - r * 0.6}q${r} ${r * 2} ${r * 2} 0q-${r} ${r * 1.1} -${r * 2} 0z" fill="#ffd43b" stroke="#f59f00" stroke-width="1.5"/>`,
+  ],
+  [
+    /pineapple/,
+    (x, y, r) =>
+      `<path d="M${x} ${y - r * 0.6}l-${r * 0.5} -${r * 0.7}M${x} ${y - r * 0.6}v-${r * 0.8}M${x} ${y - r * 0.6}l${r * 0.5} -${r * 0.7}" stroke="#2f9e44" stroke-width="3" stroke-linecap="round"/><ellipse cx="${x}" cy="${y + r * 0.2}" rx="${r * 0.65}" ry="${r * 0.85}" fill="#fab005"/><path d="M${x - r * 0.4} ${y - r * 0.2}l${r * 0.8} ${r * 0.8}M${x + r * 0.4} ${y - r * 0.2}l-${r * 0.8} ${r * 0.8}" stroke="#e67700" stroke-width="1.3"/>`,
+  ],
+  [
+    /carrot/,
+    (x, y, r) =>
+      `<path d="M${x - r * 0.5} ${y - r * 0.6}h${r}l-${r * 0.5} ${r * 1.7}z" fill="#fd7e14"/><path d="M${x} ${y - r * 0.6}l-${r * 0.4} -${r * 0.6}M${x} ${y - r * 0.6}l${r * 0.4} -${r * 0.6}" stroke="#2f9e44" stroke-width="3" stroke-linecap="round"/>`,
+  ],
+  [/ginger/, rootVegetable("#d9a066")],
+  [/turmeric/, rootVegetable("#f08c00")],
+  [/mint|basil|spinach|kale|celery|wheatgrass|greens/, leaf("#37b24d")],
+  [/black tea|tea/, leaf("#5c3d1e")],
+  [
+    /lavender|echinacea/,
+    (x, y, r) =>
+      `<path d="M${x} ${y + r}v-${r * 1.8}" stroke="#2f9e44" stroke-width="2"/><g fill="#9775fa"><circle cx="${x}" cy="${y - r * 0.8}" r="${r * 0.28}"/><circle cx="${x - r * 0.3}" cy="${y - r * 0.35}" r="${r * 0.28}"/><circle cx="${x + r * 0.3}" cy="${y - r * 0.35}" r="${r * 0.28}"/><circle cx="${x}" cy="${y + r * 0.1}" r="${r * 0.28}"/></g>`,
+  ],
+  [
+    /cayenne|pepper|chili/,
+    (x, y, r) =>
+      `<path d="M${x - r} ${y - r * 0.5}q${r * 1.6} 0 ${r * 1.8} ${r * 1.5}q-${r * 1.2} -${r * 0.4} -${r * 1.8} -${r * 1.5}z" fill="#e03131"/><path d="M${x - r} ${y - r * 0.5}l-${r * 0.3} -${r * 0.4}" stroke="#2f9e44" stroke-width="3" stroke-linecap="round"/>`,
+  ],
+  [
+    /cinnamon/,
+    (x, y, r) =>
+      `<g fill="#a0522d"><rect x="${x - r}" y="${y - r * 0.5}" width="${r * 2}" height="${r * 0.4}" rx="${r * 0.2}" transform="rotate(-25 ${x} ${y})"/><rect x="${x - r}" y="${y + r * 0.05}" width="${r * 2}" height="${r * 0.4}" rx="${r * 0.2}" transform="rotate(-25 ${x} ${y})"/></g>`,
+  ],
+  [/spirulina/, drop("#1c7ed6")],
+  [/charcoal/, drop("#343a40")],
+  [/honey|agave|maple|sugar|syrup/, drop("#f59f00")],
+  [/yogurt|milk/, drop("#f1f3f5")],
+  [/peanut|cacao|almond|oat|granola|nut/, bean("#a9713f")],
+];
+
+/** The motif that draws an ingredient, or none for one the artist does not know. */
+function motifFor(ingredient) {
+  const name = String(ingredient).toLowerCase();
+  return MOTIFS.find(([pattern]) => pattern.test(name))?.[1] ?? null;
+}
+
+/** Where the first three ingredients go: a large one at the rim, two smaller at the vessel's foot. */
+const INGREDIENT_SPOTS = [
+  { x: 150, y: 46, r: 19 },
+  { x: 42, y: 160, r: 15 },
+  { x: 160, y: 160, r: 15 },
+];
+
+/** Up to three different motifs for a drink's ingredients, most important first. */
+function ingredientMotifs(product) {
+  let names = [];
+  try {
+    const parsed = JSON.parse(product.ingredients ?? "[]");
+    if (Array.isArray(parsed)) names = parsed;
+  } catch {
+    // a malformed list draws no ingredients
+  }
+  const motifs = [];
+  for (const name of names) {
+    const motif = motifFor(name);
+    if (motif && !motifs.includes(motif)) motifs.push(motif);
+  }
+  return motifs.slice(0, INGREDIENT_SPOTS.length);
+}
+
+/** The drink: its category's vessel in its own colours, with its main ingredients around it. */
+export function drawDrink(product) {
+  const vessel = VESSEL_BY_CATEGORY[product.category_id] ?? tallGlass;
+  const drawing = vessel(gradientOf(product));
+  const extras = ingredientMotifs(product)
+    .map((motif, index) => {
+      const { x, y, r } = INGREDIENT_SPOTS[index];
+      return motif(x, y, r);
+    })
+    .join("");
+  return drawing.replace("</svg>", `${extras}</svg>`);
+}
 
 // ---- category marks: a simple symbol on a coloured tile ----
 
@@ -238,15 +382,16 @@ const CATEGORY_MARKS = {
     ),
   // a star
   "cat-retired": () =>
-    svg(
-      tile("#f1f3f5") +
-        `<path d="M100 40l17 36 40 5-29 27 8 40-36-20-36 20 8-40-29-27 40-5z" fill="#adb5bd"/>`,
-    ),
+    svg(tile("#f1f3f5") + `<path d="M100 40l17 36 40 5-29 27 8 40-36-20-36 20 8-40-29-27 40-5z" fill="#adb5bd"/>`),
 };
 
 /** A category nobody drew a mark for yet: its initial on a tile. */
 function initialMark(category) {
-  const initial = String(category.name ?? "?").trim().charAt(0).toUpperCase() || "?";
+  const initial =
+    String(category.name ?? "?")
+      .trim()
+      .charAt(0)
+      .toUpperCase() || "?";
   return svg(
     tile("#ffe8cc") +
       `<text x="100" y="128" font-family="system-ui,sans-serif" font-size="88" font-weight="800" text-anchor="middle" fill="#e8590c">${initial.replace(/[<&>]/g, "")}</text>`,
@@ -273,7 +418,8 @@ async function main() {
   const sql = await readFile(seedPath, "utf8");
   const categories = parseInsertRows(sql, "categories");
   const products = parseInsertRows(sql, "products");
-  if (categories.length === 0 || products.length === 0) throw new Error("No category or product rows found in seed/menu.sql");
+  if (categories.length === 0 || products.length === 0)
+    throw new Error("No category or product rows found in seed/menu.sql");
 
   const drawings = [];
   for (const category of categories) {
@@ -283,8 +429,7 @@ async function main() {
   }
   for (const product of products) {
     if (!product.image?.startsWith("/images/")) continue;
-    const draw = VESSEL_BY_CATEGORY[product.category_id] ?? tallGlass;
-    drawings.push({ path: product.image, content: draw(gradientOf(product)) });
+    drawings.push({ path: product.image, content: drawDrink(product) });
   }
 
   const counts = { new: 0, updated: 0, same: 0, stale: 0 };

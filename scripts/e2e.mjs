@@ -28,7 +28,7 @@ rmSync(join(root, "artifacts", "screenshots"), { recursive: true, force: true })
 mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
 
 const server = await startBuiltServer({ logPath: join(root, "artifacts", "e2e-server.log") });
-let exitCode = 1;
+let exitCode;
 try {
   exitCode = await new Promise((resolve) => {
     const playwright = spawn(join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {

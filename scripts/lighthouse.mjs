@@ -27,7 +27,10 @@ const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/menu,/categories/cat-fresh-ju
   .split(",")
   .map((path) => path.trim())
   .filter(Boolean);
-const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop").split(",").map((preset) => preset.trim()).filter(Boolean);
+const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,desktop")
+  .split(",")
+  .map((preset) => preset.trim())
+  .filter(Boolean);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const targets = { performance: { mobile: 95, desktop: 0 }, accessibility: 100, "best-practices": 100, seo: 95 };
 
@@ -113,7 +116,9 @@ try {
               .map((what) => String(what).slice(0, 120));
             return `${ref.id} (${failed?.title}; score ${failed?.score}${failed?.displayValue ? `, ${failed.displayValue}` : ""})${where.length ? ` → ${where.join(" | ")}` : ""}`;
           });
-        misses.push(`${path} ${preset}: ${category} ${row[category]} < ${wanted}\n    ${failing.join("\n    ") || "(no single failing audit: metric scores)"}`);
+        misses.push(
+          `${path} ${preset}: ${category} ${row[category]} < ${wanted}\n    ${failing.join("\n    ") || "(no single failing audit: metric scores)"}`,
+        );
       }
       console.log(`  measured ${path} (${preset}): performance ${performanceRuns.join(", ")}`);
     }
@@ -125,11 +130,25 @@ try {
   server.removeState();
 }
 
-const columns = ["page", "preset", "performance", "accessibility", "best-practices", "seo", "LCP", "TBT", "CLS", "bytes", "runs"];
+const columns = [
+  "page",
+  "preset",
+  "performance",
+  "accessibility",
+  "best-practices",
+  "seo",
+  "LCP",
+  "TBT",
+  "CLS",
+  "bytes",
+  "runs",
+];
 const formatted = rows.map((row) =>
   columns.map((column) => (column === "bytes" ? `${Math.round(row.bytes / 1024)} KiB` : String(row[column]))),
 );
-const widths = columns.map((column, index) => Math.max(column.length, ...formatted.map((cells) => cells[index].length)));
+const widths = columns.map((column, index) =>
+  Math.max(column.length, ...formatted.map((cells) => cells[index].length)),
+);
 const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
 console.log(`\nLighthouse ${lighthouseVersion} on the built app, ${new Date().toISOString()}:\n`);
 console.log(line(columns));

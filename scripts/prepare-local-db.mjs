@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Brings the local D1 up to date before `npm run dev`: applies pending migrations and
-// (re-)applies the menu seed when it changed. A second start with nothing new skips
+// (re-)applies the seed (seed/*.sql, then the development-only seed/dev/*.sql) when it changed. A second start with nothing new skips
 // wrangler entirely, and local orders, users and messages are always kept.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -12,10 +12,20 @@ const stateDir = process.env.SQUEEZE_STATE_DIR ?? join(root, ".wrangler", "state
 const markerPath = join(stateDir, "squeeze-local-db.json");
 const d1Dir = join(stateDir, "v3", "d1");
 
-const migrations = readdirSync(join(root, "migrations")).filter((name) => name.endsWith(".sql")).sort();
-const seedFiles = readdirSync(join(root, "seed")).filter((name) => name.endsWith(".sql")).sort();
+const migrations = readdirSync(join(root, "migrations"))
+  .filter((name) => name.endsWith(".sql"))
+  .sort();
+// Production rows first, then the rows only a developer's machine gets (e.g. the barista).
+const sqlFilesIn = (dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir))
+        .filter((name) => name.endsWith(".sql"))
+        .sort()
+        .map((name) => join(dir, name))
+    : [];
+const seedFiles = [...sqlFilesIn("seed"), ...sqlFilesIn(join("seed", "dev"))];
 const seedHash = createHash("sha256");
-for (const name of seedFiles) seedHash.update(name).update(readFileSync(join(root, "seed", name)));
+for (const file of seedFiles) seedHash.update(file).update(readFileSync(join(root, file)));
 const wanted = { migrations, seed: seedHash.digest("hex") };
 
 // The local sign-in stand-in and other dev-only behaviour are switched on by .dev.vars.
@@ -25,7 +35,7 @@ if (!existsSync(devVars) && existsSync(join(root, ".dev.vars.example"))) {
   console.log("Created .dev.vars from .dev.vars.example (local development settings).");
 }
 
-let current = null;
+let current;
 try {
   current = JSON.parse(readFileSync(markerPath, "utf8"));
 } catch {
@@ -55,7 +65,7 @@ function wrangler(args) {
 
 if (!migrationsCurrent) wrangler(["d1", "migrations", "apply", "DB", "--local"]);
 if (!seedCurrent || !migrationsCurrent) {
-  for (const name of seedFiles) wrangler(["d1", "execute", "DB", "--local", "--file", join("seed", name)]);
+  for (const file of seedFiles) wrangler(["d1", "execute", "DB", "--local", "--file", file]);
 }
 mkdirSync(stateDir, { recursive: true });
 writeFileSync(markerPath, JSON.stringify(wanted, null, 2));

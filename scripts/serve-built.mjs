@@ -25,7 +25,17 @@
 //   server log gets a "send_email binding called with MessageBuilder:" block with From, To,
 //   Subject and those paths. tests/e2e/support/emails.ts reads them.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
@@ -129,7 +139,9 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   const log = logPath ?? join(state, "server.log");
   // The entry script's hashed name tells our build from another (the worker adds preload
   // hints to the landing pages' HTML, so the page is not byte for byte the built file).
-  const ourEntry = readFileSync(join(buildDir, "client", "index.html"), "utf8").match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+  const ourEntry = readFileSync(join(buildDir, "client", "index.html"), "utf8").match(
+    /<script type="module"[^>]*src="([^"]+)"/,
+  )?.[1];
   if (!ourEntry) throw new Error(`No entry script in ${join(buildDir, "client", "index.html")}`);
 
   // `vite preview` finds the worker to run through .wrangler/deploy/config.json, which any
@@ -140,7 +152,12 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
     const shell = await fetch(`${server.origin}/`).then((response) => response.text());
     if (shell.includes(`src="${ourEntry}"`)) {
       console.log(`[serve-built] serving the built app on ${server.origin} (D1 state ${state}, log ${log})`);
-      return { ...server, stateDir: state, logPath: log, removeState: () => rmSync(state, { recursive: true, force: true }) };
+      return {
+        ...server,
+        stateDir: state,
+        logPath: log,
+        removeState: () => rmSync(state, { recursive: true, force: true }),
+      };
     }
     await server.stop();
     if (attempt === 3) throw new Error("Another vite build kept replacing the preview's worker; try again.");
@@ -153,7 +170,10 @@ async function launchPreview({ workerDir, state, chosenPort, log, timeoutMs }) {
   mkdirSync(dirname(deployConfig), { recursive: true });
   writeFileSync(
     deployConfig,
-    JSON.stringify({ configPath: relative(dirname(deployConfig), join(workerDir, "wrangler.json")), auxiliaryWorkers: [] }),
+    JSON.stringify({
+      configPath: relative(dirname(deployConfig), join(workerDir, "wrangler.json")),
+      auxiliaryWorkers: [],
+    }),
   );
   const out = openSync(log, "w");
   const child = spawn(

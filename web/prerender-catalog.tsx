@@ -5,9 +5,9 @@
 // with the same page.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Route, Routes } from "react-router";
-import { PRODUCT_PAGE_PATH } from "../common/landing";
-import type { CatalogPrerender } from "../common/prerender";
-import { categoriesQueryOptions } from "./features/menu/api/get-categories";
+import { PRODUCT_PAGE_PATH } from "#common/landing";
+import type { CatalogPrerender } from "#common/prerender";
+import { categoriesQueryOptions } from "./lib/get-categories";
 import { categoryProductsQueryOptions } from "./features/menu/api/get-category-products";
 import MenuPage from "./features/menu/menu-page";
 import { productQueryOptions } from "./features/product/api/get-product";

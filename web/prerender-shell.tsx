@@ -11,8 +11,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import HomePage from "./features/home/home-page";
 import { Footer } from "./components/layout/footer";
-import { Header } from "./components/layout/header";
 import { PageLoading } from "./app/layout";
+import { SiteHeader } from "./app/site-header";
 
 /**
  * The page frame around `main`, as HTML that is hidden from assistive technology and inert
@@ -24,7 +24,7 @@ export function frame(path: string, main: ReactNode): string {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         {main}
       </main>

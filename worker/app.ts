@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { isAppPage } from "#common/app-pages";
 import type { AppEnv } from "./env";
+import { fetchAsset } from "./lib/assets";
 import { errorBody, handleError } from "./lib/errors";
 import { securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
@@ -7,20 +9,31 @@ import { loadSession } from "./lib/session";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
+import { liveRouter } from "./routes/live";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
 import { allowPrerenderedStyles, LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
+import { paymentMethodsRouter } from "./routes/payment-methods";
+import { deliveryAreaRouter } from "./routes/delivery-area";
+import { productsRouter } from "./routes/products";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
+import { staffAvailabilityRouter } from "./routes/staff-availability";
+import { storeRouter } from "./routes/store";
+import { staffRouter } from "./routes/staff";
 import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
 
 if (import.meta.env.MODE === "development") {
   // Under `vite dev` the pages are Vite's own HTML, with inline scripts and styles for hot
-  // reloading that the CSP refuses: hand them over untouched, like every other page in dev.
-  app.on("GET", Object.values(LANDING_PAGE_PATHS), (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
+  // reloading that the CSP refuses: hand every page over untouched (wrangler.toml sends every
+  // address to the worker first, so this is all of them, not only the landing pages).
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" || isApiPath(c.req.path)) return next();
+    return fetchAsset(c.env, c.req.raw);
+  });
 }
 
 // Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
@@ -35,7 +48,10 @@ app.use("/api/*", loadSession);
 app.use("/send-email", loadSession);
 
 app.route("/api/categories", categoriesRouter);
+app.route("/api/products", productsRouter);
 app.route("/api/settings", settingsRouter);
+app.route("/api/payment-methods", paymentMethodsRouter);
+app.route("/api/delivery-area", deliveryAreaRouter);
 app.route("/api/auth", authRouter);
 app.route("/api/me", meRouter);
 app.route("/api/contact", contactRouter);
@@ -45,15 +61,42 @@ app.route("/api/send-email", sendEmailRouter);
 app.route("/send-email", sendEmailRouter);
 app.route("/api/orders", ordersRouter);
 app.route("/api/stripe", stripeRouter);
+app.route("/api/store", storeRouter);
+app.route("/api/staff/availability", staffAvailabilityRouter);
+app.route("/api/live", liveRouter);
+app.route("/api/staff", staffRouter);
 // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
 app.route("/", pagesRouter);
 
-app.notFound((c) => {
-  if (c.req.path.startsWith("/api/") || c.req.path === "/api" || c.req.path === "/send-email") {
+/** The API's addresses (the older app's /send-email among them); everything else is a page or a file. */
+function isApiPath(path: string): boolean {
+  return path.startsWith("/api/") || path === "/api" || path === "/send-email";
+}
+
+/** What a page (anything outside the API) answers to. */
+const PAGE_METHODS = "GET, HEAD";
+
+app.notFound(async (c) => {
+  if (isApiPath(c.req.path)) {
     return c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404);
   }
-  // Anything else is the SPA's: hand it to the static assets (index.html for deep links).
-  return c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.text("Not found", 404);
+  // Pages are only read: any other method on one is refused, never handed to the assets.
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    c.header("Allow", PAGE_METHODS);
+    return c.json(
+      errorBody("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; pages answer ${PAGE_METHODS}`),
+      405,
+    );
+  }
+  // Anything else is the SPA's: hand it to the static assets (a file, or index.html for a page).
+  const response = await fetchAsset(c.env, c.req.raw);
+  // An address the app has no page for gets the app all the same, whose router shows its
+  // friendly "Page not found", but with the status that says so (for search engines, links
+  // checkers and anyone reading the status rather than the page).
+  if (!isAppPage(c.req.path) && response.ok && response.headers.get("content-type")?.includes("text/html")) {
+    return new Response(response.body, { status: 404, headers: response.headers });
+  }
+  return response;
 });
 
 app.onError(handleError);

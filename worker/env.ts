@@ -1,8 +1,13 @@
+import type { StaffMembership } from "#common/staff";
+import type { LocationChannel } from "./live/location-channel";
+
 /** Bindings, vars and secrets the worker reads. Secrets are set with `wrangler secret put`. */
 export interface Env {
   DB: D1Database;
   EMAIL: SendEmail;
   ASSETS?: Fetcher;
+  /** One Durable Object per location: the live channel of its boards and its shoppers' order pages. */
+  LOCATION_CHANNEL: DurableObjectNamespace<LocationChannel>;
   AUTH_RATE_LIMITER: RateLimit;
   FORMS_RATE_LIMITER: RateLimit;
 
@@ -30,6 +35,8 @@ export interface Env {
 }
 
 export interface AppVariables {
+  /** Set by requireStaff (lib/staff.ts) for a member of the shop's staff. */
+  staff?: StaffMembership;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
   /** CSP hashes of the `style` attributes in a landing page's prerendered HTML (routes/pages.ts). */

@@ -1,21 +1,51 @@
 import { z } from "zod";
-import { ORDER_LIMITS } from "../order-limits";
+import { PRODUCT_SIZES } from "#common/catalog";
+import { DELIVERY_LIMITS, FULFILMENT_METHODS, ZIP_CODE_PATTERN } from "#common/fulfilment";
+import { ORDER_LIMITS } from "#common/order-limits";
+import { PICKUP_MODES } from "#common/pickup-modes";
 import { phoneSchema } from "./profile";
 
 // Re-exported: the worker and the checkout import the limits from here, beside the schemas.
 export { ORDER_LIMITS };
 
-export const ORDER_LINE_SIZES = ["small", "medium", "large", "default"] as const;
-export type OrderLineSize = (typeof ORDER_LINE_SIZES)[number];
+/**
+ * Pickup or delivery. A delivery needs a street and a ZIP code; whether that ZIP is inside the
+ * delivery area is the server's to say (the area lives in D1, per location).
+ */
+const fulfilmentFields = {
+  fulfilment: z.enum(FULFILMENT_METHODS, "Choose pickup or delivery").default("pickup"),
+  street: z
+    .string()
+    .trim()
+    .max(
+      DELIVERY_LIMITS.maxStreetLength,
+      `A street address can be at most ${DELIVERY_LIMITS.maxStreetLength} characters`,
+    )
+    .default(""),
+  zip: z.string().trim().max(10, "Enter a 5-digit ZIP code").default(""),
+};
 
-/** The checkout form: one required phone, the same rule as the profile's. */
-export const checkoutFormSchema = z.object({ phone: phoneSchema });
-export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+function checkDeliveryAddress(
+  value: { fulfilment: string; street: string; zip: string },
+  context: z.RefinementCtx,
+): void {
+  if (value.fulfilment !== "delivery") return;
+  if (value.street.length < DELIVERY_LIMITS.minStreetLength)
+    context.addIssue({ code: "custom", path: ["street"], message: "Enter the street address to deliver to" });
+  if (!ZIP_CODE_PATTERN.test(value.zip))
+    context.addIssue({ code: "custom", path: ["zip"], message: "Enter a 5-digit ZIP code" });
+}
+
+/** The checkout form: one required phone (the profile's rule), and pickup or delivery with its address. */
+export const checkoutFormSchema = z
+  .object({ phone: phoneSchema, ...fulfilmentFields })
+  .superRefine(checkDeliveryAddress);
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
 /** One cart line as the browser sends it: which drink, which size, how many and a note. Never a price. */
 export const orderLineSchema = z.object({
   productId: z.string().trim().min(1, "Choose a drink").max(100, "Unknown drink"),
-  size: z.enum(ORDER_LINE_SIZES, "Choose a size"),
+  size: z.enum(PRODUCT_SIZES, "Choose a size"),
   quantity: z
     .number("Quantity must be a number")
     .int("Quantity must be a whole number")
@@ -29,19 +59,37 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineRequest = z.input<typeof orderLineSchema>;
 
+/** When the shopper will pick the order up: as soon as possible, or a 15-minute slot's start. */
+export const pickupRequestSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.object({ mode: z.literal(PICKUP_MODES[0]) }),
+    z.object({ mode: z.literal(PICKUP_MODES[1]), startsAt: z.iso.datetime("Choose a pickup time") }),
+  ],
+  "Choose a pickup time",
+);
+export type PickupRequest = z.infer<typeof pickupRequestSchema>;
+
 /**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices
  * every line itself and says so when the two differ.
  */
-export const orderRequestSchema = z.object({
-  lines: z
-    .array(orderLineSchema)
-    .min(1, "Your cart is empty")
-    .max(ORDER_LIMITS.maxLines, `An order can have at most ${ORDER_LIMITS.maxLines} lines`),
-  phone: phoneSchema,
-  displayedTotalCents: z.number().int().nonnegative().optional(),
-});
+export const orderRequestSchema = z
+  .object({
+    lines: z
+      .array(orderLineSchema)
+      .min(1, "Your cart is empty")
+      .max(ORDER_LIMITS.maxLines, `An order can have at most ${ORDER_LIMITS.maxLines} lines`),
+    phone: phoneSchema,
+    ...fulfilmentFields,
+    displayedTotalCents: z.number().int().nonnegative().optional(),
+    /** Without it, as soon as possible. */
+    pickup: pickupRequestSchema.default({ mode: "asap" }),
+  })
+  .superRefine(checkDeliveryAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;
+/** An order request once the API has validated it (notes trimmed and defaulted). */
+export type ValidOrderRequest = z.output<typeof orderRequestSchema>;
 
 /** The `Idempotency-Key` header: one per checkout attempt (a UUID from the browser). */
 export const idempotencyKeySchema = z
@@ -50,49 +98,3 @@ export const idempotencyKeySchema = z
   .min(8, "Idempotency-Key must be 8 to 100 characters")
   .max(100, "Idempotency-Key must be 8 to 100 characters")
   .regex(/^[A-Za-z0-9_\-:.]+$/, "Idempotency-Key may contain only letters, digits, -, _, : and .");
-
-export const ORDER_STATUSES = ["pending_payment", "placed", "paid", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** What a shopper sees for each status. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending_payment: "Awaiting payment",
-  placed: "Placed (pay on pickup)",
-  paid: "Paid",
-  cancelled: "Cancelled",
-};
-
-/** One line of a placed order: a snapshot of the drink and its price at order time. */
-export interface OrderLine {
-  productId: string | null;
-  name: string;
-  image: string;
-  size: OrderLineSize;
-  unitPriceCents: number;
-  quantity: number;
-  note: string;
-  subtotalCents: number;
-}
-
-export interface Order {
-  id: string;
-  status: OrderStatus;
-  paymentMode: "pay_on_pickup" | "stripe";
-  totalCents: number;
-  createdAt: string;
-  itemCount: number;
-  lines: OrderLine[];
-}
-
-/** The answer to `POST /api/orders` (201 new, 200 for a retried submission). */
-export interface CreateOrderResponse {
-  order: Order;
-  /** Stripe Checkout's page, when card payment is configured. */
-  paymentUrl?: string;
-  /** True when the total the shopper saw is not what the server charged; show `order.totalCents`. */
-  totalChanged: boolean;
-}
-
-export interface OrderListResponse {
-  orders: Order[];
-}

@@ -5,12 +5,12 @@
  * API with `contactPayloadSchema`.
  */
 import { z } from "zod";
+import { PHONE_RULES, phoneSchema } from "./phone";
 
 export const CONTACT_LIMITS = {
   nameMaxLength: 100,
   emailMaxLength: 254,
-  phoneMinLength: 10,
-  phoneMaxLength: 30,
+  phoneMaxLength: PHONE_RULES.maxLength,
   messageMaxLength: 5000,
 } as const;
 
@@ -25,13 +25,8 @@ export const contactEmailSchema = z
   .max(CONTACT_LIMITS.emailMaxLength, "Email is too long")
   .email("Invalid email format");
 
-/** The spec counts characters: "+1 714 215 4499" passes, "555-0100" does not. */
-export const contactPhoneSchema = z
-  .string("Phone number is required")
-  .trim()
-  .min(1, "Phone number is required")
-  .min(CONTACT_LIMITS.phoneMinLength, "Phone number must be at least 10 digits")
-  .max(CONTACT_LIMITS.phoneMaxLength, `Phone number can be at most ${CONTACT_LIMITS.phoneMaxLength} characters`);
+/** The one phone rule (common/forms/phone.ts): at least 10 digits, only a phone number's characters. */
+export const contactPhoneSchema = phoneSchema;
 
 const messageSchema = requiredText(
   "Message is required",
@@ -41,8 +36,16 @@ const messageSchema = requiredText(
 
 /** What the contact page's form holds. */
 export const contactFormSchema = z.object({
-  firstName: requiredText("First name is required", CONTACT_LIMITS.nameMaxLength, `First name can be at most ${CONTACT_LIMITS.nameMaxLength} characters`),
-  lastName: requiredText("Last name is required", CONTACT_LIMITS.nameMaxLength, `Last name can be at most ${CONTACT_LIMITS.nameMaxLength} characters`),
+  firstName: requiredText(
+    "First name is required",
+    CONTACT_LIMITS.nameMaxLength,
+    `First name can be at most ${CONTACT_LIMITS.nameMaxLength} characters`,
+  ),
+  lastName: requiredText(
+    "Last name is required",
+    CONTACT_LIMITS.nameMaxLength,
+    `Last name can be at most ${CONTACT_LIMITS.nameMaxLength} characters`,
+  ),
   email: contactEmailSchema,
   phone: contactPhoneSchema,
   message: messageSchema,

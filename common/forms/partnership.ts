@@ -7,10 +7,11 @@
  */
 import { z } from "zod";
 import { contactEmailSchema, joinName } from "./contact";
+import { optionalPhoneSchema, PHONE_RULES } from "./phone";
 
 export const PARTNERSHIP_LIMITS = {
   nameMaxLength: 100,
-  phoneMaxLength: 30,
+  phoneMaxLength: PHONE_RULES.maxLength,
   cityMaxLength: 100,
   /** "city, country" with the longest English country names. */
   addressMaxLength: 200,
@@ -23,7 +24,11 @@ export type BusinessExperience = (typeof BUSINESS_EXPERIENCE_ANSWERS)[number];
 
 /** Optional text: absent or blank is "", anything longer than the cap is refused with a message. */
 const optionalText = (label: string, maxLength: number) =>
-  z.string(`${label} must be text`).trim().max(maxLength, `${label} can be at most ${maxLength} characters`).default("");
+  z
+    .string(`${label} must be text`)
+    .trim()
+    .max(maxLength, `${label} can be at most ${maxLength} characters`)
+    .default("");
 
 /** A country select's value: an ISO 3166-1 alpha-2 code, or "" when none is chosen. */
 const countryCodeSchema = z
@@ -43,8 +48,8 @@ export const partnershipFormSchema = z.object({
     .max(PARTNERSHIP_LIMITS.nameMaxLength, `First name can be at most ${PARTNERSHIP_LIMITS.nameMaxLength} characters`),
   lastName: optionalText("Last name", PARTNERSHIP_LIMITS.nameMaxLength),
   email: contactEmailSchema,
-  currentPhone: optionalText("Current phone", PARTNERSHIP_LIMITS.phoneMaxLength),
-  interestPhone: optionalText("Interest phone", PARTNERSHIP_LIMITS.phoneMaxLength),
+  currentPhone: optionalPhoneSchema,
+  interestPhone: optionalPhoneSchema,
   currentCity: optionalText("City", PARTNERSHIP_LIMITS.cityMaxLength),
   currentCountry: countryCodeSchema,
   interestCity: optionalText("City", PARTNERSHIP_LIMITS.cityMaxLength),
@@ -67,8 +72,8 @@ export const partnershipPayloadSchema = z
       .min(1, "First name is required")
       .max(PARTNERSHIP_LIMITS.nameMaxLength * 2 + 1, "Name is too long"),
     email: contactEmailSchema,
-    currentPhone: optionalText("currentPhone", PARTNERSHIP_LIMITS.phoneMaxLength),
-    interestPhone: optionalText("interestPhone", PARTNERSHIP_LIMITS.phoneMaxLength),
+    currentPhone: optionalPhoneSchema,
+    interestPhone: optionalPhoneSchema,
     /** "city, country". */
     currentAddress: optionalText("currentAddress", PARTNERSHIP_LIMITS.addressMaxLength),
     /** "city, country". */

@@ -29,7 +29,11 @@ export function startCompressingProxy(upstream) {
         const type = String(headers["content-type"] ?? "");
         const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
         const compress =
-          encoding && COMPRESSIBLE.test(type) && !headers["content-encoding"] && answer.statusCode !== 204 && answer.statusCode !== 304;
+          encoding &&
+          COMPRESSIBLE.test(type) &&
+          !headers["content-encoding"] &&
+          answer.statusCode !== 204 &&
+          answer.statusCode !== 304;
         if (!compress) {
           outgoing.writeHead(answer.statusCode ?? 502, headers);
           answer.pipe(outgoing);

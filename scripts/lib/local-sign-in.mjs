@@ -27,7 +27,9 @@ export async function signInLocally(origin, { provider, name, email, clientAddre
   });
   const consentUrl = start.headers.get("location");
   if (start.status !== 302 || !consentUrl?.includes("/dev-consent")) {
-    throw new Error(`sign-in start answered ${start.status} (${consentUrl ?? (await start.text()).slice(0, 200)}); is the local stand-in on?`);
+    throw new Error(
+      `sign-in start answered ${start.status} (${consentUrl ?? (await start.text()).slice(0, 200)}); is the local stand-in on?`,
+    );
   }
   const attemptCookies = setCookies(start);
   const state = new URL(consentUrl, origin).searchParams.get("state") ?? "";
@@ -46,7 +48,9 @@ export async function signInLocally(origin, { provider, name, email, clientAddre
   });
   const session = Object.entries(setCookies(consent)).find(([key, value]) => key.endsWith("squeeze_session") && value);
   if (!session) {
-    throw new Error(`the stand-in consent answered ${consent.status} without a session cookie: ${(await consent.text()).slice(0, 200)}`);
+    throw new Error(
+      `the stand-in consent answered ${consent.status} without a session cookie: ${(await consent.text()).slice(0, 200)}`,
+    );
   }
   return `${session[0]}=${session[1]}`;
 }

@@ -14,7 +14,9 @@ test("home shows every section and the footer's contact details", async ({ page 
 
   const main = page.getByRole("main");
   // Banner with two floating review cards: each a rating out of 5, a title and a text.
-  await expect(main.getByRole("figure").filter({ has: page.getByRole("img", { name: /^Rated .* out of 5$/ }) })).toHaveCount(2);
+  await expect(
+    main.getByRole("figure").filter({ has: page.getByRole("img", { name: /^Rated .* out of 5$/ }) }),
+  ).toHaveCount(2);
   const section = (name: RegExp) => main.getByRole("region", { name });
   await expect(section(/nutrition tips/i).getByRole("listitem")).toHaveCount(3);
   // The team: three members, each with an image and a name.
@@ -89,24 +91,28 @@ test("the menu selects the first category, switches categories and says when one
 
 test("a drink with sizes offers small, medium and large, and shows a size's discount", async ({ page }) => {
   await page.goto("/menu?category=fresh-juices");
-  await page.getByRole("link", { name: /Sunrise Orange/ }).first().click();
+  await page
+    .getByRole("link", { name: /Sunrise Orange/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/categories\/cat-fresh-juices\/products\/prd-sunrise-orange/);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Sunrise Orange", level: 1 })).toBeVisible();
   await expect(main.getByRole("img", { name: /Sunrise Orange/ }).first()).toBeVisible();
 
-  const sizes = main.getByRole("radio").or(main.getByRole("button", { name: /^(small|medium|large)$/i }));
-  await expect(sizes).toHaveText([/small/i, /medium/i, /large/i]);
-  await expect(main.getByRole("button", { name: /^default$/i })).toHaveCount(0);
-  await expect(main.getByText("$5.49").first()).toBeVisible();
+  // Each size's button starts with the size and says its price.
+  const sizes = main.getByRole("group", { name: "Size" }).getByRole("button");
+  await expect(sizes).toHaveText([/^small\s*\$5\.49/i, /^medium.*\$6\.99.*\$6\.49/i, /^large\s*\$8\.49/i]);
+  await expect(main.getByRole("button", { name: /^default/i })).toHaveCount(0);
+  await expect(main.getByTestId("drink-price")).toContainText("$5.49");
 
   await sizes.nth(1).click();
-  await expect(main.locator("s, del").filter({ hasText: "$6.99" })).toBeVisible();
-  await expect(main.getByText("$6.49").first()).toBeVisible();
+  await expect(main.getByTestId("drink-price").locator("s, del").filter({ hasText: "$6.99" })).toBeVisible();
+  await expect(main.getByTestId("drink-price")).toContainText("$6.49");
 
   await expect(main.getByText("Add A Comment with Your Order")).toBeVisible();
   await expect(main.getByRole("button", { name: "Order Now" })).toBeVisible();
-  await expect(main.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Add to Cart", exact: true })).toBeVisible();
 });
 
 test("a drink without sizes shows its discounted default price", async ({ page }) => {

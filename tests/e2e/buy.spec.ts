@@ -9,7 +9,9 @@ const SHOP_EMAIL = "orders@squeeze-juice.example"; // wrangler.toml [vars]
 const SUCCESS_MESSAGE = "Your order is placed, We will contact you as soon as possible.";
 const twoDecimals = /^\$\d+\.\d{2}$/;
 
-test("a guest signs in with Google to add a drink, adjusts the cart, checks out and finds the order", async ({ page }) => {
+test("a guest signs in with Google to add a drink, adjusts the cart, checks out and finds the order", async ({
+  page,
+}) => {
   const shopper = uniqueShopper("Google");
   await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
   const main = page.getByRole("main");
@@ -24,7 +26,7 @@ test("a guest signs in with Google to add a drink, adjusts the cart, checks out 
 
   const cart = page.getByRole("dialog", { name: "Cart" });
   await expect(cart).toBeVisible();
-  const sunrise = "Sunrise Orange (Medium)";
+  const sunrise = "Sunrise Orange (Medium, “Less ice please”)";
   await expect(cart.getByRole("listitem").filter({ hasText: "Sunrise Orange" })).toContainText("$6.49");
   await expect(cart.getByRole("listitem").filter({ hasText: "Sunrise Orange" })).toContainText("Less ice please");
   await expect(cart.getByLabel(`Quantity of ${sunrise}`, { exact: true })).toHaveText("1");
@@ -72,7 +74,9 @@ test("a guest signs in with Google to add a drink, adjusts the cart, checks out 
   await expect(header(page).getByRole("button", { name: "Cart, empty" })).toBeVisible();
 
   // The order under My orders (from the user menu).
-  await header(page).getByRole("button", { name: `Account menu for ${shopper.name}` }).click();
+  await header(page)
+    .getByRole("button", { name: `Account menu for ${shopper.name}` })
+    .click();
   await header(page).getByRole("link", { name: "My orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);
   const order = main.getByRole("article").first();

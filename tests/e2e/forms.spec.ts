@@ -70,9 +70,9 @@ test("partnership: the fee table and options come from the settings, the rules, 
   // Country selects: every ISO 3166-1 country and territory (at least the ~195 states, and
   // places such as Puerto Rico an applicant may live in), alpha-2 values, from the library.
   const country = form.getByRole("group", { name: "Current address" }).getByRole("combobox", { name: "Country" });
-  const countryValues = await country.locator("option").evaluateAll((options) =>
-    options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
-  );
+  const countryValues = await country
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
   expect(countryValues.length).toBeGreaterThanOrEqual(195);
   expect(new Set(countryValues).size).toBe(countryValues.length);
   expect(countryValues.every((value) => /^[A-Z]{2}$/.test(value))).toBe(true);
@@ -112,7 +112,10 @@ test("partnership: the fee table and options come from the settings, the rules, 
   await form.getByRole("group", { name: "Current address" }).getByRole("textbox", { name: "City" }).fill("Austin");
   await country.selectOption("US");
   await form.getByRole("group", { name: "Location of interest" }).getByRole("textbox", { name: "City" }).fill("Lisbon");
-  await form.getByRole("group", { name: "Location of interest" }).getByRole("combobox", { name: "Country" }).selectOption("PT");
+  await form
+    .getByRole("group", { name: "Location of interest" })
+    .getByRole("combobox", { name: "Country" })
+    .selectOption("PT");
   await netWorth.selectOption("$500,000 - $1,000,000");
   await form.getByRole("radio", { name: "No" }).check();
   await form.getByRole("textbox", { name: "Bio" }).fill(`Ran two cafés. (${applicant.email})`);

@@ -25,7 +25,9 @@ async function hintsIn(page: Page, path: string): Promise<string[]> {
 // Chromium reports an unused preload a few seconds after the load event.
 const UNUSED_PRELOAD_CHECK_MS = 3_500;
 
-test("the menu's hints (its code, categories, first drinks and pictures) are all used by the page", async ({ page }) => {
+test("the menu's hints (its code, categories, first drinks and pictures) are all used by the page", async ({
+  page,
+}) => {
   const warnings = watchPreloadWarnings(page);
   const hints = await hintsIn(page, "/menu");
   expect(hints).toEqual(

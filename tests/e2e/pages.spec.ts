@@ -16,7 +16,11 @@ const GUEST_PAGES = [
   { name: "about", path: "/about", ready: "2017" },
   { name: "menu", path: "/menu", ready: "Sunrise Orange" },
   { name: "menu-empty-category", path: "/menu?category=bubble-tea", ready: "No drinks in this category" },
-  { name: "product", path: "/categories/cat-fresh-juices/products/prd-sunrise-orange", ready: "Add A Comment with Your Order" },
+  {
+    name: "product",
+    path: "/categories/cat-fresh-juices/products/prd-sunrise-orange",
+    ready: "Add A Comment with Your Order",
+  },
   { name: "product-not-found", path: "/categories/cat-fresh-juices/products/prd-nope", ready: "Product not found" },
   { name: "contact", path: "/contact", ready: "Send message" },
   { name: "partnership", path: "/partnership", ready: "Year 3" },
@@ -101,7 +105,9 @@ for (const viewport of VIEWPORTS) {
       await checkDialog(page, "dialog-cart", testInfo);
       await page.keyboard.press("Escape");
 
-      await header(page).getByRole("button", { name: `Account menu for ${shopper.name}` }).click();
+      await header(page)
+        .getByRole("button", { name: `Account menu for ${shopper.name}` })
+        .click();
       await expect(header(page).getByRole("button", { name: "Logout" })).toBeVisible();
       await saveScreenshot(page, "user-dropdown", { fullPage: false });
       await expectNoSeriousA11yViolations(page, "user-dropdown", testInfo, { within: ".site-header" });

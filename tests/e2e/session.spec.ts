@@ -96,7 +96,10 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 
 async function expectFocusTrapped(page: Page, dialog: Locator, presses = 12) {
   for (let press = 0; press < presses; press += 1) {
     await page.keyboard.press(press % 3 === 2 ? "Shift+Tab" : "Tab");
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), "focus stays in the dialog").toBe(true);
+    expect(
+      await dialog.evaluate((element) => element.contains(document.activeElement)),
+      "focus stays in the dialog",
+    ).toBe(true);
   }
 }
 

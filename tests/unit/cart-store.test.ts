@@ -6,7 +6,7 @@ import {
   cartTotalCents,
   useCartStore,
   type NewCartItem,
-} from "../../web/features/cart/cart-store";
+} from "#web/lib/cart-store";
 
 function line(name: string, size: string, priceCents: number, extra: Partial<NewCartItem> = {}): NewCartItem {
   return {
@@ -46,7 +46,10 @@ describe("cart store", () => {
   it("keys a line by name plus size, so each size of a drink is its own line", () => {
     cart().addItem(line("Sunrise Orange", "small", 549));
     cart().addItem(line("Sunrise Orange", "large", 849));
-    expect(cart().items.map((item) => item.id)).toEqual([cartLineId("Sunrise Orange", "small"), cartLineId("Sunrise Orange", "large")]);
+    expect(cart().items.map((item) => item.id)).toEqual([
+      cartLineId("Sunrise Orange", "small"),
+      cartLineId("Sunrise Orange", "large"),
+    ]);
     expect(cartLineId("Sunrise Orange", "small")).not.toBe(cartLineId("Sunrise Orange", "large"));
   });
 
@@ -62,12 +65,54 @@ describe("cart store", () => {
     expect(cart().items[0]?.quantity).toBe(4);
   });
 
-  it("keeps the earlier note when the same line is added again without one, and takes a new note", () => {
-    cart().addItem(line("Berry Blast", "small", 599, { comment: "no ice" }));
+  it("keeps every note: the same drink and size with another note is its own line", () => {
+    cart().addItem(
+      line("Berry Blast", "small", 599, { id: cartLineId("Berry Blast", "small", "no ice"), comment: "no ice" }),
+    );
     cart().addItem(line("Berry Blast", "small", 599));
-    expect(cart().items[0]?.comment).toBe("no ice");
-    cart().addItem(line("Berry Blast", "small", 599, { comment: "extra cold" }));
-    expect(cart().items[0]?.comment).toBe("extra cold");
+    cart().addItem(
+      line("Berry Blast", "small", 599, {
+        id: cartLineId("Berry Blast", "small", "extra cold"),
+        comment: "extra cold",
+      }),
+    );
+    cart().addItem({
+      ...line("Berry Blast", "small", 599, { id: cartLineId("Berry Blast", "small", "no ice"), comment: "no ice" }),
+      quantity: 2,
+    });
+    expect(cart().items.map((item) => [item.id, item.comment, item.quantity])).toEqual([
+      ["Berry Blast small · no ice", "no ice", 3],
+      ["Berry Blast small", "", 1],
+      ["Berry Blast small · extra cold", "extra cold", 1],
+    ]);
+  });
+
+  it("keeps the spec's id, name plus size, for a line without a note", () => {
+    expect(cartLineId("Sunrise Orange", "small")).toBe("Sunrise Orange small");
+    expect(cartLineId("Sunrise Orange", "small", "   ")).toBe("Sunrise Orange small");
+    expect(cartLineId("Sunrise Orange", "small", " no ice ")).toBe("Sunrise Orange small · no ice");
+  });
+
+  it("splits a cart saved under the old ids by note when it is read back", async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: {
+          items: [
+            { ...line("Berry Blast", "small", 599, { comment: "no ice" }), quantity: 2 },
+            { ...line("Mango Tango", "large", 899), quantity: 1 },
+          ],
+        },
+      }),
+    );
+    await useCartStore.persist.rehydrate();
+    expect(cart().items.map((item) => [item.id, item.quantity])).toEqual([
+      ["Berry Blast small · no ice", 2],
+      ["Mango Tango large", 1],
+    ]);
+    cart().addItem(line("Berry Blast", "small", 599));
+    expect(cart().items).toHaveLength(3);
   });
 
   it("sets a quantity directly, never below 1", () => {

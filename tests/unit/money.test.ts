@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "../../common/money";
+import { formatCents } from "#common/money";
 
 describe("formatCents", () => {
   it.each([

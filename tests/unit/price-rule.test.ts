@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectivePriceCents, menuCardPrice, selectableSizes, type Product } from "../../common/catalog";
+import { effectivePriceCents, menuCardPrice, selectableSizes, type Product } from "#common/catalog";
 
 type Prices = Pick<Product, "sizeSelection" | "pricesBySize">;
 
@@ -37,9 +37,11 @@ describe("price rule", () => {
   it("offers sizes small, medium, large in that order and never default", () => {
     expect(selectableSizes(sized)).toEqual(["small", "medium", "large"]);
     expect(selectableSizes(unsized)).toEqual([]);
-    expect(selectableSizes({ sizeSelection: true, pricesBySize: { large: sized.pricesBySize.large, small: sized.pricesBySize.small } })).toEqual([
-      "small",
-      "large",
-    ]);
+    expect(
+      selectableSizes({
+        sizeSelection: true,
+        pricesBySize: { large: sized.pricesBySize.large, small: sized.pricesBySize.small },
+      }),
+    ).toEqual(["small", "large"]);
   });
 });

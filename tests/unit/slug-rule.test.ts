@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../common/slug";
+import { slugify } from "#common/slug";
 
 describe("slug rule", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filledStars, isStarFilled } from "../../web/components/rating";
+import { filledStars, isStarFilled } from "#web/components/rating";
 
 describe("star rule", () => {
   it.each([

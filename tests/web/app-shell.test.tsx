@@ -2,18 +2,18 @@ import { act, render, renderHook, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from "../../web/app/lazy-page";
-import { AppRoutes } from "../../web/app/router";
-import { PERSIST_TIMEOUT_MS, useStoresHydrated, type PersistedStore } from "../../web/app/store-hydration";
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from "#web/app/lazy-page";
+import { AppRoutes } from "#web/app/router";
+import { PERSIST_TIMEOUT_MS, useStoresHydrated, type PersistedStore } from "#web/app/store-hydration";
 
 // The checkout page's chunk "fails to download"; the about page throws while rendering.
-vi.mock("../../web/features/checkout/checkout-page", () => {
+vi.mock("#web/features/checkout/checkout-page", () => {
   throw new TypeError("Failed to fetch dynamically imported module: /assets/checkout-page-abc123.js");
 });
-vi.mock("../../web/features/auth/auth-modal", () => {
+vi.mock("#web/features/auth/auth-modal", () => {
   throw new TypeError("Failed to fetch dynamically imported module: /assets/auth-modal-abc123.js");
 });
-vi.mock("../../web/features/about/about-page", () => ({
+vi.mock("#web/features/about/about-page", () => ({
   default: function BrokenAboutPage(): never {
     throw new Error("Cannot read the team list");
   },
@@ -74,7 +74,9 @@ describe("App shell routes", () => {
     renderApp("/checkout");
     const title = await screen.findByRole("heading", { level: 1, name: "This page could not be loaded" });
     await user.click(within(title.closest("section")!).getByRole("link", { name: "Back to home" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Fresh juice, squeezed for your day" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Fresh juice, squeezed for your day" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "This page could not be loaded" })).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthModal } from "../../web/features/auth/auth-modal";
-import { CartButton } from "../../web/features/cart/cart-button";
-import { CartDrawer } from "../../web/features/cart/cart-drawer";
-import { cartLineId, useCartStore, type NewCartItem } from "../../web/features/cart/cart-store";
+import { AuthModal } from "#web/features/auth/auth-modal";
+import { CartButton } from "#web/features/cart/cart-button";
+import { CartDrawer } from "#web/features/cart/cart-drawer";
+import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { renderRoutes, resetStores, signInAs } from "./storefront-helpers";
 
 function item(name: string, size: string, priceCents: number, quantity = 1): NewCartItem {
@@ -45,6 +45,32 @@ beforeEach(resetStores);
 afterEach(() => vi.restoreAllMocks());
 
 describe("cart drawer", () => {
+  it("shows the same drink and size with two notes as two lines, each with its note and its own buttons", async () => {
+    signInAs();
+    const user = userEvent.setup();
+    const withNote = (comment: string) => ({
+      ...item("Berry Blast", "small", 599),
+      id: cartLineId("Berry Blast", "small", comment),
+      comment,
+    });
+    useCartStore.getState().addItem(withNote("no ice"));
+    useCartStore.getState().addItem(withNote("extra cold"));
+    useCartStore.getState().open();
+    renderDrawer();
+    const lines = within(drawer()).getAllByRole("listitem");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent("“no ice”");
+    expect(lines[1]).toHaveTextContent("“extra cold”");
+
+    await user.click(
+      within(drawer()).getByRole("button", { name: "Increase quantity of Berry Blast (Small, “extra cold”)" }),
+    );
+    expect(within(drawer()).getByLabelText("Quantity of Berry Blast (Small, “extra cold”)")).toHaveTextContent("2");
+    expect(within(drawer()).getByLabelText("Quantity of Berry Blast (Small, “no ice”)")).toHaveTextContent("1");
+    await user.click(within(drawer()).getByRole("button", { name: "Remove Berry Blast (Small, “no ice”) from cart" }));
+    expect(useCartStore.getState().items.map((line) => [line.comment, line.quantity])).toEqual([["extra cold", 2]]);
+  });
+
   it("opens from the cart icon for a signed-in shopper, with a close icon", async () => {
     signInAs();
     const user = userEvent.setup();

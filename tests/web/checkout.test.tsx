@@ -1,20 +1,22 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
+import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CreateOrderResponse, Order } from "../../common/forms/checkout";
-import { FeedbackModal } from "../../web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "../../web/components/feedback/feedback-store";
-import { useSessionStore } from "../../web/features/auth/session-store";
-import { cartLineId, useCartStore, type CartItem } from "../../web/features/cart/cart-store";
-import CheckoutPage from "../../web/features/checkout/checkout-page";
-import { goToPaymentPage } from "../../web/features/checkout/payment-redirect";
+import type { CreateOrderResponse, Order } from "#common/orders";
+import { FeedbackModal } from "#web/components/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { AuthModal } from "#web/features/auth/auth-modal";
+import { useSessionStore } from "#web/lib/session-store";
+import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
+import CheckoutPage from "#web/features/checkout/checkout-page";
+import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
 import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
-vi.mock("../../web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
+vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
 const sunrise: CartItem = {
-  id: cartLineId("Sunrise Orange", "medium"),
+  id: cartLineId("Sunrise Orange", "medium", "less ice"),
   productId: "prd-sunrise-orange",
   categoryId: "cat-fresh-juices",
   name: "Sunrise Orange",
@@ -40,10 +42,16 @@ const PHONE = "+1 714 555 0100";
 function placedOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: "4f9c2b1e-0000-4000-8000-000000000001",
-    status: "placed",
+    status: "received",
     paymentMode: "pay_on_pickup",
+    paymentState: "not_required",
+    cancelReason: null,
     totalCents: 1997,
+    fulfilment: "pickup",
+    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
+    deliveryFeeCents: 0,
     createdAt: "2025-06-01T12:00:00.000Z",
+    updatedAt: "2025-06-01T12:00:00.000Z",
     itemCount: 3,
     lines: [],
     ...overrides,
@@ -53,11 +61,23 @@ function placedOrder(overrides: Partial<Order> = {}): Order {
 function renderCheckout(path = "/checkout") {
   return renderRoutes(
     [
-      { path: "/checkout", element: <CheckoutPage /> },
-      { path: "/menu", element: <h1>Menu</h1> },
+      {
+        // As in the app, the modal sits in the layout, inside the router: it links to the order.
+        element: (
+          <>
+            <Outlet />
+            <FeedbackModal />
+            <AuthModal />
+          </>
+        ),
+        children: [
+          { path: "/checkout", element: <CheckoutPage /> },
+          { path: "/menu", element: <h1>Menu</h1> },
+          { path: "/orders/:id", element: <h1>Your order</h1> },
+        ],
+      },
     ],
     path,
-    <FeedbackModal />,
   );
 }
 
@@ -98,8 +118,8 @@ describe("checkout page", () => {
     expect(screen.getByText("“less ice”")).toBeInTheDocument();
     expect(screen.getByLabelText("Phone number")).toHaveValue(PHONE);
 
-    await user.click(screen.getByRole("button", { name: "Increase quantity of Sunrise Orange (Medium)" }));
-    expect(screen.getByLabelText("Quantity of Sunrise Orange (Medium)")).toHaveTextContent("3");
+    await user.click(screen.getByRole("button", { name: "Increase quantity of Sunrise Orange (Medium, “less ice”)" }));
+    expect(screen.getByLabelText("Quantity of Sunrise Orange (Medium, “less ice”)")).toHaveTextContent("3");
     expect(screen.getByTestId("checkout-total")).toHaveTextContent("$26.46");
     expect(screen.getByRole("button", { name: "Decrease quantity of Charcoal Lemon (One size)" })).toBeDisabled();
 
@@ -131,17 +151,37 @@ describe("checkout page", () => {
         { productId: "prd-charcoal-lemonade", size: "default", quantity: 1, note: "" },
       ],
       phone: PHONE,
+      fulfilment: "pickup",
       displayedTotalCents: 1997,
+      pickup: { mode: "asap" },
     });
     expect(sent?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
-    await act(async () => answer(json({ order: placedOrder(), totalChanged: false } satisfies CreateOrderResponse, 201)));
+    await act(async () =>
+      answer(json({ order: placedOrder(), totalChanged: false } satisfies CreateOrderResponse, 201)),
+    );
 
     expect(await screen.findByText("Success! Your order is placed")).toBeInTheDocument();
     const modal = await screen.findByRole("dialog");
     expect(within(modal).getByText("Success!")).toBeInTheDocument();
-    expect(within(modal).getByText("Your order is placed, We will contact you as soon as possible.")).toBeInTheDocument();
+    expect(
+      within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
+    ).toBeInTheDocument();
     expect(within(modal).getByRole("button", { name: "Thanks" })).toBeInTheDocument();
+    // The order's number, total, payment and time, and a way to it.
+    const facts = within(modal)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ["Order", "#4F9C2B1E"],
+      ["Total", "$19.97"],
+      ["Payment", "Pay on pickup"],
+      ["Ready", "Within 60-90 minutes"],
+    ]);
+    expect(within(modal).getByRole("link", { name: "View order" })).toHaveAttribute(
+      "href",
+      "/orders/4f9c2b1e-0000-4000-8000-000000000001",
+    );
     expect(screen.queryByText("Processing... please wait")).not.toBeInTheDocument();
     expect(useCartStore.getState().items).toEqual([]);
     expect(useSessionStore.getState().user.phone).toBe(PHONE);
@@ -156,7 +196,8 @@ describe("checkout page", () => {
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
     const { spy } = mockApi({
-      "POST /api/orders": () => json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500),
+      "POST /api/orders": () =>
+        json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500),
     });
     const user = userEvent.setup();
     const { router } = renderCheckout();
@@ -186,7 +227,7 @@ describe("checkout page", () => {
           {
             error: {
               code: "item_unavailable",
-              message: "Line 2: Charcoal Lemon is no longer on the menu. Remove it from your cart to continue.",
+              message: "Line 2: this drink is no longer on the menu. Remove it from your cart to continue.",
               field: "lines.1.productId",
             },
           },
@@ -197,7 +238,7 @@ describe("checkout page", () => {
     renderCheckout();
     await user.click(await screen.findByRole("button", { name: "Checkout" }));
     expect(await screen.findByText("Unexpected error during payment.")).toBeInTheDocument();
-    expect(screen.getByText(/Charcoal Lemon is no longer on the menu/)).toHaveAttribute("role", "alert");
+    expect(screen.getByText(/Line 2: this drink is no longer on the menu/)).toHaveAttribute("role", "alert");
   });
 
   it("requires the phone, with the message beneath the field, and sends nothing", async () => {
@@ -216,6 +257,82 @@ describe("checkout page", () => {
     // Re-validated as the shopper types.
     await user.type(screen.getByLabelText("Phone number"), PHONE);
     await waitFor(() => expect(screen.queryByText("Phone number is required")).not.toBeInTheDocument());
+  });
+
+  it("delivery: asks for a street and a 5-digit ZIP, adds the area's fee, sends the address and shows a ZIP outside the area under the field", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    let refuseZip = true;
+    const { spy } = mockApi({
+      "GET /api/delivery-area": () =>
+        json({
+          pickupAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
+          deliveryFeeCents: 399,
+          zipCodes: [{ zip: "92805", city: "Anaheim" }],
+        }),
+      "POST /api/orders": () =>
+        refuseZip
+          ? json(
+              {
+                error: {
+                  code: "outside_delivery_area",
+                  field: "zip",
+                  message: "zip: We do not deliver to 92806 yet. Choose pickup, or an address in our delivery area.",
+                },
+              },
+              422,
+            )
+          : json({
+              order: placedOrder({
+                fulfilment: "delivery",
+                fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
+                deliveryFeeCents: 399,
+                totalCents: 2396,
+              }),
+              totalChanged: false,
+            } satisfies CreateOrderResponse),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+
+    // Pickup by default, at the shop's address; no fee.
+    expect(await screen.findByRole("radio", { name: "Pickup" })).toBeChecked();
+    expect(await screen.findByTestId("pickup-address")).toHaveTextContent("512 South Brookhurst St #4");
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("$19.97");
+
+    await user.click(screen.getByRole("radio", { name: /Delivery · \$3\.99/ }));
+    expect(screen.getByTestId("checkout-delivery-fee")).toHaveTextContent("$3.99");
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("$23.96");
+
+    // Missing street, malformed ZIP: said beneath each field, nothing sent.
+    await user.type(screen.getByLabelText("ZIP code"), "928");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText("Enter the street address to deliver to")).toBeInTheDocument();
+    expect(screen.getByText("Enter a 5-digit ZIP code")).toBeInTheDocument();
+    expect(screen.getByLabelText("Street address")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("ZIP code")).toHaveAttribute("aria-invalid", "true");
+    expect(orderCalls(spy)).toHaveLength(0);
+
+    // A ZIP the server does not deliver to: its message under the ZIP field.
+    await user.type(screen.getByLabelText("Street address"), "1200 W Lincoln Ave");
+    await user.clear(screen.getByLabelText("ZIP code"));
+    await user.type(screen.getByLabelText("ZIP code"), "92806");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText(/We do not deliver to 92806 yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText("ZIP code")).toHaveAttribute("aria-invalid", "true");
+    expect(orderCalls(spy)[0]!.body).toMatchObject({
+      fulfilment: "delivery",
+      street: "1200 W Lincoln Ave",
+      zip: "92806",
+      displayedTotalCents: 2396,
+    });
+
+    refuseZip = false;
+    await user.clear(screen.getByLabelText("ZIP code"));
+    await user.type(screen.getByLabelText("ZIP code"), "92805");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await waitFor(() => expect(orderCalls(spy)).toHaveLength(2));
+    expect(orderCalls(spy)[1]!.body).toMatchObject({ fulfilment: "delivery", zip: "92805" });
   });
 
   it("sends an empty cart to the menu, replacing the history entry", async () => {
@@ -246,7 +363,7 @@ describe("checkout page", () => {
       "POST /api/orders": () =>
         json(
           {
-            order: placedOrder({ status: "pending_payment", paymentMode: "stripe" }),
+            order: placedOrder({ status: "received", paymentMode: "stripe", paymentState: "pending" }),
             paymentUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
             totalChanged: false,
           },
@@ -283,5 +400,40 @@ describe("checkout page", () => {
     expect(useCartStore.getState().items).toHaveLength(2);
     expect(router.state.location.pathname).toBe("/checkout");
     expect(screen.getByRole("button", { name: "Checkout" })).toBeInTheDocument();
+  });
+
+  it("tells a guest who opens checkout to sign in and opens the sign-in modal, instead of sending them away", async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    expect(await screen.findByRole("dialog", { name: "Welcome" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Sign in to check out" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/checkout");
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Welcome" })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/checkout");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("dialog", { name: "Welcome" })).toBeInTheDocument();
+  });
+
+  it("opens the order placed from the success modal's View order", async () => {
+    signInAs();
+    fillCart();
+    mockApi({
+      "POST /api/orders": () =>
+        json({ order: placedOrder({ paymentState: "not_required" }), totalChanged: false }, 201),
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await user.type(await screen.findByLabelText("Phone number"), PHONE);
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await user.click(await screen.findByRole("link", { name: "View order" }));
+    expect(await screen.findByRole("heading", { name: "Your order" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/orders/4f9c2b1e-0000-4000-8000-000000000001");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // The move back to the menu does not follow the shopper to their order.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.state.location.pathname).toBe("/orders/4f9c2b1e-0000-4000-8000-000000000001");
   });
 });

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { brand } from "../../web/config/brand";
-import ContactPage from "../../web/features/contact/contact-page";
-import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
+import { brand } from "#web/config/brand";
+import ContactPage from "#web/features/contact/contact-page";
+import { useSessionStore } from "#web/lib/session-store";
+import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
 function renderContact() {
   return renderRoutes(
@@ -37,12 +38,41 @@ beforeEach(() => resetStores());
 afterEach(() => vi.restoreAllMocks());
 
 describe("Contact page", () => {
+  it("fills in a signed-in shopper's name, e-mail and phone, leaving the message to them", () => {
+    signInAs({ ...signedInUser, username: "Ada King Lovelace", phone: "+1 714 555 0111" });
+    renderContact();
+    expect(field(/^first name/i)).toHaveValue("Ada");
+    expect(field(/^last name/i)).toHaveValue("King Lovelace");
+    expect(field(/^email/i)).toHaveValue("ada@example.com");
+    expect(field(/^phone/i)).toHaveValue("+1 714 555 0111");
+    expect(field(/^message/i)).toHaveValue("");
+  });
+
+  it("fills in the details when the session arrives after the page, without overwriting what was typed", async () => {
+    const user = userEvent.setup();
+    renderContact();
+    expect(field(/^email/i)).toHaveValue("");
+    await user.type(field(/^first name/i), "Addie");
+    act(() => useSessionStore.getState().setUser(signedInUser));
+    expect(field(/^first name/i)).toHaveValue("Addie");
+    expect(field(/^last name/i)).toHaveValue("Lovelace");
+    expect(field(/^email/i)).toHaveValue("ada@example.com");
+  });
+
+  it("leaves the form empty for a guest", () => {
+    renderContact();
+    for (const name of [/^first name/i, /^last name/i, /^email/i, /^phone/i]) expect(field(name)).toHaveValue("");
+  });
+
   it("shows the shop's phone, e-mail and address links and three social links", () => {
     mockApi({});
     renderContact();
     expect(screen.getByRole("link", { name: brand.phone.display })).toHaveAttribute("href", brand.phone.href);
     expect(screen.getByRole("link", { name: brand.email.display })).toHaveAttribute("href", brand.email.href);
-    expect(screen.getByRole("link", { name: new RegExp(brand.address.display) })).toHaveAttribute("href", brand.address.href);
+    expect(screen.getByRole("link", { name: new RegExp(brand.address.display) })).toHaveAttribute(
+      "href",
+      brand.address.href,
+    );
     const socials = brand.socials.map((social) => screen.getByRole("link", { name: new RegExp(`on ${social.name}`) }));
     expect(socials).toHaveLength(3);
     socials.forEach((link, index) => expect(link).toHaveAttribute("href", brand.socials[index]!.href));
@@ -81,7 +111,7 @@ describe("Contact page", () => {
     await user.type(field(/^email/i), "example.com");
     expect(screen.queryByText("Invalid email format")).not.toBeInTheDocument();
     expect(field(/^email/i)).toHaveAttribute("aria-invalid", "false");
-    await user.type(field(/^phone/i), "12");
+    await user.type(field(/^phone/i), "123");
     expect(screen.queryByText("Phone number must be at least 10 digits")).not.toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { Dialog } from "../../web/components/dialog/dialog";
+import { Dialog } from "#web/components/dialog/dialog";
 
 function Harness({ variant = "modal" as "modal" | "drawer" }) {
   const [open, setOpen] = useState(false);

@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Footer } from "../../web/components/layout/footer";
-import { brand } from "../../web/config/brand";
+import { Footer } from "#web/components/layout/footer";
+import { brand } from "#web/config/brand";
 
 function renderFooter() {
   render(<RouterProvider router={createMemoryRouter([{ path: "*", element: <Footer /> }])} />);

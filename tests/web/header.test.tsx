@@ -1,14 +1,12 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { lazy, Suspense, type ReactElement } from "react";
+import { BrowserRouter, createMemoryRouter, Route, RouterProvider, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { Header } from "../../web/components/layout/header";
+import { Header } from "#web/components/layout/header";
 
 function renderHeader(path = "/") {
-  const router = createMemoryRouter(
-    [{ path: "*", element: <Header /> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ path: "*", element: <Header /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -38,6 +36,13 @@ describe("Header", () => {
     ]);
     expect(within(main).getByRole("link", { name: "About Us" })).toHaveAttribute("aria-current", "page");
     expect(within(main).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("leads to the menu with its main call to action", () => {
+    renderHeader("/about");
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getByRole("link", { name: "Order now" })).toHaveAttribute("href", "/menu");
+    expect(within(banner).getByRole("link", { name: "Order now" })).toHaveClass("btn--primary");
   });
 
   it("has a Franchise button that goes to the partnership page", () => {
@@ -92,6 +97,45 @@ describe("Header", () => {
     await user.click(burger());
     await user.click(within(mobileMenu()!).getByRole("link", { name: "Menu" }));
     expect(router.state.location.pathname).toBe("/menu");
+    expect(mobileMenu()).not.toBeInTheDocument();
+  });
+
+  it("keeps a tap on the burger made while the next page is still loading", async () => {
+    // As in the app: the browser's router, whose new page is a transition that waits for the
+    // page's code; the address changes at once, the page (and the header's location) later.
+    window.history.replaceState(null, "", "/");
+    let arrive: (page: { default: () => ReactElement }) => void = () => {};
+    const SlowMenuPage = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = resolve)));
+    const user = userEvent.setup();
+    resizeWindowTo(390);
+    render(
+      <BrowserRouter>
+        <Header />
+        <Suspense fallback={<p>Loading…</p>}>
+          <Routes>
+            <Route index element={<h1>Home</h1>} />
+            <Route path="menu" element={<SlowMenuPage />} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>,
+    );
+
+    await user.click(burger());
+    await user.click(within(mobileMenu()!).getByRole("link", { name: "Menu" }));
+    expect(window.location.pathname).toBe("/menu");
+    expect(mobileMenu()).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Home" })).toBeInTheDocument(); // still on its way
+
+    await user.click(burger());
+    expect(mobileMenu()).toBeInTheDocument();
+    await act(async () => arrive({ default: () => <h1>Our Menu</h1> }));
+    expect(await screen.findByRole("heading", { name: "Our Menu" })).toBeInTheDocument();
+    expect(mobileMenu()).toBeInTheDocument();
+    expect(burger()).toHaveAttribute("aria-expanded", "true");
+
+    // Leaving for another page with the menu open still folds it away.
+    await user.click(screen.getAllByRole("link", { name: "Home" })[0]!);
+    expect(await screen.findByRole("heading", { name: "Home" })).toBeInTheDocument();
     expect(mobileMenu()).not.toBeInTheDocument();
   });
 });

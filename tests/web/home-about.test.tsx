@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import AboutPage from "../../web/features/about/about-page";
-import HomePage from "../../web/features/home/home-page";
+import AboutPage from "#web/features/about/about-page";
+import HomePage from "#web/features/home/home-page";
 
 function renderPage(page: React.ReactElement) {
   render(<RouterProvider router={createMemoryRouter([{ path: "*", element: page }])} />);

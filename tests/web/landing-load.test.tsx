@@ -2,10 +2,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../web/app/query-client";
-import { loadLandingPage } from "../../web/app/router";
-import MenuPage from "../../web/features/menu/menu-page";
-import ProductPage from "../../web/features/product/product-page";
+import { queryClient } from "#web/lib/query-client";
+import { loadLandingPage } from "#web/app/router";
+import MenuPage from "#web/features/menu/menu-page";
+import ProductPage from "#web/features/product/product-page";
 import { menuApi, resetStores } from "./storefront-helpers";
 
 // A visit that lands on the menu or a drink arrives with the page already painted from the

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import MenuPage from "../../web/features/menu/menu-page";
+import MenuPage from "#web/features/menu/menu-page";
 import { json, menuApi, renderRoutes, resetStores } from "./storefront-helpers";
 
 function renderMenu(entry = "/menu") {
@@ -45,6 +45,21 @@ describe("menu page", () => {
       "href",
       "/categories/cat-fresh-juices/products/prd-sunrise-orange",
     );
+  });
+
+  it("says 'from' when the sizes differ in price, not for a drink with one price, and shows the rating as a number", async () => {
+    menuApi();
+    const user = userEvent.setup();
+    renderMenu();
+    const sunrise = (await screen.findByRole("heading", { name: "Sunrise Orange" })).closest("article")!;
+    expect(within(sunrise).getByText("from")).toBeInTheDocument();
+    expect(sunrise.querySelector(".product-card__price")).toHaveTextContent(/^from\s*\$5\.49$/);
+    expect(within(sunrise).getByText("4.8")).toBeInTheDocument();
+
+    await user.click(chip("Green & Detox"));
+    const charcoal = (await screen.findByRole("heading", { name: "Charcoal Lemon" })).closest("article")!;
+    expect(within(charcoal).queryByText("from")).not.toBeInTheDocument();
+    expect(within(charcoal).getByText("3.9")).toBeInTheDocument();
   });
 
   it("strikes through the original price of a discounted drink and shows the discounted one", async () => {
@@ -101,7 +116,8 @@ describe("menu page", () => {
 
   it("shows a failed drinks load for the selected category", async () => {
     menuApi({
-      "GET /api/categories/cat-fresh-juices/products": () => json({ error: { code: "internal", message: "Database busy" } }, 503),
+      "GET /api/categories/cat-fresh-juices/products": () =>
+        json({ error: { code: "internal", message: "Database busy" } }, 503),
     });
     renderMenu();
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Error: Database busy"));

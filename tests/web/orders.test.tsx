@@ -1,37 +1,83 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Order } from "../../common/forms/checkout";
-import { useAuthModalStore } from "../../web/features/auth/auth-modal-store";
-import OrdersPage from "../../web/features/orders/orders-page";
+import type { Order } from "#common/orders";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import OrdersPage from "#web/features/orders/orders-page";
+import { FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores, signInAs } from "./storefront-helpers";
 
 const paidOrder: Order = {
   id: "a1b2c3d4-0000-4000-8000-000000000002",
-  status: "paid",
+  status: "ready",
   paymentMode: "stripe",
+  paymentState: "paid",
+  cancelReason: null,
   totalCents: 1647,
+  fulfilment: "pickup",
+  fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
+  deliveryFeeCents: 0,
   createdAt: "2025-06-02T12:00:00.000Z",
+  updatedAt: "2025-06-02T12:10:00.000Z",
   itemCount: 3,
   lines: [
-    { productId: "prd-sunrise-orange", name: "Sunrise Orange", image: "", size: "medium", unitPriceCents: 649, quantity: 2, note: "less ice", subtotalCents: 1298 },
-    { productId: "prd-ginger-shot", name: "Ginger Fire Shot", image: "", size: "default", unitPriceCents: 349, quantity: 1, note: "", subtotalCents: 349 },
+    {
+      productId: "prd-sunrise-orange",
+      name: "Sunrise Orange",
+      image: "",
+      size: "medium",
+      unitPriceCents: 649,
+      quantity: 2,
+      note: "less ice",
+      subtotalCents: 1298,
+    },
+    {
+      productId: "prd-ginger-shot",
+      name: "Ginger Fire Shot",
+      image: "",
+      size: "default",
+      unitPriceCents: 349,
+      quantity: 1,
+      note: "",
+      subtotalCents: 349,
+    },
   ],
 };
 const placedOrder: Order = {
   id: "ffeeddcc-0000-4000-8000-000000000001",
-  status: "placed",
+  status: "completed",
   paymentMode: "pay_on_pickup",
+  paymentState: "not_required",
+  cancelReason: null,
   totalCents: 699,
+  fulfilment: "pickup",
+  fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
+  deliveryFeeCents: 0,
   createdAt: "2025-06-01T09:00:00.000Z",
+  updatedAt: "2025-06-01T09:20:00.000Z",
   itemCount: 1,
   lines: [
-    { productId: "prd-charcoal-lemonade", name: "Charcoal Lemon", image: "", size: "default", unitPriceCents: 699, quantity: 1, note: "", subtotalCents: 699 },
+    {
+      productId: "prd-charcoal-lemonade",
+      name: "Charcoal Lemon",
+      image: "",
+      size: "default",
+      unitPriceCents: 699,
+      quantity: 1,
+      note: "",
+      subtotalCents: 699,
+    },
   ],
 };
 
 function renderOrders() {
-  return renderRoutes([{ path: "/orders", element: <OrdersPage /> }, { path: "/menu", element: <h1>Menu</h1> }], "/orders");
+  return renderRoutes(
+    [
+      { path: "/orders", element: <OrdersPage /> },
+      { path: "/menu", element: <h1>Menu</h1> },
+    ],
+    "/orders",
+  );
 }
 
 beforeEach(resetStores);
@@ -51,7 +97,7 @@ describe("My orders page", () => {
 
   it("shows each order newest first with its date, status, lines and total", async () => {
     signInAs();
-    mockApi({ "GET /api/orders": () => json({ orders: [paidOrder, placedOrder] }) });
+    mockApi({ "GET /api/orders": () => json({ orders: [paidOrder, placedOrder], nextCursor: null }) });
     renderOrders();
 
     const cards = await screen.findAllByRole("article");
@@ -67,23 +113,160 @@ describe("My orders page", () => {
     expect(within(first!).getByText("Total (3 drinks)")).toBeInTheDocument();
     expect(within(first!).getByText(/Jun 2, 2025/)).toHaveAttribute("dateTime", paidOrder.createdAt);
 
-    expect(within(second!).getByText("Placed (pay on pickup)")).toBeInTheDocument();
+    expect(within(second!).getByText("Pay on pickup")).toBeInTheDocument();
     expect(within(second!).getByText("Total (1 drink)")).toBeInTheDocument();
   });
 
   it("has an empty state that leads to the menu", async () => {
     signInAs();
-    mockApi({ "GET /api/orders": () => json({ orders: [] }) });
+    mockApi({ "GET /api/orders": () => json({ orders: [], nextCursor: null }) });
     renderOrders();
     expect(await screen.findByText("You have no orders yet.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Browse the menu" })).toHaveAttribute("href", "/menu");
   });
 
+  it("shows no Load more button when the history fits in one page", async () => {
+    signInAs();
+    mockApi({ "GET /api/orders": () => json({ orders: [paidOrder, placedOrder], nextCursor: null }) });
+    renderOrders();
+    expect(await screen.findAllByRole("article")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("loads older orders a page at a time with Load more, each page after the last one's cursor", async () => {
+    signInAs();
+    /** 45 orders, newest first, served 20 at a time like the API does. */
+    const history: Order[] = Array.from({ length: 45 }, (_, index) => ({
+      ...placedOrder,
+      id: `${String(index).padStart(8, "0")}-0000-4000-8000-000000000000`,
+      createdAt: new Date(Date.UTC(2025, 5, 30) - index * 3_600_000).toISOString(),
+    }));
+    const cursors: Array<string | null> = [];
+    const { calls } = mockApi({
+      "GET /api/orders": ({ url }) => {
+        const cursor = new URL(url, "http://localhost").searchParams.get("cursor");
+        cursors.push(cursor);
+        const start = cursor ? Number(cursor.replace("after-", "")) : 0;
+        const end = Math.min(start + 20, history.length);
+        return json({ orders: history.slice(start, end), nextCursor: end < history.length ? `after-${end}` : null });
+      },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+
+    expect(await screen.findAllByRole("article")).toHaveLength(20);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(40));
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(45));
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+
+    expect(cursors).toEqual([null, "after-20", "after-40"]);
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(history.map((order) => `Order #${order.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`));
+    expect(calls.filter((call) => call.url.includes("/api/orders"))).toHaveLength(3);
+  });
+
+  it("keeps the orders shown when loading more fails, says so, and can try again", async () => {
+    signInAs();
+    let failNext = true;
+    mockApi({
+      "GET /api/orders": ({ url }) => {
+        if (!new URL(url, "http://localhost").searchParams.get("cursor")) {
+          return json({ orders: [paidOrder], nextCursor: "page-2" });
+        }
+        if (failNext) {
+          failNext = false;
+          return json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500);
+        }
+        return json({ orders: [placedOrder], nextCursor: null });
+      },
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    expect(await screen.findAllByRole("article")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Error: Something went wrong. Please try again.")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+    expect(screen.queryByText(/Error:/)).not.toBeInTheDocument();
+  });
+
   it("says what went wrong when the orders cannot be loaded", async () => {
     signInAs();
-    mockApi({ "GET /api/orders": () => json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500) });
+    mockApi({
+      "GET /api/orders": () =>
+        json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500),
+    });
     renderOrders();
     expect(await screen.findByText("Error: Something went wrong. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
+
+describe("the progress line", () => {
+  it("moves by itself when the shop changes the order, and shows a cancellation's reason", async () => {
+    signInAs();
+    const { calls } = mockApi({
+      "GET /api/orders": () => json({ orders: [paidOrder, placedOrder], nextCursor: null }),
+    });
+    renderOrders();
+    const [first] = await screen.findAllByRole("article");
+    expect(within(first!).getByRole("status", { name: "Progress of this order: Ready" })).toBeInTheDocument();
+    expect(first!.querySelector('[aria-current="step"]')).toHaveTextContent("Ready");
+
+    // Connected: the page reads its orders again (what it may have missed), then follows the messages.
+    const socket = FakeWebSocket.latest("/api/live/orders")!;
+    act(() => socket.serverOpen());
+    await vi.waitFor(() => expect(calls.filter((call) => call.url.endsWith("/api/orders"))).toHaveLength(2));
+    await act(async () => {});
+    act(() =>
+      socket.serverSend({
+        type: "progress",
+        order: {
+          id: paidOrder.id,
+          status: "completed",
+          paymentState: "paid",
+          cancelReason: null,
+          updatedAt: "2025-06-02T12:20:00.000Z",
+        },
+      }),
+    );
+    expect(
+      await within(first!).findByRole("status", { name: "Progress of this order: Completed" }),
+    ).toBeInTheDocument();
+
+    // An older message never undoes a newer state.
+    act(() =>
+      socket.serverSend({
+        type: "progress",
+        order: {
+          id: paidOrder.id,
+          status: "preparing",
+          paymentState: "paid",
+          cancelReason: null,
+          updatedAt: "2025-06-02T12:05:00.000Z",
+        },
+      }),
+    );
+    expect(within(first!).getByRole("status", { name: "Progress of this order: Completed" })).toBeInTheDocument();
+
+    act(() =>
+      socket.serverSend({
+        type: "progress",
+        order: {
+          id: placedOrder.id,
+          status: "cancelled",
+          paymentState: "not_required",
+          cancelReason: "Closed for a leak",
+          updatedAt: "2025-06-02T13:00:00.000Z",
+        },
+      }),
+    );
+    const second = screen.getAllByRole("article")[1]!;
+    expect(await within(second).findByRole("status", { name: "Progress of this order: Cancelled" })).toHaveTextContent(
+      "Cancelled · Closed for a leak",
+    );
   });
 });

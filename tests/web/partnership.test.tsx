@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FranchiseSettings } from "../../common/catalog";
-import { useSessionStore } from "../../web/features/auth/session-store";
-import PartnershipPage from "../../web/features/partnership/partnership-page";
+import type { FranchiseSettings } from "#common/catalog";
+import { useSessionStore } from "#web/lib/session-store";
+import PartnershipPage from "#web/features/partnership/partnership-page";
 import { json, mockApi, renderRoutes, resetStores, signInAs, signedInUser } from "./storefront-helpers";
 
 const franchise: FranchiseSettings = {
@@ -15,7 +15,10 @@ const franchise: FranchiseSettings = {
 };
 
 function settingsApi(overrides = {}) {
-  return mockApi({ "GET /api/settings": () => json([franchise, { ...franchise, id: "other", royaltyFees: [9, 9, 9] }]), ...overrides });
+  return mockApi({
+    "GET /api/settings": () => json([franchise, { ...franchise, id: "other", royaltyFees: [9, 9, 9] }]),
+    ...overrides,
+  });
 }
 
 function renderPartnership() {
@@ -35,7 +38,13 @@ describe("Partnership page: the fee table", () => {
     renderPartnership();
     const table = await screen.findByRole("table", { name: /reduced royalty and ad fees/i });
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ["3%", "1%"],
       ["4.5%", "1.5%"],
       ["6%", "2%"],
@@ -85,20 +94,41 @@ describe("Partnership page: the application form", () => {
   it("has every field, business experience defaulting to Yes, and about 250 ISO countries", async () => {
     settingsApi();
     renderPartnership();
-    for (const label of [/^first legal name/i, /^last legal name/i, /^email/i, /^current phone/i, /^interest phone/i, /^bio/i]) {
+    for (const label of [
+      /^first legal name/i,
+      /^last legal name/i,
+      /^email/i,
+      /^current phone/i,
+      /^interest phone/i,
+      /^bio/i,
+    ]) {
       expect(field(label)).toBeInTheDocument();
     }
     for (const name of ["Current address", "Location of interest"]) {
       expect(group(name).getByLabelText(/^city/i)).toBeInTheDocument();
-      const countries = within(group(name).getByLabelText(/^country/i)).getAllByRole("option").slice(1);
+      const countries = within(group(name).getByLabelText(/^country/i))
+        .getAllByRole("option")
+        .slice(1);
       expect(countries.length).toBeGreaterThanOrEqual(195);
       expect(countries.every((option) => /^[A-Z]{2}$/.test((option as HTMLOptionElement).value))).toBe(true);
-      expect(countries.find((option) => (option as HTMLOptionElement).value === "US")).toHaveTextContent("United States of America");
+      expect(countries.find((option) => (option as HTMLOptionElement).value === "US")).toHaveTextContent(
+        "United States of America",
+      );
     }
     expect(screen.getByRole("radio", { name: "Yes" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "No" })).not.toBeChecked();
-    await waitFor(() => expect(within(field(/^net worth/i)).getAllByRole("option").map((option) => option.textContent)).toEqual(["Select a range", ...franchise.netWorth]));
-    expect(within(field(/^liquid capital/i)).getAllByRole("option").map((option) => option.textContent)).toEqual(["Select a range", ...franchise.liquidCapitals]);
+    await waitFor(() =>
+      expect(
+        within(field(/^net worth/i))
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["Select a range", ...franchise.netWorth]),
+    );
+    expect(
+      within(field(/^liquid capital/i))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Select a range", ...franchise.liquidCapitals]);
   });
 
   it("requires a first name and a valid e-mail, and nothing else", async () => {
@@ -113,7 +143,9 @@ describe("Partnership page: the application form", () => {
     ] as const) {
       const control = field(label);
       expect(control).toHaveAttribute("aria-invalid", "true");
-      expect(document.getElementById(control.getAttribute("aria-describedby")!.split(" ").pop()!)).toHaveTextContent(message);
+      expect(document.getElementById(control.getAttribute("aria-describedby")!.split(" ").pop()!)).toHaveTextContent(
+        message,
+      );
     }
     expect(screen.getAllByText(/is required|invalid/i)).toHaveLength(2);
 
@@ -126,7 +158,9 @@ describe("Partnership page: the application form", () => {
 
   it("sends the spec's payload (joined name, 'city, country'), with a spinner, then toasts success", async () => {
     let answer!: (response: Response) => void;
-    const { calls } = settingsApi({ "POST /api/partnership": () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { calls } = settingsApi({
+      "POST /api/partnership": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     const user = userEvent.setup();
     renderPartnership();
     await screen.findByRole("table");
@@ -163,7 +197,15 @@ describe("Partnership page: the application form", () => {
     answer(json({ id: "sub-9" }, 201));
     expect(await screen.findByText("Partner request sent successfully")).toBeInTheDocument();
     expect(screen.queryByText("Sending your application…")).not.toBeInTheDocument();
-    // A fresh form for the next application.
+    // The form gives way to a confirmation, with the focus on it; the toast stays.
+    const sent = screen.getByRole("region", { name: "Application received" });
+    expect(sent).toHaveTextContent(/Thank you, \w+\. Our franchise team .* will write to \S+@\S+/);
+    expect(screen.getByRole("heading", { name: "Application received" })).toHaveFocus();
+    expect(screen.queryByRole("button", { name: /send application/i })).not.toBeInTheDocument();
+    expect(screen.getByText("Partner request sent successfully")).toBeInTheDocument();
+
+    // Another application starts from a fresh form.
+    await userEvent.click(within(sent).getByRole("button", { name: "Send another application" }));
     await waitFor(() => expect(field(/^first legal name/i)).toHaveValue(""));
     expect(screen.getByRole("radio", { name: "Yes" })).toBeChecked();
   });
@@ -191,7 +233,9 @@ describe("Partnership page: the application form", () => {
   });
 
   it("toasts the failure and keeps what was typed", async () => {
-    settingsApi({ "POST /api/partnership": () => json({ error: { code: "rate_limited", message: "Too many requests." } }, 429) });
+    settingsApi({
+      "POST /api/partnership": () => json({ error: { code: "rate_limited", message: "Too many requests." } }, 429),
+    });
     const user = userEvent.setup();
     renderPartnership();
     await user.type(field(/^first legal name/i), "Jordan");

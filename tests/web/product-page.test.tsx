@@ -1,11 +1,11 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthModal } from "../../web/features/auth/auth-modal";
-import { useAuthModalStore } from "../../web/features/auth/auth-modal-store";
-import { CartDrawer } from "../../web/features/cart/cart-drawer";
-import { cartLineId, useCartStore } from "../../web/features/cart/cart-store";
-import ProductPage from "../../web/features/product/product-page";
+import { AuthModal } from "#web/features/auth/auth-modal";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { CartDrawer } from "#web/features/cart/cart-drawer";
+import { cartLineId, useCartStore } from "#web/lib/cart-store";
+import ProductPage from "#web/features/product/product-page";
 import { json, menuApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
 function renderProduct(path = "/categories/cat-fresh-juices/products/prd-sunrise-orange") {
@@ -28,6 +28,10 @@ function renderProduct(path = "/categories/cat-fresh-juices/products/prd-sunrise
 }
 
 const sizeButtons = () => within(screen.getByRole("group", { name: "Size" })).getAllByRole("button");
+/** A size's button: its name starts with the size and goes on with its price. */
+const sizeButton = (size: string) =>
+  within(screen.getByRole("group", { name: "Size" })).getByRole("button", { name: new RegExp(`^${size}\\b`) });
+const shownPrice = () => screen.getByTestId("drink-price");
 
 beforeEach(resetStores);
 afterEach(() => vi.restoreAllMocks());
@@ -37,10 +41,13 @@ describe("product page", () => {
     menuApi();
     renderProduct();
     expect(await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" })).toBeInTheDocument();
-    expect(screen.getByRole("img", { name: "Sunrise Orange" })).toHaveAttribute("src", "/images/drinks/sunrise-orange.svg");
+    expect(screen.getByRole("img", { name: "Sunrise Orange" })).toHaveAttribute(
+      "src",
+      "/images/drinks/sunrise-orange.svg",
+    );
     expect(screen.getByText("Cold-pressed Valencia oranges with a squeeze of blood orange.")).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Rated 4.8 out of 5" })).toBeInTheDocument();
-    expect(screen.getByText("$5.49")).toBeInTheDocument();
+    expect(shownPrice()).toHaveTextContent("$5.49");
     expect(screen.getByLabelText("Add A Comment with Your Order")).toBeInTheDocument();
   });
 
@@ -50,15 +57,30 @@ describe("product page", () => {
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
 
-    expect(sizeButtons().map((button) => button.textContent)).toEqual(["Small", "Medium", "Large"]);
+    expect(sizeButtons().map((button) => button.querySelector(".size-picker__name")?.textContent)).toEqual([
+      "Small",
+      "Medium",
+      "Large",
+    ]);
     expect(screen.queryByRole("button", { name: /default|regular/i })).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Small" })).toHaveAttribute("aria-pressed", "true");
+    expect(sizeButton("Small")).toHaveAttribute("aria-pressed", "true");
 
-    await user.click(screen.getByRole("button", { name: "Large" }));
-    expect(screen.getByRole("button", { name: "Large" })).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByRole("button", { name: "Small" })).toHaveAttribute("aria-pressed", "false");
-    expect(screen.getByText("$8.49")).toBeInTheDocument();
-    expect(screen.queryByText("$5.49")).not.toBeInTheDocument();
+    await user.click(sizeButton("Large"));
+    expect(sizeButton("Large")).toHaveAttribute("aria-pressed", "true");
+    expect(sizeButton("Small")).toHaveAttribute("aria-pressed", "false");
+    expect(shownPrice()).toHaveTextContent("$8.49");
+    expect(shownPrice()).not.toHaveTextContent("$5.49");
+  });
+
+  it("shows each size's price on its button, and the discount of a discounted size", async () => {
+    menuApi();
+    renderProduct();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    expect(sizeButton("Small")).toHaveAccessibleName("Small $5.49");
+    expect(sizeButton("Large")).toHaveAccessibleName("Large $8.49");
+    // (jsdom drops the spaces a browser keeps at the ends of the hidden words.)
+    expect(sizeButton("Medium")).toHaveAccessibleName(/^Medium Original price: ?\$6\.99 Now ?\$6\.49$/);
+    expect(within(sizeButton("Medium")).getByText("$6.99", { exact: false }).closest("s")).not.toBeNull();
   });
 
   it("strikes through the original price of a discounted size with the discounted price beside it", async () => {
@@ -66,13 +88,13 @@ describe("product page", () => {
     const user = userEvent.setup();
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
-    await user.click(screen.getByRole("button", { name: "Medium" }));
+    await user.click(sizeButton("Medium"));
 
-    const original = screen.getByText("$6.99", { exact: false }).closest("s");
+    const original = within(shownPrice()).getByText("$6.99", { exact: false }).closest("s");
     expect(original).not.toBeNull();
     expect(original).toHaveTextContent("Original price: $6.99");
-    expect(screen.getByText("$6.49")).toBeInTheDocument();
-    expect(screen.getByText("$6.49").closest("s")).toBeNull();
+    expect(within(shownPrice()).getByText("$6.49")).toBeInTheDocument();
+    expect(within(shownPrice()).getByText("$6.49").closest("s")).toBeNull();
   });
 
   it("shows no size buttons for a drink without sizes, and its default price", async () => {
@@ -80,7 +102,7 @@ describe("product page", () => {
     renderProduct("/categories/cat-green-detox/products/prd-charcoal-lemonade");
     await screen.findByRole("heading", { level: 1, name: "Charcoal Lemon" });
     expect(screen.queryByRole("group", { name: "Size" })).not.toBeInTheDocument();
-    expect(screen.getByText("$6.99")).toBeInTheDocument();
+    expect(shownPrice()).toHaveTextContent("$6.99");
   });
 
   it("gives a guest the sign-in modal instead of adding to the cart", async () => {
@@ -110,19 +132,28 @@ describe("product page", () => {
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
 
-    await user.click(screen.getByRole("button", { name: "Large" }));
+    await user.click(sizeButton("Large"));
     await user.type(screen.getByLabelText("Add A Comment with Your Order"), "No ice");
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
     await user.click(await screen.findByRole("button", { name: "Sign in with Google" }));
     await act(async () => {
       window.dispatchEvent(
-        new MessageEvent("message", { origin: window.location.origin, data: { source: "squeeze-auth", provider: "google", ok: true } }),
+        new MessageEvent("message", {
+          origin: window.location.origin,
+          data: { source: "squeeze-auth", provider: "google", ok: true },
+        }),
       );
     });
 
     expect(await screen.findByRole("dialog", { name: "Cart" })).toBeInTheDocument();
     expect(useCartStore.getState().items).toEqual([
-      expect.objectContaining({ id: cartLineId("Sunrise Orange", "large"), size: "large", priceCents: 849, quantity: 1, comment: "No ice" }),
+      expect.objectContaining({
+        id: cartLineId("Sunrise Orange", "large", "No ice"),
+        size: "large",
+        priceCents: 849,
+        quantity: 1,
+        comment: "No ice",
+      }),
     ]);
     expect(useAuthModalStore.getState().isOpen).toBe(false);
   });
@@ -133,12 +164,19 @@ describe("product page", () => {
     const user = userEvent.setup();
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
-    await user.click(screen.getByRole("button", { name: "Medium" }));
+    await user.click(sizeButton("Medium"));
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
 
     expect(await screen.findByRole("dialog", { name: "Cart" })).toBeInTheDocument();
     expect(useCartStore.getState().items).toEqual([
-      expect.objectContaining({ name: "Sunrise Orange", size: "medium", priceCents: 649, quantity: 1, productId: "prd-sunrise-orange", categoryId: "cat-fresh-juices" }),
+      expect.objectContaining({
+        name: "Sunrise Orange",
+        size: "medium",
+        priceCents: 649,
+        quantity: 1,
+        productId: "prd-sunrise-orange",
+        categoryId: "cat-fresh-juices",
+      }),
     ]);
   });
 
@@ -154,6 +192,173 @@ describe("product page", () => {
     expect(router.state.location.pathname).toBe("/checkout");
     expect(useCartStore.getState().items).toEqual([expect.objectContaining({ size: "small", priceCents: 549 })]);
   });
+
+  it("shows the drink's ingredients and nutrition", async () => {
+    menuApi();
+    renderProduct();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const facts = screen.getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ["Ingredients", "Orange, blood orange"],
+      ["Nutrition", "110 kcal · 22 g sugar · 2 g protein (small)"],
+    ]);
+  });
+
+  it("shows only what is known: ingredients without a nutrition line", async () => {
+    menuApi();
+    renderProduct("/categories/cat-green-detox/products/prd-charcoal-lemonade");
+    await screen.findByRole("heading", { level: 1, name: "Charcoal Lemon" });
+    expect(screen.getAllByRole("term").map((term) => term.textContent)).toEqual(["Ingredients"]);
+    expect(screen.queryByText(/kcal/)).not.toBeInTheDocument();
+  });
+
+  it("adds as many as the quantity stepper says, never fewer than 1, and starts afresh after adding", async () => {
+    menuApi();
+    signInAs();
+    const user = userEvent.setup();
+    renderProduct();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const minus = screen.getByRole("button", { name: "Decrease quantity of Sunrise Orange" });
+    const plus = screen.getByRole("button", { name: "Increase quantity of Sunrise Orange" });
+    const count = screen.getByLabelText("Quantity of Sunrise Orange", { selector: "output" });
+    expect(count).toHaveTextContent("1");
+    expect(minus).toBeDisabled();
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(minus);
+    expect(count).toHaveTextContent("3");
+    await user.click(sizeButton("Large"));
+    await user.type(screen.getByLabelText("Add A Comment with Your Order"), "Less ice");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+
+    expect(useCartStore.getState().items).toEqual([
+      expect.objectContaining({ size: "large", quantity: 3, priceCents: 849, comment: "Less ice" }),
+    ]);
+    expect(screen.getByLabelText("Add A Comment with Your Order")).toHaveValue("");
+    expect(count).toHaveTextContent("1");
+  });
+
+  it("keeps both notes when the same drink and size is added twice with different notes", async () => {
+    menuApi();
+    signInAs();
+    const user = userEvent.setup();
+    renderProduct();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const note = screen.getByLabelText("Add A Comment with Your Order");
+    await user.type(note, "No ice");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await user.keyboard("{Escape}");
+    await user.type(note, "Extra cold");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+
+    expect(useCartStore.getState().items.map((item) => [item.comment, item.quantity])).toEqual([
+      ["No ice", 1],
+      ["Extra cold", 1],
+      ["", 1],
+    ]);
+  });
+
+  describe("the buy bar on a phone", () => {
+    let observed: { callback: IntersectionObserverCallback; target?: Element } | undefined;
+    beforeEach(() => {
+      observed = undefined;
+      vi.stubGlobal(
+        "IntersectionObserver",
+        class {
+          constructor(callback: IntersectionObserverCallback) {
+            observed = { callback };
+          }
+          observe(target: Element) {
+            observed!.target = target;
+          }
+          disconnect() {}
+          unobserve() {}
+          takeRecords() {
+            return [];
+          }
+        },
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** The page's own buttons are now above the window (scrolled away) or back in it. */
+    function scrollButtons(where: "above" | "in view" | "below") {
+      const bottom = where === "above" ? -20 : where === "in view" ? 400 : 1400;
+      act(() =>
+        observed!.callback(
+          [{ isIntersecting: where === "in view", boundingClientRect: { bottom } } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+    }
+
+    it("appears once the page's buttons scroll away, with the total for the size and quantity, and adds from there", async () => {
+      menuApi();
+      signInAs();
+      const user = userEvent.setup();
+      renderProduct();
+      await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+      expect(observed?.target).toContainElement(screen.getByRole("button", { name: "Add to Cart" }));
+      expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
+      scrollButtons("below"); // not reached yet: no bar
+      expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
+
+      await user.click(sizeButton("Large"));
+      await user.click(screen.getByRole("button", { name: "Increase quantity of Sunrise Orange" }));
+      scrollButtons("above");
+      const bar = screen.getByTestId("buy-bar");
+      expect(within(bar).getByRole("button", { name: "Add to Cart · $16.98" })).toBeVisible();
+      expect(within(bar).getByRole("button", { name: "Order Now" })).toBeVisible();
+
+      await user.click(within(bar).getByRole("button", { name: "Add to Cart · $16.98" }));
+      expect(await screen.findByRole("dialog", { name: "Cart" })).toBeInTheDocument();
+      expect(useCartStore.getState().items).toEqual([
+        expect.objectContaining({ size: "large", quantity: 2, priceCents: 849 }),
+      ]);
+      await user.keyboard("{Escape}");
+      // Back to one after adding: the bar says so.
+      expect(within(bar).getByRole("button", { name: "Add to Cart · $8.49" })).toBeInTheDocument();
+
+      scrollButtons("in view");
+      expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
+    });
+
+    it("orders from the bar: Order Now adds and goes to checkout", async () => {
+      menuApi();
+      signInAs();
+      const user = userEvent.setup();
+      const { router } = renderProduct();
+      await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+      scrollButtons("above");
+      await user.click(within(screen.getByTestId("buy-bar")).getByRole("button", { name: "Order Now" }));
+      expect(await screen.findByRole("heading", { name: "Checkout" })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/checkout");
+      expect(useCartStore.getState().items).toEqual([expect.objectContaining({ size: "small", quantity: 1 })]);
+    });
+  });
+
+  it.each([
+    ["card", /We take cards: you pay securely online at checkout/],
+    ["on_pickup", /You pay when you pick up your order; nothing is charged online/],
+  ] as const)(
+    "answers the payment question with what this shop accepts (%s), asked only once opened",
+    async (accepts, answer) => {
+      const { calls } = menuApi({ "GET /api/payment-methods": () => json({ accepts }) });
+      const user = userEvent.setup();
+      renderProduct();
+      await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+      expect(calls.map((call) => call.url)).not.toContain("/api/payment-methods");
+
+      await user.click(screen.getByRole("button", { name: "Which payment methods do you accept?" }));
+      expect(await screen.findByText(answer)).toBeVisible();
+      expect(screen.getByRole("region", { name: "Which payment methods do you accept?" })).not.toHaveTextContent(
+        /configur|enabled|stripe/i,
+      );
+    },
+  );
 
   it("has a 7-question FAQ with one answer open at a time", async () => {
     menuApi();

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ScrollRestoration } from "../../web/app/scroll-restoration";
+import { ScrollRestoration } from "#web/app/scroll-restoration";
 
 function renderAt(entry: string) {
   return render(

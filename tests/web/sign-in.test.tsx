@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryClient } from "../../web/app/query-client";
-import { AuthModal } from "../../web/features/auth/auth-modal";
-import { useAuthModalStore } from "../../web/features/auth/auth-modal-store";
-import { PENDING_INTENT_STORAGE_KEY } from "../../web/features/auth/pending-intent";
-import { SESSION_STORAGE_KEY, useSessionStore } from "../../web/features/auth/session-store";
-import { pageNavigation, POPUP_CLOSED_GRACE_MS } from "../../web/features/auth/sign-in";
-import { useAuthBootstrap } from "../../web/features/auth/use-auth-bootstrap";
-import { UserMenu } from "../../web/features/auth/user-menu";
-import { CART_STORAGE_KEY, cartLineId, useCartStore } from "../../web/features/cart/cart-store";
+import { queryClient } from "#web/lib/query-client";
+import { AuthModal } from "#web/features/auth/auth-modal";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { PENDING_INTENT_STORAGE_KEY } from "#web/lib/sign-in-gate/pending-intent";
+import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";
+import { pageNavigation, POPUP_CLOSED_GRACE_MS } from "#web/features/auth/sign-in";
+import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
+import { UserMenu } from "#web/features/auth/user-menu";
+import { CART_STORAGE_KEY, cartLineId, useCartStore } from "#web/lib/cart-store";
 import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
 const guest = { uid: "", username: "", email: "", phone: "", isAuthenticated: false };
@@ -60,7 +60,11 @@ describe("sign-in with a popup", () => {
     expect(within(modal).getByRole("img", { name: "Squeeze" })).toHaveAttribute("src", "/logo.svg");
     await user.click(within(modal).getByRole("button", { name: "Sign in with Google" }));
 
-    expect(open).toHaveBeenCalledWith("/api/auth/google/start?mode=popup", "squeeze-auth", expect.stringContaining("width=500,height=600"));
+    expect(open).toHaveBeenCalledWith(
+      "/api/auth/google/start?mode=popup",
+      "squeeze-auth",
+      expect.stringContaining("width=500,height=600"),
+    );
     expect(within(modal).getByRole("status")).toHaveTextContent("Finish signing in with Google in the pop-up window.");
   });
 
@@ -189,7 +193,10 @@ describe("sign-in when the popup is blocked", () => {
     expect(assign).toHaveBeenCalledWith(
       "/api/auth/google/start?mode=redirect&returnTo=%2Fcategories%2Fcat-fresh-juices%2Fproducts%2Fprd-sunrise-orange",
     );
-    expect(JSON.parse(sessionStorage.getItem(PENDING_INTENT_STORAGE_KEY) ?? "null")).toMatchObject({ kind: "add-to-cart", then: "open-cart" });
+    expect(JSON.parse(sessionStorage.getItem(PENDING_INTENT_STORAGE_KEY) ?? "null")).toMatchObject({
+      kind: "add-to-cart",
+      then: "open-cart",
+    });
   });
 
   it("on return with ?auth=success toasts, signs in, carries on with the drink and strips the parameters", async () => {

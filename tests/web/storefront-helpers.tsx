@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import toast from "react-hot-toast";
-import { Toaster } from "../../web/app/toaster";
+import { Toaster } from "#web/app/toaster";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
 import { vi } from "vitest";
-import type { Category, Product } from "../../common/catalog";
-import { useAuthModalStore } from "../../web/features/auth/auth-modal-store";
-import { useSessionStore, type SessionUser } from "../../web/features/auth/session-store";
-import { useCartStore } from "../../web/features/cart/cart-store";
+import type { Category, Product } from "#common/catalog";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { useSessionStore, type SessionUser } from "#web/lib/session-store";
+import { useCartStore } from "#web/lib/cart-store";
 
 export const categories: Category[] = [
   { id: "cat-fresh-juices", label: "Fresh Juices", slug: "fresh-juices", image: "/images/categories/fresh-juices.svg" },
@@ -33,6 +33,9 @@ export const sunriseOrange: Product = {
     medium: { priceCents: 699, discountedPriceCents: 649 },
     small: { priceCents: 549, discountedPriceCents: null },
   },
+  ingredients: ["orange", "blood orange"],
+  nutrition: "110 kcal · 22 g sugar · 2 g protein (small)",
+  featured: true,
 };
 
 export const appleGinger: Product = {
@@ -50,6 +53,9 @@ export const appleGinger: Product = {
     medium: { priceCents: 749, discountedPriceCents: 649 },
     large: { priceCents: 899, discountedPriceCents: 799 },
   },
+  ingredients: ["apple", "ginger"],
+  nutrition: null,
+  featured: false,
 };
 
 export const greenMachine: Product = {
@@ -67,6 +73,9 @@ export const greenMachine: Product = {
     medium: { priceCents: 799, discountedPriceCents: null },
     large: { priceCents: 949, discountedPriceCents: null },
   },
+  ingredients: ["kale", "spinach", "cucumber", "celery", "apple", "lemon"],
+  nutrition: "90 kcal · 12 g sugar · 3 g protein (small)",
+  featured: true,
 };
 
 export const charcoalLemon: Product = {
@@ -80,6 +89,9 @@ export const charcoalLemon: Product = {
   order: 6,
   sizeSelection: false,
   pricesBySize: { default: { priceCents: 699, discountedPriceCents: null } },
+  ingredients: ["charcoal", "lemon", "maple"],
+  nutrition: null,
+  featured: false,
 };
 
 export const signedInUser: SessionUser = {
@@ -88,6 +100,7 @@ export const signedInUser: SessionUser = {
   email: "ada@example.com",
   phone: "",
   isAuthenticated: true,
+  staff: null,
 };
 
 export const json = (body: unknown, status = 200) =>

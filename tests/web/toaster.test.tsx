@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_TOASTS, TOAST_OPTIONS, Toaster } from "../../web/app/toaster";
+import { MAX_TOASTS, TOAST_OPTIONS, Toaster } from "#web/app/toaster";
 
 beforeEach(() => {
   vi.useFakeTimers();

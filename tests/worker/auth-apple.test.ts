@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { users } from "../../worker/db/schema";
+import { getDb } from "#worker/db/client";
+import { users } from "#worker/db/schema";
 import { type AppleFixture, appleFixture, Browser, fakeApple, location, setCookies } from "./auth-fakes";
 
 const db = getDb(env.DB);
@@ -74,11 +74,18 @@ describe("Apple sign-in", () => {
     expect(html).toContain('data-ok="true"');
     expect(callback.headers.get("Cross-Origin-Opener-Policy")).toBe("unsafe-none");
     const me = await first.me();
-    expect(me).toMatchObject({ username: "Mia Chen", email: "k8x2@privaterelay.appleid.example", isAuthenticated: true });
+    expect(me).toMatchObject({
+      username: "Mia Chen",
+      email: "k8x2@privaterelay.appleid.example",
+      isAuthenticated: true,
+    });
 
     // Apple sends no `user` field after the first time; the name must survive.
     const later = new Browser(fixture.secrets, SITE);
-    const laterFields = apple.authorize(await startApple(later), { subject, email: "k8x2@privaterelay.appleid.example" });
+    const laterFields = apple.authorize(await startApple(later), {
+      subject,
+      email: "k8x2@privaterelay.appleid.example",
+    });
     expect(laterFields.user).toBeUndefined();
     await postFromApple(later, laterFields);
     expect(await later.me()).toMatchObject({ uid: me.uid, username: "Mia Chen", isAuthenticated: true });
@@ -89,16 +96,36 @@ describe("Apple sign-in", () => {
     const apple = fakeApple(fixture);
     const subject = `001234.${crypto.randomUUID()}`;
     const first = new Browser(fixture.secrets, SITE);
-    await postFromApple(first, apple.authorize(await startApple(first), { subject, email: "a@icloud.example", firstName: "Noah", firstAuthorization: true }));
+    await postFromApple(
+      first,
+      apple.authorize(await startApple(first), {
+        subject,
+        email: "a@icloud.example",
+        firstName: "Noah",
+        firstAuthorization: true,
+      }),
+    );
     const again = new Browser(fixture.secrets, SITE);
-    await postFromApple(again, apple.authorize(await startApple(again), { subject, email: "a@icloud.example", firstName: "Someone", lastName: "Else", firstAuthorization: true }));
+    await postFromApple(
+      again,
+      apple.authorize(await startApple(again), {
+        subject,
+        email: "a@icloud.example",
+        firstName: "Someone",
+        lastName: "Else",
+        firstAuthorization: true,
+      }),
+    );
     expect((await again.me()).username).toBe("Noah");
   });
 
   it("redirect mode goes back to returnTo after Apple's POST", async () => {
     const apple = fakeApple(fixture);
     const browser = new Browser(fixture.secrets, SITE);
-    const fields = apple.authorize(await startApple(browser, "redirect", "/checkout"), { subject: `s.${crypto.randomUUID()}`, email: "r@icloud.example" });
+    const fields = apple.authorize(await startApple(browser, "redirect", "/checkout"), {
+      subject: `s.${crypto.randomUUID()}`,
+      email: "r@icloud.example",
+    });
     const callback = await postFromApple(browser, fields);
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/checkout?auth=success&provider=apple");
@@ -117,25 +144,39 @@ describe("Apple sign-in", () => {
       const apple = fakeApple(fixture);
       const browser = new Browser(fixture.secrets, SITE);
       const fields = apple.authorize(await startApple(browser), { subject: "x", email: "x@icloud.example" });
-      await expectFailure(browser, await postFromApple(browser, { ...fields, state: "someone-elses-state-0000000000000" }));
+      await expectFailure(
+        browser,
+        await postFromApple(browser, { ...fields, state: "someone-elses-state-0000000000000" }),
+      );
     });
 
     it("the browser has no attempt (missing cookie) or replays a used one", async () => {
       const apple = fakeApple(fixture);
       const browser = new Browser(fixture.secrets, SITE);
-      const fields = apple.authorize(await startApple(browser), { subject: `s.${crypto.randomUUID()}`, email: "p@icloud.example" });
+      const fields = apple.authorize(await startApple(browser), {
+        subject: `s.${crypto.randomUUID()}`,
+        email: "p@icloud.example",
+      });
       const stranger = new Browser(fixture.secrets, SITE);
       await expectFailure(stranger, await postFromApple(stranger, fields));
 
       await postFromApple(browser, fields); // the real one
-      await browser.fetch("/api/auth/logout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      await browser.fetch("/api/auth/logout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       await expectFailure(browser, await postFromApple(browser, fields));
     });
 
     it("the ID token's nonce belongs to another attempt", async () => {
       const apple = fakeApple(fixture);
       const browser = new Browser(fixture.secrets, SITE);
-      const fields = apple.authorize(await startApple(browser), { subject: "n", email: "n@icloud.example", claims: { nonce: "another-attempts-nonce" } });
+      const fields = apple.authorize(await startApple(browser), {
+        subject: "n",
+        email: "n@icloud.example",
+        claims: { nonce: "another-attempts-nonce" },
+      });
       await expectFailure(browser, await postFromApple(browser, fields));
     });
 
@@ -159,14 +200,21 @@ describe("Apple sign-in", () => {
         ["sign", "verify"],
       )) as CryptoKeyPair;
       const browser = new Browser(fixture.secrets, SITE);
-      const fields = apple.authorize(await startApple(browser), { subject: "f", email: "f@icloud.example", signingKey: forger.privateKey });
+      const fields = apple.authorize(await startApple(browser), {
+        subject: "f",
+        email: "f@icloud.example",
+        signingKey: forger.privateKey,
+      });
       await expectFailure(browser, await postFromApple(browser, fields));
     });
 
     it("the person cancels at Apple", async () => {
       const browser = new Browser(fixture.secrets, SITE);
       const url = await startApple(browser);
-      await expectFailure(browser, await postFromApple(browser, { error: "user_cancelled_authorize", state: url.searchParams.get("state")! }));
+      await expectFailure(
+        browser,
+        await postFromApple(browser, { error: "user_cancelled_authorize", state: url.searchParams.get("state")! }),
+      );
     });
   });
 
@@ -175,7 +223,9 @@ describe("Apple sign-in", () => {
     const withoutKey = new Browser({ ...fixture.secrets, APPLE_PRIVATE_KEY: undefined }, SITE);
     const missing = await withoutKey.fetch("/api/auth/apple/start?mode=popup");
     expect(missing.status).toBe(500);
-    expect(await missing.json()).toEqual({ error: { code: "auth_misconfigured", message: "Apple sign-in is not configured correctly" } });
+    expect(await missing.json()).toEqual({
+      error: { code: "auth_misconfigured", message: "Apple sign-in is not configured correctly" },
+    });
 
     const garbled = new Browser({ ...fixture.secrets, APPLE_PRIVATE_KEY: "not a key" }, SITE);
     expect((await garbled.fetch("/api/auth/apple/start?mode=popup")).status).toBe(500);
@@ -186,7 +236,10 @@ describe("Apple sign-in", () => {
     const apple = fakeApple(fixture);
     const pastedKey = fixture.secrets.APPLE_PRIVATE_KEY!.replaceAll("\n", "\\n");
     const browser = new Browser({ ...fixture.secrets, APPLE_PRIVATE_KEY: pastedKey }, SITE);
-    const fields = apple.authorize(await startApple(browser), { subject: `s.${crypto.randomUUID()}`, email: "k@icloud.example" });
+    const fields = apple.authorize(await startApple(browser), {
+      subject: `s.${crypto.randomUUID()}`,
+      email: "k@icloud.example",
+    });
     await postFromApple(browser, fields);
     expect(apple.clientSecretProblems).toEqual([]);
     expect((await browser.me()).isAuthenticated).toBe(true);

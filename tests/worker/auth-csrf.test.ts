@@ -13,7 +13,9 @@ describe("CSRF protection of state-changing API calls", () => {
       body: "{}",
     });
     expect(response.status).toBe(403);
-    expect(await json(response)).toEqual({ error: { code: "forbidden", message: "Cross-site requests are not allowed" } });
+    expect(await json(response)).toEqual({
+      error: { code: "forbidden", message: "Cross-site requests are not allowed" },
+    });
     // The session survived: the forged logout did nothing.
     const me = await json<{ isAuthenticated: boolean }>(await api("/api/me", { headers: { Cookie: cookie } }));
     expect(me.isAuthenticated).toBe(true);
@@ -47,7 +49,11 @@ describe("CSRF protection of state-changing API calls", () => {
   });
 
   it("covers the legacy /send-email endpoint too", async () => {
-    const response = await api("/send-email", { method: "POST", headers: { ...JSON_HEADERS, Origin: "https://evil.example" }, body: "{}" });
+    const response = await api("/send-email", {
+      method: "POST",
+      headers: { ...JSON_HEADERS, Origin: "https://evil.example" },
+      body: "{}",
+    });
     expect(response.status).toBe(403);
   });
 
@@ -59,14 +65,20 @@ describe("CSRF protection of state-changing API calls", () => {
       body: "{}",
     });
     expect(sameOrigin.status).toBe(204);
-    const read = await api("/api/categories", { headers: { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" } });
+    const read = await api("/api/categories", {
+      headers: { Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" },
+    });
     expect(read.status).toBe(200);
   });
 
   it("exempts Apple's form_post callback and Stripe's webhook, which are cross-site by design", async () => {
     const apple = await api("/api/auth/apple/callback", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://appleid.apple.com", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://appleid.apple.com",
+        "Sec-Fetch-Site": "cross-site",
+      },
       body: "state=x&code=y",
     });
     expect([403, 415]).not.toContain(apple.status);
@@ -82,12 +94,18 @@ describe("CSRF protection of state-changing API calls", () => {
 describe("POST /api/auth/logout", () => {
   it("answers 204, clears the cookie, and the old cookie no longer signs anyone in", async () => {
     const { cookie } = await createSignedInUser();
-    const response = await api("/api/auth/logout", { method: "POST", headers: { ...JSON_HEADERS, Cookie: cookie }, body: "{}" });
+    const response = await api("/api/auth/logout", {
+      method: "POST",
+      headers: { ...JSON_HEADERS, Cookie: cookie },
+      body: "{}",
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("Set-Cookie")).toMatch(/^squeeze_session=;.*Max-Age=0/);
 
     // A copy of the old cookie (e.g. kept by an attacker) is worthless: the session is gone server-side.
-    const me = await json<{ isAuthenticated: boolean; uid: string }>(await api("/api/me", { headers: { Cookie: cookie } }));
+    const me = await json<{ isAuthenticated: boolean; uid: string }>(
+      await api("/api/me", { headers: { Cookie: cookie } }),
+    );
     expect(me).toMatchObject({ isAuthenticated: false, uid: "" });
   });
 

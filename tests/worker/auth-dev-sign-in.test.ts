@@ -8,7 +8,12 @@ afterEach(() => {
 });
 
 /** The whole local journey a developer's browser makes: start → stand-in page → consent. */
-async function devSignIn(browser: Browser, provider: "google" | "apple", person: { name: string; email: string }, mode = "popup") {
+async function devSignIn(
+  browser: Browser,
+  provider: "google" | "apple",
+  person: { name: string; email: string },
+  mode = "popup",
+) {
   const start = await browser.fetch(`/api/auth/${provider}/start?${new URLSearchParams({ mode, returnTo: "/menu" })}`);
   expect(start.status).toBe(302);
   const consentUrl = location(start);
@@ -18,7 +23,11 @@ async function devSignIn(browser: Browser, provider: "google" | "apple", person:
   const html = await page.text();
   const state = /name="state" value="([^"]+)"/.exec(html)?.[1];
   expect(state).toBe(consentUrl.searchParams.get("state"));
-  const consent = await browser.postForm(`/api/auth/${provider}/dev-consent`, { state: state!, ...person }, { Origin: browser.origin, "Sec-Fetch-Site": "same-origin" });
+  const consent = await browser.postForm(
+    `/api/auth/${provider}/dev-consent`,
+    { state: state!, ...person },
+    { Origin: browser.origin, "Sec-Fetch-Site": "same-origin" },
+  );
   return { page, html, consent };
 }
 
@@ -66,7 +75,11 @@ describe("local stand-in sign-in (no credentials, development, localhost)", () =
 
     const other = new Browser(DEVELOPMENT);
     location(await other.fetch("/api/auth/google/start?mode=popup"));
-    const forged = await other.postForm("/api/auth/google/dev-consent", { state: "not-the-state-000000000000000", name: "X", email: "x@example.com" });
+    const forged = await other.postForm("/api/auth/google/dev-consent", {
+      state: "not-the-state-000000000000000",
+      name: "X",
+      email: "x@example.com",
+    });
     expect(await forged.text()).toContain('data-ok="false"');
     expect((await other.me()).isAuthenticated).toBe(false);
   });
@@ -76,7 +89,11 @@ describe("local stand-in sign-in (no credentials, development, localhost)", () =
       const page = await browser.fetch("/api/auth/google/dev-consent?state=whatever-state-value");
       expect(page.status).toBe(404);
       expect(await page.json()).toMatchObject({ error: { code: "not_found" } });
-      const consent = await browser.postForm("/api/auth/google/dev-consent", { state: "whatever", name: "Mallory", email: "mallory@example.com" });
+      const consent = await browser.postForm("/api/auth/google/dev-consent", {
+        state: "whatever",
+        name: "Mallory",
+        email: "mallory@example.com",
+      });
       expect(consent.status).toBe(404);
       expect(setCookies(consent).some((cookie) => cookie.name.includes("session"))).toBe(false);
       expect((await browser.me()).isAuthenticated).toBe(false);

@@ -5,8 +5,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import { app } from "../../worker/app";
-import type { Env } from "../../worker/env";
+import { app } from "#worker/app";
+import type { Env } from "#worker/env";
 
 export type SecretOverrides = Partial<
   Pick<
@@ -152,11 +152,13 @@ export function fakeGoogle() {
     const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
     tokenRequests.push(form);
     const expectedAuth = `Basic ${btoa(`${GOOGLE_SECRETS.GOOGLE_CLIENT_ID}:${GOOGLE_SECRETS.GOOGLE_CLIENT_SECRET}`)}`;
-    if (request.headers.get("Authorization") !== expectedAuth) return Response.json({ error: "invalid_client" }, { status: 401 });
+    if (request.headers.get("Authorization") !== expectedAuth)
+      return Response.json({ error: "invalid_client" }, { status: 401 });
     const grant = codes.get(form.get("code") ?? "");
     if (!grant) return Response.json({ error: "invalid_grant", error_description: "Bad Request" }, { status: 400 });
     codes.delete(form.get("code") ?? "");
-    if (form.get("redirect_uri") !== grant.redirectUri) return Response.json({ error: "redirect_uri_mismatch" }, { status: 400 });
+    if (form.get("redirect_uri") !== grant.redirectUri)
+      return Response.json({ error: "redirect_uri_mismatch" }, { status: 400 });
     if ((await s256(form.get("code_verifier") ?? "")) !== grant.codeChallenge) {
       return Response.json({ error: "invalid_grant", error_description: "Invalid code verifier." }, { status: 400 });
     }
@@ -165,7 +167,13 @@ export function fakeGoogle() {
       base64UrlEncode(JSON.stringify(grant.claims)),
       base64UrlEncode("signature-not-checked"),
     ].join(".");
-    return Response.json({ access_token: "ya29.test", expires_in: 3599, token_type: "Bearer", scope: "openid email profile", id_token: idToken });
+    return Response.json({
+      access_token: "ya29.test",
+      expires_in: 3599,
+      token_type: "Bearer",
+      scope: "openid email profile",
+      id_token: idToken,
+    });
   });
 
   return {
@@ -256,7 +264,9 @@ export function fakeApple(fixture: AppleFixture) {
     const request = new Request(input, init);
     if (request.url === "https://appleid.apple.com/auth/keys") {
       const jwk = (await crypto.subtle.exportKey("jwk", fixture.idTokenKey.publicKey)) as JsonWebKey;
-      return Response.json({ keys: [{ kty: "RSA", kid: "apple-test-key", use: "sig", alg: "RS256", n: jwk.n, e: jwk.e }] });
+      return Response.json({
+        keys: [{ kty: "RSA", kid: "apple-test-key", use: "sig", alg: "RS256", n: jwk.n, e: jwk.e }],
+      });
     }
     if (request.url !== "https://appleid.apple.com/auth/token") throw new Error(`Unexpected fetch ${request.url}`);
     const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
@@ -268,9 +278,16 @@ export function fakeApple(fixture: AppleFixture) {
     const grant = codes.get(form.get("code") ?? "");
     if (!grant) return Response.json({ error: "invalid_grant" }, { status: 400 });
     codes.delete(form.get("code") ?? "");
-    if (form.get("redirect_uri") !== grant.redirectUri) return Response.json({ error: "invalid_grant" }, { status: 400 });
+    if (form.get("redirect_uri") !== grant.redirectUri)
+      return Response.json({ error: "invalid_grant" }, { status: 400 });
     const idToken = await signRs256(grant.signingKey, { alg: "RS256", kid: "apple-test-key" }, grant.claims);
-    return Response.json({ access_token: "apple-access", token_type: "Bearer", expires_in: 3600, refresh_token: "apple-refresh", id_token: idToken });
+    return Response.json({
+      access_token: "apple-access",
+      token_type: "Bearer",
+      expires_in: 3600,
+      refresh_token: "apple-refresh",
+      id_token: idToken,
+    });
   });
 
   return {
@@ -282,13 +299,22 @@ export function fakeApple(fixture: AppleFixture) {
      */
     authorize(
       authorizationUrl: URL,
-      options: { subject: string; email: string; firstName?: string; lastName?: string; firstAuthorization?: boolean; claims?: Claims; signingKey?: CryptoKey },
+      options: {
+        subject: string;
+        email: string;
+        firstName?: string;
+        lastName?: string;
+        firstAuthorization?: boolean;
+        claims?: Claims;
+        signingKey?: CryptoKey;
+      },
     ): Record<string, string> {
       const params = authorizationUrl.searchParams;
       if (authorizationUrl.origin + authorizationUrl.pathname !== "https://appleid.apple.com/auth/authorize") {
         throw new Error(`Not an Apple authorization URL: ${authorizationUrl}`);
       }
-      if (params.get("response_mode") !== "form_post") throw new Error("Apple requires form_post for name/email scopes");
+      if (params.get("response_mode") !== "form_post")
+        throw new Error("Apple requires form_post for name/email scopes");
       const code = `apple-code-${crypto.randomUUID()}`;
       codes.set(code, {
         redirectUri: params.get("redirect_uri") ?? "",
@@ -308,14 +334,21 @@ export function fakeApple(fixture: AppleFixture) {
       });
       const fields: Record<string, string> = { code, state: params.get("state") ?? "" };
       if (options.firstAuthorization) {
-        fields.user = JSON.stringify({ name: { firstName: options.firstName, lastName: options.lastName }, email: options.email });
+        fields.user = JSON.stringify({
+          name: { firstName: options.firstName, lastName: options.lastName },
+          email: options.email,
+        });
       }
       return fields;
     },
   };
 }
 
-async function clientSecretProblem(fixture: AppleFixture, clientSecret: string, clientId: string): Promise<string | null> {
+async function clientSecretProblem(
+  fixture: AppleFixture,
+  clientSecret: string,
+  clientId: string,
+): Promise<string | null> {
   const [header, payload, signature] = clientSecret.split(".");
   if (!header || !payload || !signature) return "client_secret is not a JWT";
   const valid = await crypto.subtle.verify(
@@ -329,7 +362,8 @@ async function clientSecretProblem(fixture: AppleFixture, clientSecret: string, 
   const claims = decodeJwtPart(payload);
   if (head.alg !== "ES256" || head.kid !== fixture.secrets.APPLE_KEY_ID) return "client_secret header wrong";
   if (claims.iss !== fixture.secrets.APPLE_TEAM_ID) return "client_secret iss is not the team id";
-  if (claims.sub !== fixture.secrets.APPLE_CLIENT_ID || clientId !== fixture.secrets.APPLE_CLIENT_ID) return "client id wrong";
+  if (claims.sub !== fixture.secrets.APPLE_CLIENT_ID || clientId !== fixture.secrets.APPLE_CLIENT_ID)
+    return "client id wrong";
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audience.includes("https://appleid.apple.com")) return "client_secret aud wrong";
   if (typeof claims.exp !== "number" || claims.exp <= nowSeconds()) return "client_secret expired";

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { providerAccounts, users } from "../../worker/db/schema";
+import { getDb } from "#worker/db/client";
+import { providerAccounts, users } from "#worker/db/schema";
 import { Browser, fakeGoogle, GOOGLE_SECRETS, location, setCookies } from "./auth-fakes";
+import { startOfRateLimitWindow } from "./helpers";
 
 const db = getDb(env.DB);
 
@@ -74,7 +75,12 @@ describe("Google sign-in", () => {
     expect(callback.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
 
     const me = await browser.me();
-    expect(me).toMatchObject({ username: "Priya Patel", email: "priya@gmail.example", phone: "", isAuthenticated: true });
+    expect(me).toMatchObject({
+      username: "Priya Patel",
+      email: "priya@gmail.example",
+      phone: "",
+      isAuthenticated: true,
+    });
     const account = await db.query.providerAccounts.findFirst({
       where: and(eq(providerAccounts.provider, "google"), eq(providerAccounts.subject, subject)),
     });
@@ -133,14 +139,21 @@ describe("Google sign-in", () => {
   it("redirect mode goes back to returnTo with the outcome in the query", async () => {
     const google = fakeGoogle();
     const browser = new Browser(GOOGLE_SECRETS);
-    const { callback } = await signInWithGoogle(browser, google, { mode: "redirect", returnTo: "/categories/cat-fresh-juices/products/prd-sunrise-orange?size=large" });
+    const { callback } = await signInWithGoogle(browser, google, {
+      mode: "redirect",
+      returnTo: "/categories/cat-fresh-juices/products/prd-sunrise-orange?size=large",
+    });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe(
       "/categories/cat-fresh-juices/products/prd-sunrise-orange?size=large&auth=success&provider=google",
     );
     expect((await browser.me()).isAuthenticated).toBe(true);
 
-    const { callback: failed } = await signInWithGoogle(browser, google, { mode: "redirect", returnTo: "/checkout", claims: { aud: "someone-else" } });
+    const { callback: failed } = await signInWithGoogle(browser, google, {
+      mode: "redirect",
+      returnTo: "/checkout",
+      claims: { aud: "someone-else" },
+    });
     expect(failed.status).toBe(302);
     expect(failed.headers.get("Location")).toBe("/checkout?auth=failed&provider=google");
   });
@@ -170,6 +183,7 @@ describe("Google sign-in", () => {
       email: "original@gmail.example",
       phone: "+1 714 555 0100",
       isAuthenticated: true,
+      staff: null,
     });
   });
 
@@ -189,7 +203,9 @@ describe("Google sign-in", () => {
       const browser = new Browser(GOOGLE_SECRETS);
       const start = await browser.fetch("/api/auth/google/start?mode=popup&returnTo=/");
       const code = google.authorize(location(start));
-      const response = await browser.fetch(`/api/auth/google/callback?code=${code}&state=forged-state-value-000000000000`);
+      const response = await browser.fetch(
+        `/api/auth/google/callback?code=${code}&state=forged-state-value-000000000000`,
+      );
       expectFailedPopup(await response.text());
       expect((await browser.me()).isAuthenticated).toBe(false);
       expect(google.tokenRequests).toHaveLength(0); // the code was never even exchanged
@@ -222,7 +238,11 @@ describe("Google sign-in", () => {
       expect(await callback.text()).toContain('data-ok="true"');
       // The attempt cookie was consumed by the first use.
       expect(browser.cookies.has("squeeze_auth_google")).toBe(false);
-      await browser.fetch("/api/auth/logout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      await browser.fetch("/api/auth/logout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
 
       expectFailedPopup(await (await browser.fetch(callbackPath)).text());
       expect((await browser.me()).isAuthenticated).toBe(false);
@@ -267,7 +287,9 @@ describe("Google sign-in", () => {
       const html = await callback.text();
       expectFailedPopup(html);
       expect(html).not.toMatch(/at \w+ \(|Error:/); // no stack trace or error text reaches the page
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Google sign-in failed: Google (ID token|account e-mail)/));
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(/^Google sign-in failed: Google (ID token|account e-mail)/),
+      );
       expect((await browser.me()).isAuthenticated).toBe(false);
     });
   });
@@ -286,6 +308,7 @@ describe("Google sign-in", () => {
   });
 
   it("limits sign-in attempts per client with 429", async () => {
+    await startOfRateLimitWindow();
     const browser = new Browser(GOOGLE_SECRETS);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 25; attempt++) {

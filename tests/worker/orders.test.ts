@@ -2,11 +2,12 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { ApiErrorBody } from "../../common/api-error";
-import type { CreateOrderResponse, Order, OrderListResponse, OrderRequest } from "../../common/forms/checkout";
-import { app } from "../../worker/app";
-import { getDb } from "../../worker/db/client";
-import { emailOutbox, orderItems, orders, users } from "../../worker/db/schema";
+import type { ApiErrorBody } from "#common/api-error";
+import type { OrderRequest } from "#common/forms/checkout";
+import type { CreateOrderResponse, Order, OrderListResponse } from "#common/orders";
+import { app } from "#worker/app";
+import { getDb } from "#worker/db/client";
+import { emailOutbox, orderItems, orders, users } from "#worker/db/schema";
 import { api, json } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 
@@ -62,7 +63,9 @@ describe("POST /api/orders: pricing on the server", () => {
     expect(body.order.totalCents).toBe(1997);
     expect(body.totalChanged).toBe(true);
     expect(body.paymentUrl).toBeUndefined();
-    expect(body.order.lines.map((line) => [line.name, line.size, line.unitPriceCents, line.quantity, line.subtotalCents])).toEqual([
+    expect(
+      body.order.lines.map((line) => [line.name, line.size, line.unitPriceCents, line.quantity, line.subtotalCents]),
+    ).toEqual([
       ["Sunrise Orange", "medium", 649, 2, 1298],
       ["Charcoal Lemon", "default", 699, 1, 699],
     ]);
@@ -87,20 +90,32 @@ describe("POST /api/orders: pricing on the server", () => {
   });
 
   it("writes the order placed for pay-on-pickup, a snapshot of each line, and the phone on the profile", async () => {
-    const { userId, cookie } = await createSignedInUser({ username: "Grace Hopper", email: "grace@example.com", phone: null });
+    const { userId, cookie } = await createSignedInUser({
+      username: "Grace Hopper",
+      email: "grace@example.com",
+      phone: null,
+    });
     const response = await postOrder(cookie, {
       lines: [{ productId: "prd-berry-blast", size: "small", quantity: 1, note: "No ice please" }],
       phone: "  +1 (714) 555-0123 ",
     });
     expect(response.status).toBe(201);
     const { order } = await json<CreateOrderResponse>(response);
-    expect(order).toMatchObject({ status: "placed", paymentMode: "pay_on_pickup", totalCents: 599, itemCount: 1 });
+    expect(order).toMatchObject({
+      status: "received",
+      paymentMode: "pay_on_pickup",
+      paymentState: "not_required",
+      totalCents: 599,
+      itemCount: 1,
+    });
     expect(order.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const [stored] = await ordersOf(userId);
     expect(stored).toMatchObject({
-      status: "placed",
+      status: "received",
+      locationId: "loc-anaheim",
       paymentMode: "pay_on_pickup",
+      paymentState: "not_required",
       customerName: "Grace Hopper",
       customerEmail: "grace@example.com",
       phone: "+1 (714) 555-0123",
@@ -122,18 +137,68 @@ describe("POST /api/orders: pricing on the server", () => {
 
 describe("POST /api/orders: lines the menu cannot serve", () => {
   const cases: Array<{ name: string; line: Record<string, unknown>; status: number; field: string }> = [
-    { name: "a hidden drink", line: { productId: "prd-secret-menu", size: "small", quantity: 1, note: "" }, status: 409, field: "lines.1.productId" },
-    { name: "a deleted drink", line: { productId: "prd-discontinued-kiwi", size: "small", quantity: 1, note: "" }, status: 409, field: "lines.1.productId" },
-    { name: "an unknown drink", line: { productId: "prd-does-not-exist", size: "small", quantity: 1, note: "" }, status: 409, field: "lines.1.productId" },
-    { name: "a drink in a hidden category", line: { productId: "prd-pumpkin-spice", size: "small", quantity: 1, note: "" }, status: 409, field: "lines.1.productId" },
-    { name: "a drink in a deleted category", line: { productId: "prd-old-fashioned-punch", size: "small", quantity: 1, note: "" }, status: 409, field: "lines.1.productId" },
-    { name: "a size an unsized drink does not offer", line: { productId: "prd-ginger-shot", size: "large", quantity: 1, note: "" }, status: 409, field: "lines.1.size" },
-    { name: "'default' on a sized drink", line: { productId: "prd-sunrise-orange", size: "default", quantity: 1, note: "" }, status: 409, field: "lines.1.size" },
-    { name: "a size that does not exist", line: { productId: "prd-sunrise-orange", size: "huge", quantity: 1, note: "" }, status: 400, field: "lines.1.size" },
+    {
+      name: "a hidden drink",
+      line: { productId: "prd-secret-menu", size: "small", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.productId",
+    },
+    {
+      name: "a deleted drink",
+      line: { productId: "prd-discontinued-kiwi", size: "small", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.productId",
+    },
+    {
+      name: "an unknown drink",
+      line: { productId: "prd-does-not-exist", size: "small", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.productId",
+    },
+    {
+      name: "a drink in a hidden category",
+      line: { productId: "prd-pumpkin-spice", size: "small", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.productId",
+    },
+    {
+      name: "a drink in a deleted category",
+      line: { productId: "prd-old-fashioned-punch", size: "small", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.productId",
+    },
+    {
+      name: "a size an unsized drink does not offer",
+      line: { productId: "prd-ginger-shot", size: "large", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.size",
+    },
+    {
+      name: "'default' on a sized drink",
+      line: { productId: "prd-sunrise-orange", size: "default", quantity: 1, note: "" },
+      status: 409,
+      field: "lines.1.size",
+    },
+    {
+      name: "a size that does not exist",
+      line: { productId: "prd-sunrise-orange", size: "huge", quantity: 1, note: "" },
+      status: 400,
+      field: "lines.1.size",
+    },
     { name: "quantity 0", line: { ...sunriseMedium, quantity: 0 }, status: 400, field: "lines.1.quantity" },
     { name: "quantity 51", line: { ...sunriseMedium, quantity: 51 }, status: 400, field: "lines.1.quantity" },
-    { name: "a fractional quantity", line: { ...sunriseMedium, quantity: 1.5 }, status: 400, field: "lines.1.quantity" },
-    { name: "a note over 280 characters", line: { ...sunriseMedium, note: "x".repeat(281) }, status: 400, field: "lines.1.note" },
+    {
+      name: "a fractional quantity",
+      line: { ...sunriseMedium, quantity: 1.5 },
+      status: 400,
+      field: "lines.1.quantity",
+    },
+    {
+      name: "a note over 280 characters",
+      line: { ...sunriseMedium, note: "x".repeat(281) },
+      status: 400,
+      field: "lines.1.note",
+    },
   ];
 
   for (const { name, line, status, field } of cases) {
@@ -148,19 +213,40 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
     });
   }
 
-  it("names the drink that is off the menu in the message", async () => {
+  it("says a drink is no longer on the menu without naming it: hidden, deleted and unknown answer alike", async () => {
     const { cookie } = await createSignedInUser();
-    const response = await postOrder(cookie, { lines: [{ productId: "prd-secret-menu", size: "small", quantity: 1, note: "" }], phone: PHONE });
-    expect((await json<ApiErrorBody>(response)).error).toMatchObject({
-      code: "item_unavailable",
-      field: "lines.0.productId",
-      message: expect.stringContaining("Secret Menu Punch"),
-    });
+    // Hidden, deleted, in a hidden category, in a deleted category, never existed: the catalog
+    // answers 404 for each, so the order's answer must not tell them apart or name them.
+    const offMenu = [
+      { productId: "prd-secret-menu", name: "Secret Menu Punch" },
+      { productId: "prd-discontinued-kiwi", name: "Kiwi Crush" },
+      { productId: "prd-pumpkin-spice", name: "Pumpkin Spice" },
+      { productId: "prd-old-fashioned-punch", name: "Fruit Punch" },
+      { productId: "prd-does-not-exist", name: "does-not-exist" },
+    ];
+    const messages = new Set<string>();
+    for (const { productId, name } of offMenu) {
+      const response = await postOrder(cookie, {
+        lines: [charcoal, { productId, size: "small", quantity: 1, note: "" }],
+        phone: PHONE,
+      });
+      const { error } = await json<ApiErrorBody>(response);
+      expect(error).toMatchObject({ code: "item_unavailable", field: "lines.1.productId" });
+      expect(error.message).not.toContain(name);
+      expect(error.message).not.toContain(productId);
+      messages.add(error.message);
+    }
+    expect([...messages]).toEqual([
+      "Line 2: this drink is no longer on the menu. Remove it from your cart to continue.",
+    ]);
   });
 
   it("accepts a 280-character note and exactly 50 of a drink", async () => {
     const { cookie } = await createSignedInUser();
-    const response = await postOrder(cookie, { lines: [{ ...sunriseMedium, quantity: 50, note: "y".repeat(280) }], phone: PHONE });
+    const response = await postOrder(cookie, {
+      lines: [{ ...sunriseMedium, quantity: 50, note: "y".repeat(280) }],
+      phone: PHONE,
+    });
     expect(response.status).toBe(201);
   });
 
@@ -176,7 +262,10 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
 
     const noPhone = await postOrder(cookie, { lines: [charcoal], phone: "" });
     expect(noPhone.status).toBe(400);
-    expect((await json<ApiErrorBody>(noPhone)).error).toMatchObject({ field: "phone", message: expect.stringContaining("Phone number is required") });
+    expect((await json<ApiErrorBody>(noPhone)).error).toMatchObject({
+      field: "phone",
+      message: expect.stringContaining("Phone number is required"),
+    });
   });
 });
 
@@ -237,13 +326,16 @@ describe("POST /api/orders: e-mails (pay on pickup)", () => {
     const { cookie } = await createSignedInUser({ username: "Ada <script>", email: "ada-orders@example.com" });
     const ctx = createExecutionContext();
     const response = await app.fetch(
-      new Request("http://localhost:5173/api/orders", orderRequest(cookie, {
-        lines: [
-          { productId: "prd-sunrise-orange", size: "large", quantity: 2, note: "<b>extra pulp</b> & ice" },
-          charcoal,
-        ],
-        phone: PHONE,
-      })),
+      new Request(
+        "http://localhost:5173/api/orders",
+        orderRequest(cookie, {
+          lines: [
+            { productId: "prd-sunrise-orange", size: "large", quantity: 2, note: "<b>extra pulp</b> & ice" },
+            charcoal,
+          ],
+          phone: PHONE,
+        }),
+      ),
       env,
       ctx,
     );
@@ -258,7 +350,19 @@ describe("POST /api/orders: e-mails (pay on pickup)", () => {
     const [customer, shop] = emails;
 
     // The shop: name, e-mail, phone, every line with size, quantity, price, subtotal and note, the total.
-    for (const expected of ["Ada &lt;script&gt;", "ada-orders@example.com", PHONE, "Sunrise Orange", "Large", "$8.49", "$16.98", "Charcoal Lemon", "$6.99", "$23.97", "&lt;b&gt;extra pulp&lt;/b&gt; &amp; ice"]) {
+    for (const expected of [
+      "Ada &lt;script&gt;",
+      "ada-orders@example.com",
+      PHONE,
+      "Sunrise Orange",
+      "Large",
+      "$8.49",
+      "$16.98",
+      "Charcoal Lemon",
+      "$6.99",
+      "$23.97",
+      "&lt;b&gt;extra pulp&lt;/b&gt; &amp; ice",
+    ]) {
       expect(shop!.html).toContain(expected);
     }
     expect(shop!.html).not.toContain("<script>");
@@ -282,14 +386,21 @@ describe("order history", () => {
     const second = await json<CreateOrderResponse>(
       await postOrder(cookie, { lines: [sunriseMedium, { ...charcoal, quantity: 3 }], phone: PHONE }),
     );
-    const othersOrder = await json<CreateOrderResponse>(await postOrder(other.cookie, { lines: [charcoal], phone: PHONE }));
+    const othersOrder = await json<CreateOrderResponse>(
+      await postOrder(other.cookie, { lines: [charcoal], phone: PHONE }),
+    );
 
     const response = await api("/api/orders", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     const { orders: listed } = await json<OrderListResponse>(response);
     expect(listed.map((order) => order.id)).toEqual([second.order.id, first.order.id]);
     expect(listed.map((order) => order.id)).not.toContain(othersOrder.order.id);
-    expect(listed[0]).toMatchObject({ status: "placed", totalCents: 1298 + 3 * 699, itemCount: 5 });
+    expect(listed[0]).toMatchObject({
+      status: "received",
+      paymentState: "not_required",
+      totalCents: 1298 + 3 * 699,
+      itemCount: 5,
+    });
     expect(listed[0]?.lines).toHaveLength(2);
     expect(listed[0]?.createdAt).toBe(second.order.createdAt);
   });
@@ -297,7 +408,9 @@ describe("order history", () => {
   it("shows one of the user's orders, and answers 404 for another user's", async () => {
     const alice = await createSignedInUser();
     const bob = await createSignedInUser();
-    const { order } = await json<CreateOrderResponse>(await postOrder(alice.cookie, { lines: [charcoal], phone: PHONE }));
+    const { order } = await json<CreateOrderResponse>(
+      await postOrder(alice.cookie, { lines: [charcoal], phone: PHONE }),
+    );
 
     const own = await api(`/api/orders/${order.id}`, { headers: { Cookie: alice.cookie } });
     expect(own.status).toBe(200);

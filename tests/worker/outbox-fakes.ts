@@ -6,10 +6,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { app } from "../../worker/app";
-import { getDb } from "../../worker/db/client";
-import { emailOutbox, formSubmissions } from "../../worker/db/schema";
-import type { Env } from "../../worker/env";
+import { app } from "#worker/app";
+import { getDb } from "#worker/db/client";
+import { emailOutbox, formSubmissions } from "#worker/db/schema";
+import type { Env } from "#worker/env";
 
 export type SentMessage = EmailMessageBuilder;
 
@@ -105,7 +105,10 @@ export async function makeDue(outboxId: string): Promise<void> {
 }
 
 export async function countSubmissionsFrom(email: string): Promise<number> {
-  const rows = await getDb(env.DB).select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.email, email));
+  const rows = await getDb(env.DB)
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.email, email));
   return rows.length;
 }
 

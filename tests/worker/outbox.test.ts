@@ -2,17 +2,17 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { emailOutbox } from "../../worker/db/schema";
-import { renderEmail } from "../../worker/emails/layout";
-import worker from "../../worker/index";
+import { getDb } from "#worker/db/client";
+import { emailOutbox } from "#worker/db/schema";
+import { renderEmail } from "#worker/emails/layout";
+import worker from "#worker/index";
 import {
   MAX_EMAILS_PER_RUN,
   deliverDueEmails,
   deliverSoon,
   queueEmail,
   type OutgoingEmail,
-} from "../../worker/services/outbox";
+} from "#worker/services/outbox";
 import { envWith, failingMailer, fakeMailer, makeDue, outboxRow, type FakeMailer } from "./outbox-fakes";
 
 const db = getDb(env.DB);
@@ -176,8 +176,14 @@ describe("deliverDueEmails (the cron retry)", () => {
     const staleId = await queue(stale);
     const freshId = await queue(fresh);
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    await db.update(emailOutbox).set({ status: "sending", attempts: 1, claimedAt: minutesAgo(10) }).where(eq(emailOutbox.id, staleId));
-    await db.update(emailOutbox).set({ status: "sending", attempts: 1, claimedAt: minutesAgo(1) }).where(eq(emailOutbox.id, freshId));
+    await db
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: 1, claimedAt: minutesAgo(10) })
+      .where(eq(emailOutbox.id, staleId));
+    await db
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: 1, claimedAt: minutesAgo(1) })
+      .where(eq(emailOutbox.id, freshId));
 
     const mailer = fakeMailer();
     await deliverDueEmails(envWith(mailer));
@@ -260,7 +266,11 @@ describe("renderEmail", () => {
         { label: "Bad link", value: "click", href: "javascript:alert(1)" },
       ],
       message: { label: "Message", text: `Hi ${hostile}\r\nBye` },
-      table: { columns: [{ label: "Item" }, { label: "Price", align: "right" }], rows: [[hostile, "$4.50"]], footerRow: ["Total", "$4.50"] },
+      table: {
+        columns: [{ label: "Item" }, { label: "Price", align: "right" }],
+        rows: [[hostile, "$4.50"]],
+        footerRow: ["Total", "$4.50"],
+      },
       footer: `Footer ${hostile}`,
     });
     expect(html).not.toContain("<script>");

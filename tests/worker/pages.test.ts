@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { forgetLandingAssets } from "../../worker/routes/pages";
+import { app } from "#worker/app";
+import { forgetLandingAssets } from "#worker/routes/pages";
 
 // The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
 // stand-in for them at that binding: the page shell and the build's list of landing-page code.
@@ -92,7 +92,9 @@ describe("landing pages' HTML", () => {
   });
 
   it("follows ?category= to the category the menu will show, and the first one for an unknown slug", async () => {
-    expect(dataHints((await page("/menu?category=smoothies")).html)[1]).toContain('href="/api/categories/cat-smoothies/products"');
+    expect(dataHints((await page("/menu?category=smoothies")).html)[1]).toContain(
+      'href="/api/categories/cat-smoothies/products"',
+    );
     expect(dataHints((await page("/menu?category=no-such-thing")).html)[1]).toContain(
       'href="/api/categories/cat-fresh-juices/products"',
     );
@@ -116,7 +118,8 @@ describe("landing pages' HTML", () => {
     expect(drink).toContain('<h1 class="product-details__name">Sunrise Orange</h1>');
     expect(drink).toContain('src="/images/drinks/sunrise-orange.svg"');
     expect(drink).toContain("$5.49");
-    expect(drink).toMatch(/aria-pressed="true"[^>]*>Small</);
+    expect(drink).toMatch(/aria-pressed="true"[^>]*><span class="size-picker__name">Small</);
+    expect(drink).toContain("Orange, blood orange");
     expect(policy(response)).toContain(await tintHash(["#FFB347", "#FF7A00"]));
   });
 
@@ -125,17 +128,20 @@ describe("landing pages' HTML", () => {
     ["a hidden drink", "/categories/cat-fresh-juices/products/prd-secret-menu"],
     ["a drink of a hidden category", "/categories/cat-seasonal/products/prd-pumpkin-spice"],
     ["a malformed address", "/categories/%3Cscript%3E/products/%22onload%3D"],
-  ])("still serves the page for %s (the app says it is not found), with no data hints", async (_case, path) => {
-    const { response, html } = await page(path);
-    expect(response.status).toBe(200);
-    expect(dataHints(html)).toEqual([]);
-    expect(imageHints(html)).toEqual([]);
-    expect(html).not.toContain("<script>");
-    expect(html).not.toContain("onload=");
-    // Nothing to paint ahead of the app, which says so itself; the policy keeps refusing inline styles.
-    expect(root(html)).toBe('<div id="root"></div>');
-    expect(policy(response)).toContain("style-src 'self';");
-  });
+  ])(
+    "still serves the page for %s (the app says it is not found) with a 404, and no data hints",
+    async (_case, path) => {
+      const { response, html } = await page(path);
+      expect(response.status).toBe(404);
+      expect(dataHints(html)).toEqual([]);
+      expect(imageHints(html)).toEqual([]);
+      expect(html).not.toContain("<script>");
+      expect(html).not.toContain("onload=");
+      // Nothing to paint ahead of the app, which says so itself; the policy keeps refusing inline styles.
+      expect(root(html)).toBe('<div id="root"></div>');
+      expect(policy(response)).toContain("style-src 'self';");
+    },
+  );
 
   it("gives the home page its first-screen picture and its code", async () => {
     const { html } = await page("/");
@@ -170,7 +176,10 @@ describe("landing pages' HTML", () => {
   });
 
   it("ignores an asset list of the wrong shape instead of failing the page", async () => {
-    const { response, html } = await page("/menu", assetsBinding({ landingAssets: { menu: { scripts: "not a list" } } }));
+    const { response, html } = await page(
+      "/menu",
+      assetsBinding({ landingAssets: { menu: { scripts: "not a list" } } }),
+    );
     expect(response.status).toBe(200);
     expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
   });

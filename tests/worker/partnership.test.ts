@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deliverDueEmails } from "../../worker/services/outbox";
+import { deliverDueEmails } from "#worker/services/outbox";
+import { startOfRateLimitWindow } from "./helpers";
 import {
   countAllSubmissions,
   countSubmissionsFrom,
@@ -49,7 +50,11 @@ describe("POST /api/partnership", () => {
 
     expect(mailer.sent).toHaveLength(1);
     const sent = mailer.sent[0]!;
-    expect(sent).toMatchObject({ to: env.SHOP_EMAIL, replyTo: body.email, subject: "Franchise application from Jordan Reyes" });
+    expect(sent).toMatchObject({
+      to: env.SHOP_EMAIL,
+      replyTo: body.email,
+      subject: "Franchise application from Jordan Reyes",
+    });
     const labelled = {
       Name: "Jordan Reyes",
       "Current phone": "+1 562 555 0142",
@@ -62,7 +67,9 @@ describe("POST /api/partnership", () => {
       Bio: "Ran two coffee carts for six years.",
     };
     for (const [label, value] of Object.entries(labelled)) {
-      expect(sent.html).toMatch(new RegExp(`<th scope="row"[^>]*>${label}</th><td[^>]*>(<a [^>]*>)?${value.replace(/[$()+.]/g, "\\$&")}`));
+      expect(sent.html).toMatch(
+        new RegExp(`<th scope="row"[^>]*>${label}</th><td[^>]*>(<a [^>]*>)?${value.replace(/[$()+.]/g, "\\$&")}`),
+      );
       expect(sent.text).toContain(`${label}: ${value}`);
     }
     expect(sent.html).toContain(`href="mailto:${body.email}"`);
@@ -126,19 +133,46 @@ describe("POST /api/partnership", () => {
   });
 
   describe("refuses bad input naming the field, and stores nothing", () => {
-    const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string; code?: string }> = [
-      { name: "missing name", body: anApplication({ name: "" }), field: "name", message: "name: First name is required" },
-      { name: "missing email", body: anApplication({ email: "" }), field: "email", message: "email: Email is required" },
-      { name: "bad email", body: anApplication({ email: "jordan.example.com" }), field: "email", message: "email: Invalid email format" },
-      {
-        name: "business experience other than Yes or No",
-        body: anApplication({ hasBusinessExperience: "Maybe" }),
-        field: "hasBusinessExperience",
-        message: "hasBusinessExperience: Business experience must be Yes or No",
-      },
-      { name: "bio too long", body: anApplication({ bio: "b".repeat(3001) }), field: "bio", message: "bio: bio can be at most 3000 characters" },
-      { name: "unknown field", body: anApplication({ referral: "friend" }), field: "referral", message: "Unknown field: referral", code: "unknown_field" },
-    ];
+    const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string; code?: string }> =
+      [
+        {
+          name: "missing name",
+          body: anApplication({ name: "" }),
+          field: "name",
+          message: "name: First name is required",
+        },
+        {
+          name: "missing email",
+          body: anApplication({ email: "" }),
+          field: "email",
+          message: "email: Email is required",
+        },
+        {
+          name: "bad email",
+          body: anApplication({ email: "jordan.example.com" }),
+          field: "email",
+          message: "email: Invalid email format",
+        },
+        {
+          name: "business experience other than Yes or No",
+          body: anApplication({ hasBusinessExperience: "Maybe" }),
+          field: "hasBusinessExperience",
+          message: "hasBusinessExperience: Business experience must be Yes or No",
+        },
+        {
+          name: "bio too long",
+          body: anApplication({ bio: "b".repeat(3001) }),
+          field: "bio",
+          message: "bio: bio can be at most 3000 characters",
+        },
+        {
+          name: "unknown field",
+          body: anApplication({ referral: "friend" }),
+          field: "referral",
+          message: "Unknown field: referral",
+          code: "unknown_field",
+        },
+      ];
     for (const testCase of cases) {
       it(testCase.name, async () => {
         const before = await countAllSubmissions();
@@ -165,13 +199,16 @@ describe("POST /api/partnership", () => {
       expect(wrongType.status).toBe(415);
       expect(await wrongType.json()).toMatchObject({ error: { code: "unsupported_media_type" } });
 
-      const oversized = await postJson("/api/partnership", anApplication({ bio: "z".repeat(17 * 1024) }), { env: testEnv });
+      const oversized = await postJson("/api/partnership", anApplication({ bio: "z".repeat(17 * 1024) }), {
+        env: testEnv,
+      });
       expect(oversized.status).toBe(413);
       expect(await countAllSubmissions()).toBe(before);
     });
   });
 
   it("limits a client to 5 applications a minute, shared with the contact form", async () => {
+    await startOfRateLimitWindow();
     const ip = uniqueIp();
     const email = uniqueEmail("burst");
     const mailer = fakeMailer();

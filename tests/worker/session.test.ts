@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "../../common/session-user";
-import { getDb } from "../../worker/db/client";
-import { sessions } from "../../worker/db/schema";
+import type { SessionUser } from "#common/session-user";
+import { getDb } from "#worker/db/client";
+import { sessions } from "#worker/db/schema";
 import {
   hashSessionToken,
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
   SESSION_TOUCH_INTERVAL_MS,
-} from "../../worker/services/auth/sessions";
+} from "#worker/services/auth/sessions";
 import { api, json } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 
@@ -29,13 +29,24 @@ describe("session cookie → GET /api/me", () => {
   it("answers a guest with empty values, not an error", async () => {
     const { response, user } = await me();
     expect(response.status).toBe(200);
-    expect(user).toEqual({ uid: "", username: "", email: "", phone: "", isAuthenticated: false });
+    expect(user).toEqual({ uid: "", username: "", email: "", phone: "", isAuthenticated: false, staff: null });
   });
 
   it("knows the signed-in user", async () => {
-    const { userId, cookie } = await createSignedInUser({ username: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 010 0101" });
+    const { userId, cookie } = await createSignedInUser({
+      username: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+1 555 010 0101",
+    });
     const { user } = await me(cookie);
-    expect(user).toEqual({ uid: userId, username: "Ada Lovelace", email: "ada@example.com", phone: "+1 555 010 0101", isAuthenticated: true });
+    expect(user).toEqual({
+      uid: userId,
+      username: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+1 555 010 0101",
+      isAuthenticated: true,
+      staff: null,
+    });
   });
 
   it("stores only the SHA-256 of the token, never the token", async () => {
@@ -58,7 +69,10 @@ describe("session cookie → GET /api/me", () => {
   it("ends a session idle for longer than the idle timeout", async () => {
     const { cookie } = await createSignedInUser();
     const tokenHash = await hashSessionToken(tokenOf(cookie));
-    await db.update(sessions).set({ lastSeenAt: ago(SESSION_IDLE_TIMEOUT_MS + 1000) }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: ago(SESSION_IDLE_TIMEOUT_MS + 1000) })
+      .where(eq(sessions.tokenHash, tokenHash));
     expect((await me(cookie)).user.isAuthenticated).toBe(false);
     // The dead row is gone, so bringing the clock back cannot revive it.
     expect(await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) })).toBeUndefined();
@@ -70,7 +84,9 @@ describe("session cookie → GET /api/me", () => {
     const recently = ago(SESSION_TOUCH_INTERVAL_MS / 2);
     await db.update(sessions).set({ lastSeenAt: recently }).where(eq(sessions.tokenHash, tokenHash));
     await me(cookie);
-    expect((await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) }))!.lastSeenAt).toBe(recently);
+    expect((await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) }))!.lastSeenAt).toBe(
+      recently,
+    );
 
     const daysAgo = ago(SESSION_IDLE_TIMEOUT_MS - 60_000);
     await db.update(sessions).set({ lastSeenAt: daysAgo }).where(eq(sessions.tokenHash, tokenHash));
@@ -92,13 +108,19 @@ describe("session cookie → GET /api/me", () => {
 
 describe("expired session housekeeping", () => {
   it("deleteExpiredSessions removes sessions past either expiry and keeps live ones", async () => {
-    const { deleteExpiredSessions } = await import("../../worker/services/auth/sessions");
+    const { deleteExpiredSessions } = await import("#worker/services/auth/sessions");
     const idle = await createSignedInUser();
     const old = await createSignedInUser();
     const live = await createSignedInUser();
     const hashOf = async (cookie: string) => hashSessionToken(tokenOf(cookie));
-    await db.update(sessions).set({ lastSeenAt: ago(SESSION_IDLE_TIMEOUT_MS + 1000) }).where(eq(sessions.tokenHash, await hashOf(idle.cookie)));
-    await db.update(sessions).set({ expiresAt: ago(1000) }).where(eq(sessions.tokenHash, await hashOf(old.cookie)));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: ago(SESSION_IDLE_TIMEOUT_MS + 1000) })
+      .where(eq(sessions.tokenHash, await hashOf(idle.cookie)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: ago(1000) })
+      .where(eq(sessions.tokenHash, await hashOf(old.cookie)));
     await deleteExpiredSessions(db);
     const remaining = new Set((await db.query.sessions.findMany()).map((row) => row.tokenHash));
     expect(remaining.has(await hashOf(idle.cookie))).toBe(false);

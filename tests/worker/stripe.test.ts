@@ -3,11 +3,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiErrorBody } from "../../common/api-error";
-import type { CreateOrderResponse, Order } from "../../common/forms/checkout";
-import { app } from "../../worker/app";
-import { getDb } from "../../worker/db/client";
-import { emailOutbox, orders, paymentEvents } from "../../worker/db/schema";
+import type { ApiErrorBody } from "#common/api-error";
+import type { CreateOrderResponse, Order } from "#common/orders";
+import { app } from "#worker/app";
+import { getDb } from "#worker/db/client";
+import { emailOutbox, orders, paymentEvents } from "#worker/db/schema";
 import { createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
@@ -112,7 +112,10 @@ async function emailCount(orderId: string): Promise<number> {
 async function webhook(payload: string, signature?: string, environment: typeof env = stripeEnv): Promise<Response> {
   const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8" };
   if (signature !== undefined) headers["Stripe-Signature"] = signature;
-  return call(new Request("http://localhost:5173/api/stripe/webhook", { method: "POST", headers, body: payload }), environment);
+  return call(
+    new Request("http://localhost:5173/api/stripe/webhook", { method: "POST", headers, body: payload }),
+    environment,
+  );
 }
 
 function sessionEvent(
@@ -161,14 +164,19 @@ describe("POST /api/orders with Stripe configured", () => {
   it("creates the order pending payment and answers the Checkout Session's URL", async () => {
     const { response, body, user } = await placeStripeOrder();
     expect(response.status).toBe(201);
-    expect(body.order.status).toBe("pending_payment");
+    expect(body.order).toMatchObject({ status: "received", paymentState: "pending" });
     expect(body.order.paymentMode).toBe("stripe");
     expect(body.order.totalCents).toBe(CART_TOTAL);
     expect(body.totalChanged).toBe(true);
     expect(body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
 
     const row = await orderRow(body.order.id);
-    expect(row).toMatchObject({ status: "pending_payment", paymentMode: "stripe", userId: user.userId });
+    expect(row).toMatchObject({
+      status: "received",
+      paymentState: "pending",
+      paymentMode: "stripe",
+      userId: user.userId,
+    });
     expect(body.paymentUrl).toContain(row.stripeSessionId!);
     // Nothing is sent before Stripe says the order is paid.
     expect(await emailCount(body.order.id)).toBe(0);
@@ -199,6 +207,22 @@ describe("POST /api/orders with Stripe configured", () => {
       "metadata[orderId]": body.order.id,
     });
     expect(form["line_items[2][quantity]"]).toBeUndefined();
+  });
+
+  it("charges a delivery's fee at Stripe as its own line, in the order's total", async () => {
+    const user = await createSignedInUser({ email: `stripe-${crypto.randomUUID()}@example.com` });
+    const response = await call(
+      orderPost(user.cookie, { ...cart, fulfilment: "delivery", street: "1200 W Lincoln Ave", zip: "92805" }),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as CreateOrderResponse;
+    expect(body.order.totalCents).toBe(CART_TOTAL + 399);
+    const form = Object.fromEntries(stripeCalls[0]!.form);
+    expect(form).toMatchObject({
+      "line_items[2][quantity]": "1",
+      "line_items[2][price_data][unit_amount]": "399",
+      "line_items[2][price_data][product_data][name]": "Delivery",
+    });
   });
 
   it("answers a retried submission with the same order and the same session, not a second one", async () => {
@@ -256,7 +280,7 @@ describe("POST /api/stripe/webhook", () => {
     expect((await webhook(payload.replace(String(order.totalCents), "1"), signed)).status).toBe(400);
     warn.mockRestore();
 
-    expect((await orderRow(order.id)).status).toBe("pending_payment");
+    expect((await orderRow(order.id)).paymentState).toBe("pending");
     expect(await emailCount(order.id)).toBe(0);
   });
 
@@ -266,7 +290,7 @@ describe("POST /api/stripe/webhook", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "paid" });
     const row = await orderRow(order.id);
-    expect(row.status).toBe("paid");
+    expect(row.paymentState).toBe("paid");
     expect(row.paidAt).toBeTruthy();
     const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(emails.map((email) => email.kind).sort()).toEqual(["order-customer", "order-shop"]);
@@ -297,7 +321,7 @@ describe("POST /api/stripe/webhook", () => {
     const again = await signedWebhook(sessionEvent("checkout.session.async_payment_succeeded", order));
     expect(again.status).toBe(200);
 
-    expect((await orderRow(order.id)).status).toBe("paid");
+    expect((await orderRow(order.id)).paymentState).toBe("paid");
     expect(await emailCount(order.id)).toBe(2);
   });
 
@@ -316,18 +340,23 @@ describe("POST /api/stripe/webhook", () => {
   it("waits for async_payment_succeeded when the session completed without the money yet", async () => {
     const order = await pendingOrder();
     await signedWebhook(sessionEvent("checkout.session.completed", order, { payment_status: "unpaid" }));
-    expect((await orderRow(order.id)).status).toBe("pending_payment");
+    expect((await orderRow(order.id)).paymentState).toBe("pending");
     expect(await emailCount(order.id)).toBe(0);
 
     await signedWebhook(sessionEvent("checkout.session.async_payment_succeeded", order));
-    expect((await orderRow(order.id)).status).toBe("paid");
+    expect((await orderRow(order.id)).paymentState).toBe("paid");
     expect(await emailCount(order.id)).toBe(2);
   });
 
   it("acknowledges events it does not act on, and one naming an unknown order", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const unrelated = await signedWebhook(
-      JSON.stringify({ id: "evt_unrelated", object: "event", type: "customer.created", data: { object: { id: "cus_1" } } }),
+      JSON.stringify({
+        id: "evt_unrelated",
+        object: "event",
+        type: "customer.created",
+        data: { object: { id: "cus_1" } },
+      }),
     );
     expect(await unrelated.json()).toEqual({ received: true, outcome: "unhandled" });
     const unknown = await signedWebhook(
@@ -341,12 +370,16 @@ describe("POST /api/stripe/webhook", () => {
     const { body, user } = await placeStripeOrder();
     const row = await orderRow(body.order.id);
     await signedWebhook(
-      sessionEvent("checkout.session.completed", { id: row.id, sessionId: row.stripeSessionId!, totalCents: row.totalCents }),
+      sessionEvent("checkout.session.completed", {
+        id: row.id,
+        sessionId: row.stripeSessionId!,
+        totalCents: row.totalCents,
+      }),
     );
     const response = await call(
       new Request(`http://localhost:5173/api/orders/${row.id}`, { headers: { Cookie: user.cookie } }),
     );
-    expect(((await response.json()) as { order: Order }).order.status).toBe("paid");
+    expect(((await response.json()) as { order: Order }).order.paymentState).toBe("paid");
   });
 
   it("is not there when Stripe is not configured", async () => {

@@ -1,23 +1,23 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { Outlet, useLocation } from "react-router";
-import { useFeedbackStore } from "../components/feedback/feedback-store";
-import { Footer } from "../components/layout/footer";
-import { Header } from "../components/layout/header";
-import { useAuthModalStore } from "../features/auth/auth-modal-store";
-import { useAuthBootstrap } from "../features/auth/use-auth-bootstrap";
-import { useCartStore } from "../features/cart/cart-store";
+import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { Footer } from "#web/components/layout/footer";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
+import { useCartStore } from "#web/lib/cart-store";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
 import { RouteErrorBoundary, RouteErrorPage } from "./route-error-page";
 import { ScrollRestoration } from "./scroll-restoration";
+import { SiteHeader } from "./site-header";
 import { Toaster } from "./toaster";
 import "./layout.css";
 
 // The drawer and the sign-in and feedback modals are code for later: they load when first
 // opened (or when the browser is idle), so the first page of a visit downloads less.
-const importCartDrawer = () => loadChunk("cart-drawer", () => import("../features/cart/cart-drawer"));
-const importAuthModal = () => loadChunk("auth-modal", () => import("../features/auth/auth-modal"));
-const importFeedbackModal = () => loadChunk("feedback-modal", () => import("../components/feedback/feedback-modal"));
+const importCartDrawer = () => loadChunk("cart-drawer", () => import("#web/features/cart/cart-drawer"));
+const importAuthModal = () => loadChunk("auth-modal", () => import("#web/features/auth/auth-modal"));
+const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
 
 /** If an overlay's code cannot be fetched, say so and close it; the page itself keeps working. */
 class OverlayErrorBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
@@ -58,7 +58,8 @@ function LazyOverlay({
   const [attempt, setAttempt] = useState(0);
   const [mounted, setMounted] = useState(isOpen);
   // A new lazy component per attempt: React.lazy remembers a failed import for good.
-  const Overlay = useMemo(() => lazy(load), [attempt]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is the reason to rebuild
+  const Overlay = useMemo(() => lazy(load), [load, attempt]);
 
   useEffect(() => {
     if (isOpen) setMounted(true);
@@ -147,7 +148,7 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         <RouteErrorBoundary fallback={RouteErrorPage} resetKey={location.key}>
           <Suspense fallback={<PageLoading />}>

@@ -63,7 +63,11 @@ export function retryFailedPages(): void {
  * naming `chunk` to the route's error boundary; after the next navigation (the boundary
  * resets and calls retryFailedPages) the page fetches its code again when shown.
  */
-export function lazyPage(chunk: string, importer: () => Promise<PageModule>, options: LazyPageOptions = {}): ComponentType {
+export function lazyPage(
+  chunk: string,
+  importer: () => Promise<PageModule>,
+  options: LazyPageOptions = {},
+): ComponentType {
   async function load(): Promise<PageModule> {
     if (!options.queries) return loadChunk(chunk, importer);
     const [page, data] = await Promise.all([

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { brand } from "../config/brand";
-import { usePageMeta } from "./use-page-meta";
+import { brand } from "#web/config/brand";
+import { usePageMeta } from "#web/lib/use-page-meta";
 import "./layout.css";
 
 /**

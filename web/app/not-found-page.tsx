@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { usePageMeta } from "./use-page-meta";
+import { usePageMeta } from "#web/lib/use-page-meta";
 
 /** Any path the shop does not have. */
 export default function NotFoundPage() {
@@ -8,7 +8,13 @@ export default function NotFoundPage() {
   return (
     <section className="message-page" aria-labelledby="not-found-title">
       <div className="message-page__card">
-        <img src="/images/illustrations/empty-glass.svg" alt="" width="240" height="180" className="message-page__art" />
+        <img
+          src="/images/illustrations/empty-glass.svg"
+          alt=""
+          width="240"
+          height="180"
+          className="message-page__art"
+        />
         <p className="message-page__code" aria-hidden="true">
           404
         </p>

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { queryClient } from "./query-client";
+import { queryClient } from "#web/lib/query-client";
 
 /**
  * Gives a page the data layer. Pages that read or write the API are mounted inside it by

@@ -1,7 +1,7 @@
 import { Component, useEffect, type ComponentType, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ChunkLoadError, retryFailedPages } from "./lazy-page";
-import { usePageMeta } from "./use-page-meta";
+import { usePageMeta } from "#web/lib/use-page-meta";
 
 /** React Router's own wording for an unexpected error (spec section 8). */
 export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
@@ -37,7 +37,13 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <section className="message-page" aria-labelledby="route-error-title">
       <div className="message-page__card">
-        <img src="/images/illustrations/spilled-cup.svg" alt="" width="240" height="180" className="message-page__art" />
+        <img
+          src="/images/illustrations/spilled-cup.svg"
+          alt=""
+          width="240"
+          height="180"
+          className="message-page__art"
+        />
         <h1 id="route-error-title">{title}</h1>
         <p className="lead">
           {error instanceof ChunkLoadError

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { matchPath, Route, Routes, useLocation } from "react-router";
-import { PRODUCT_PAGE_PATH } from "../../common/landing";
+import { APP_PAGES, childPath } from "#common/app-pages";
+import { PRODUCT_PAGE_PATH } from "#common/landing";
 import { Layout, PageLoading } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { RootErrorPage, RouteErrorBoundary } from "./route-error-page";
@@ -8,22 +9,31 @@ import { RootErrorPage, RouteErrorBoundary } from "./route-error-page";
 // Every page is its own chunk, fetched when first shown; the chunk name given to lazyPage is
 // what the error page shows if that fetch fails. Pages that talk to the API ask for the data
 // layer (`queries`), which then loads with them instead of with the first visit.
-const importHomePage = () => import("../features/home/home-page");
-const importMenuPage = () => import("../features/menu/menu-page");
-const importProductPage = () => import("../features/product/product-page");
+const importHomePage = () => import("#web/features/home/home-page");
+const importMenuPage = () => import("#web/features/menu/menu-page");
+const importProductPage = () => import("#web/features/product/product-page");
 const importQueryProvider = () => import("./query-provider");
 
 const LoginPage = lazyPage("login-page", () => import("./login-page"));
 const HomePage = lazyPage("home-page", importHomePage);
-const AboutPage = lazyPage("about-page", () => import("../features/about/about-page"));
+const AboutPage = lazyPage("about-page", () => import("#web/features/about/about-page"));
 const MenuPage = lazyPage("menu-page", importMenuPage, { queries: true });
 const ProductPage = lazyPage("product-page", importProductPage, { queries: true });
-const ContactPage = lazyPage("contact-page", () => import("../features/contact/contact-page"), { queries: true });
-const PartnershipPage = lazyPage("partnership-page", () => import("../features/partnership/partnership-page"), {
+const ContactPage = lazyPage("contact-page", () => import("#web/features/contact/contact-page"), { queries: true });
+const PartnershipPage = lazyPage("partnership-page", () => import("#web/features/partnership/partnership-page"), {
   queries: true,
 });
-const CheckoutPage = lazyPage("checkout-page", () => import("../features/checkout/checkout-page"), { queries: true });
-const OrdersPage = lazyPage("orders-page", () => import("../features/orders/orders-page"), { queries: true });
+const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
+const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
+const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
+// The shop's order board: its own chunk, never part of what a shopper's pages download.
+const StaffBoardPage = lazyPage("staff-board", () => import("#web/features/staff-board/staff-board-page"), {
+  queries: true,
+});
+// The board's Menu tab (pause, sold out): its own chunk too.
+const StaffMenuPage = lazyPage("staff-menu-page", () => import("#web/features/staff-menu/staff-menu-page"), {
+  queries: true,
+});
 const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page"));
 
 /** How long the first render waits for the landing page's code and data before it goes ahead without them. */
@@ -47,7 +57,10 @@ export function loadLandingPage({ pathname, search }: { pathname: string; search
         ? [() => importMenuPage().then((page) => page.loadMenuData(search)), importQueryProvider]
         : product
           ? [
-              () => importProductPage().then((page) => page.loadProductData(product.params.categoryId ?? "", product.params.id ?? "")),
+              () =>
+                importProductPage().then((page) =>
+                  page.loadProductData(product.params.categoryId ?? "", product.params.id ?? ""),
+                ),
               importQueryProvider,
             ]
           : [];
@@ -68,22 +81,32 @@ export function AppRoutes() {
     <RouteErrorBoundary fallback={RootErrorPage} resetKey={location.key}>
       <Routes>
         <Route
-          path="/login"
+          path={APP_PAGES.login}
           element={
             <Suspense fallback={<PageLoading />}>
               <LoginPage />
             </Suspense>
           }
         />
+        <Route
+          path={APP_PAGES.staff}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <StaffBoardPage />
+            </Suspense>
+          }
+        />
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="menu" element={<MenuPage />} />
-          <Route path={PRODUCT_PAGE_PATH.slice(1)} element={<ProductPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="partnership" element={<PartnershipPage />} />
-          <Route path="checkout" element={<CheckoutPage />} />
-          <Route path="orders" element={<OrdersPage />} />
+          <Route path={childPath(APP_PAGES.about)} element={<AboutPage />} />
+          <Route path={childPath(APP_PAGES.menu)} element={<MenuPage />} />
+          <Route path={childPath(APP_PAGES.product)} element={<ProductPage />} />
+          <Route path={childPath(APP_PAGES.contact)} element={<ContactPage />} />
+          <Route path={childPath(APP_PAGES.partnership)} element={<PartnershipPage />} />
+          <Route path={childPath(APP_PAGES.checkout)} element={<CheckoutPage />} />
+          <Route path={childPath(APP_PAGES.orders)} element={<OrdersPage />} />
+          <Route path={childPath(APP_PAGES.order)} element={<OrderPage />} />
+          <Route path={childPath(APP_PAGES.staffMenu)} element={<StaffMenuPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useCartStore } from "../features/cart/cart-store";
-import { useSessionStore } from "../features/auth/session-store";
+import { useCartStore } from "#web/lib/cart-store";
+import { useSessionStore } from "#web/lib/session-store";
 
 /** The spec's persisted-state time-out: past it the shop shows anyway, with empty state. */
 export const PERSIST_TIMEOUT_MS = 5_000;

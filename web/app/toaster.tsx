@@ -56,7 +56,12 @@ export function Toaster() {
           {item.icon ? <span className="toast__custom-icon">{item.icon}</span> : <ToastIcon type={item.type} />}
           <div className="toast__message">{resolveValue(item.message, item)}</div>
           {item.type !== "loading" && (
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => toast.dismiss(item.id)}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => toast.dismiss(item.id)}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>

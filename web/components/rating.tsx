@@ -33,18 +33,13 @@ export interface RatingProps {
   className?: string;
 }
 
-const STAR_PATH =
-  "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
 /** A rating as 5 stars; screen readers hear the number, not the stars. */
 export function Rating({ value, label, size = 18, className }: RatingProps) {
   const spoken = label ?? `Rated ${Number.isFinite(value) ? Math.round(value * 10) / 10 : 0} out of ${MAX_STARS}`;
   return (
-    <span
-      role="img"
-      aria-label={spoken}
-      className={["rating", className].filter(Boolean).join(" ")}
-    >
+    <span role="img" aria-label={spoken} className={["rating", className].filter(Boolean).join(" ")}>
       {Array.from({ length: MAX_STARS }, (_, offset) => {
         const filled = isStarFilled(offset + 1, value);
         return (

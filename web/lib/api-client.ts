@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "../../common/api-error";
+import type { ApiErrorBody } from "#common/api-error";
 
 /** A failed API call, carrying what the worker said: status, code, message and field. */
 export class ApiRequestError extends Error {
@@ -15,7 +15,12 @@ export class ApiRequestError extends Error {
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === "object" && value !== null && "error" in value && typeof (value as ApiErrorBody).error?.message === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "error" in value &&
+    typeof (value as ApiErrorBody).error?.message === "string"
+  );
 }
 
 /**
@@ -36,7 +41,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch (cause) {
-    throw new ApiRequestError(0, "network_error", "Network error: check your connection and try again.", undefined, cause);
+    throw new ApiRequestError(
+      0,
+      "network_error",
+      "Network error: check your connection and try again.",
+      undefined,
+      cause,
+    );
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -45,7 +56,11 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiRequestError(response.status, "parsing_error", `Unexpected response from the server (${response.status}).`);
+      throw new ApiRequestError(
+        response.status,
+        "parsing_error",
+        `Unexpected response from the server (${response.status}).`,
+      );
     }
   }
   if (!response.ok) {

@@ -1,4 +1,4 @@
-import type { ContactPayload } from "../../common/forms/contact";
+import type { ContactPayload } from "#common/forms/contact";
 import { singleLine } from "./html";
 import { renderEmail, type RenderedEmail } from "./layout";
 

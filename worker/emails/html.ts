@@ -10,5 +10,9 @@ export function escapeHtml(value: unknown): string {
 
 /** Subjects are one line: a newline from user input must never start a new header. */
 export function singleLine(value: string, maxLength = 200): string {
-  return value.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim().slice(0, maxLength);
+  return value
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim()
+    .slice(0, maxLength);
 }

@@ -78,7 +78,10 @@ function renderRowValue(row: EmailRow): string {
 
 function renderRowsHtml(rows: EmailRow[]): string {
   const body = rows
-    .map((row) => `<tr><th scope="row" style="${styles.th}">${escapeHtml(row.label)}</th><td style="${styles.td}">${renderRowValue(row)}</td></tr>`)
+    .map(
+      (row) =>
+        `<tr><th scope="row" style="${styles.th}">${escapeHtml(row.label)}</th><td style="${styles.td}">${renderRowValue(row)}</td></tr>`,
+    )
     .join("");
   return `<table style="${styles.table}"><tbody>${body}</tbody></table>`;
 }
@@ -125,7 +128,11 @@ function renderHtml(content: EmailContent): string {
 
 /** Pads cells so a text table lines up in a monospaced mail client. */
 function renderTableText(table: EmailTable): string {
-  const allRows = [table.columns.map((column) => column.label), ...table.rows, ...(table.footerRow ? [table.footerRow] : [])];
+  const allRows = [
+    table.columns.map((column) => column.label),
+    ...table.rows,
+    ...(table.footerRow ? [table.footerRow] : []),
+  ];
   const widths = table.columns.map((_, index) =>
     Math.min(40, Math.max(...allRows.map((cells) => singleLineText(cells[index] ?? "").length))),
   );

@@ -1,4 +1,4 @@
-import type { PartnershipPayload } from "../../common/forms/partnership";
+import type { PartnershipPayload } from "#common/forms/partnership";
 import type { SubmissionEmailContext } from "./contact";
 import { telHref } from "./contact";
 import { singleLine } from "./html";

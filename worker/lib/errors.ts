@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../../common/api-error";
+import type { ApiErrorBody } from "#common/api-error";
 
 /** An error a caller can act on: it becomes `{ error: { code, message, field? } }` with its status. */
 export class ApiError extends Error {
@@ -14,11 +14,18 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+
+  /** Seconds until trying again can succeed (a 429's or 503's `Retry-After`). */
+  retryAfterSeconds?: number;
+
+  withRetryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
 }
 
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
-export const badRequest = (message: string, field?: string) =>
-  new ApiError(400, "invalid_input", message, field);
+export const badRequest = (message: string, field?: string) => new ApiError(400, "invalid_input", message, field);
 
 export function errorBody(code: string, message: string, field?: string): ApiErrorBody {
   return { error: field === undefined ? { code, message } : { code, message, field } };
@@ -39,6 +46,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 /** The one place errors become responses. Unexpected ones are logged and never leak details. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
+    if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(errorBody(err.code, err.message, err.field), err.status);
   }
   if (err instanceof HTTPException) {

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { findValidSession, SESSION_ABSOLUTE_LIFETIME_MS } from "../services/auth/sessions";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { findValidSession, SESSION_ABSOLUTE_LIFETIME_MS } from "#worker/services/auth/sessions";
 import { ApiError } from "./errors";
 
 /** On https the cookie is `__Host-` prefixed (Secure, Path=/, no Domain: it cannot be planted by a subdomain). */

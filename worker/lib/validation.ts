@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { ApiError } from "./errors";
 
 /**
@@ -20,3 +20,11 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     }
   });
 }
+
+/** A category's or drink's id, as the catalog's addresses carry it (the landing pages check it too). */
+export const catalogId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");

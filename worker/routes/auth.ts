@@ -1,13 +1,14 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import { AUTH_PROVIDERS, type AuthProvider } from "../db/schema";
-import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { rateLimit } from "../lib/rate-limit";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../lib/session";
-import { validate } from "../lib/validation";
-import { appleAuthorizationUrl, appleIdentity } from "../services/auth/apple";
+import { getDb } from "#worker/db/client";
+import { AUTH_PROVIDERS, PROVIDER_LABELS, type AuthProvider } from "#common/auth-providers";
+import type { AppEnv } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
+import { limitBody } from "#worker/lib/json-body";
+import { rateLimit } from "#worker/lib/rate-limit";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "#worker/lib/session";
+import { validate } from "#worker/lib/validation";
+import { appleAuthorizationUrl, appleIdentity } from "#worker/services/auth/apple";
 import {
   COMPLETION_MODES,
   peekAttempt,
@@ -17,28 +18,27 @@ import {
   sameSecret,
   type SignInAttempt,
   takeAttempt,
-} from "../services/auth/attempt";
+} from "#worker/services/auth/attempt";
 import {
   AUTH_STYLESHEET,
   AUTH_STYLESHEET_PATH,
   completeSignIn,
   POPUP_SCRIPT,
   POPUP_SCRIPT_PATH,
-} from "../services/auth/completion";
+} from "#worker/services/auth/completion";
 import {
   type AppleConfig,
   callbackUrl,
   devSignInAllowed,
   type GoogleConfig,
-  PROVIDER_LABEL,
   type ProviderConfig,
   providerSetup,
-} from "../services/auth/config";
-import { devConsentFormSchema, devConsentPage, devIdentity } from "../services/auth/dev-sign-in";
-import { describeSignInError, SignInFailure } from "../services/auth/failure";
-import { googleAuthorizationUrl, googleIdentity } from "../services/auth/google";
-import { createSession, deleteExpiredSessions, deleteSession } from "../services/auth/sessions";
-import { findOrCreateUser, type ProviderIdentity } from "../services/auth/users";
+} from "#worker/services/auth/config";
+import { devConsentFormSchema, devConsentPage, devIdentity } from "#worker/services/auth/dev-sign-in";
+import { describeSignInError, SignInFailure } from "#worker/services/auth/failure";
+import { googleAuthorizationUrl, googleIdentity } from "#worker/services/auth/google";
+import { createSession, deleteExpiredSessions, deleteSession } from "#worker/services/auth/sessions";
+import { findOrCreateUser, type ProviderIdentity } from "#worker/services/auth/users";
 
 const providerParamSchema = z.object({ provider: z.enum(AUTH_PROVIDERS) });
 
@@ -70,8 +70,8 @@ function requireProviderConfig(c: Context<AppEnv>, provider: AuthProvider): Prov
   const setup = providerSetup(c.env, provider);
   if (setup.status === "configured") return setup.config;
   const problem = setup.status === "misconfigured" ? setup.problem : "no credentials are set";
-  console.error(`${PROVIDER_LABEL[provider]} sign-in is not configured correctly: ${problem}`);
-  throw new ApiError(500, "auth_misconfigured", `${PROVIDER_LABEL[provider]} sign-in is not configured correctly`);
+  console.error(`${PROVIDER_LABELS[provider]} sign-in is not configured correctly: ${problem}`);
+  throw new ApiError(500, "auth_misconfigured", `${PROVIDER_LABELS[provider]} sign-in is not configured correctly`);
 }
 
 /** The stand-in refuses to exist unless every local-development condition holds. */
@@ -94,14 +94,16 @@ async function finishSignIn(c: Context<AppEnv>, identity: ProviderIdentity, atte
   setSessionCookie(c, session.token);
   // Sign-ins are rare enough to carry the housekeeping: sessions past either expiry go.
   c.executionCtx.waitUntil(
-    deleteExpiredSessions(db).catch((error: unknown) => console.warn("Could not delete expired sessions:", String(error))),
+    deleteExpiredSessions(db).catch((error: unknown) =>
+      console.warn("Could not delete expired sessions:", String(error)),
+    ),
   );
   return completeSignIn(c, { provider: identity.provider, ok: true, mode: attempt.mode, returnTo: attempt.returnTo });
 }
 
 /** Every failure ends the same way for the person; the log says why (one line, no stack). */
 function failSignIn(c: Context<AppEnv>, provider: AuthProvider, attempt: SignInAttempt | null, error: unknown) {
-  console.warn(`${PROVIDER_LABEL[provider]} sign-in failed: ${describeSignInError(error)}`);
+  console.warn(`${PROVIDER_LABELS[provider]} sign-in failed: ${describeSignInError(error)}`);
   return completeSignIn(c, { provider, ok: false, mode: attempt?.mode, returnTo: attempt?.returnTo });
 }
 
@@ -136,7 +138,7 @@ export const authRouter = new Hono<AppEnv>()
     limitSignIns,
     validate("param", providerParamSchema),
     validate("query", startQuerySchema),
-    (c) => {
+    async (c) => {
       const { provider } = c.req.valid("param");
       const { mode, returnTo } = c.req.valid("query");
       const state = randomToken();
@@ -144,7 +146,7 @@ export const authRouter = new Hono<AppEnv>()
       c.header("Cache-Control", "no-store");
 
       if (devSignInAllowed(c.env, provider, c.req.url)) {
-        rememberAttempt(c, attempt);
+        await rememberAttempt(c, attempt);
         return c.redirect(`/api/auth/${provider}/dev-consent?${new URLSearchParams({ state })}`, 302);
       }
 
@@ -152,18 +154,18 @@ export const authRouter = new Hono<AppEnv>()
       const redirectUri = callbackUrl(c.req.url, provider);
       if (config.provider === "google") {
         const { url, codeVerifier } = googleAuthorizationUrl(config, redirectUri, state);
-        rememberAttempt(c, { ...attempt, codeVerifier });
+        await rememberAttempt(c, { ...attempt, codeVerifier });
         return c.redirect(url.toString(), 302);
       }
       const nonce = randomToken();
-      rememberAttempt(c, { ...attempt, nonce });
+      await rememberAttempt(c, { ...attempt, nonce });
       return c.redirect(appleAuthorizationUrl(config, redirectUri, state, nonce).toString(), 302);
     },
   )
 
   .get("/google/callback", limitSignIns, async (c) => {
     const config = requireProviderConfig(c, "google");
-    const attempt = takeAttempt(c, "google");
+    const attempt = await takeAttempt(c, "google");
     try {
       const query = googleCallbackQuerySchema.safeParse(c.req.query());
       if (!query.success) throw new SignInFailure("callback query is malformed");
@@ -184,9 +186,9 @@ export const authRouter = new Hono<AppEnv>()
   })
 
   // Apple posts the answer from its own site (response_mode=form_post); see csrf.ts and the ADR.
-  .post("/apple/callback", limitSignIns, async (c) => {
+  .post("/apple/callback", limitSignIns, limitBody(), async (c) => {
     const config = requireProviderConfig(c, "apple");
-    const attempt = takeAttempt(c, "apple");
+    const attempt = await takeAttempt(c, "apple");
     try {
       const form = appleCallbackFormSchema.safeParse(await c.req.parseBody().catch(() => null));
       if (!form.success) throw new SignInFailure("callback form is malformed");
@@ -210,10 +212,10 @@ export const authRouter = new Hono<AppEnv>()
     "/:provider/dev-consent",
     validate("param", providerParamSchema),
     validate("query", z.object({ state: z.string().min(1).max(200) })),
-    (c) => {
+    async (c) => {
       const { provider } = c.req.valid("param");
       requireDevSignIn(c, provider);
-      const attempt = peekAttempt(c, provider);
+      const attempt = await peekAttempt(c, provider);
       const { state } = c.req.valid("query");
       if (!attempt || !sameSecret(attempt.state, state)) {
         throw new ApiError(400, "invalid_input", "This sign-in has expired. Close this window and try again.", "state");
@@ -223,10 +225,10 @@ export const authRouter = new Hono<AppEnv>()
     },
   )
 
-  .post("/:provider/dev-consent", limitSignIns, validate("param", providerParamSchema), async (c) => {
+  .post("/:provider/dev-consent", limitSignIns, limitBody(), validate("param", providerParamSchema), async (c) => {
     const { provider } = c.req.valid("param");
     requireDevSignIn(c, provider);
-    const attempt = takeAttempt(c, provider);
+    const attempt = await takeAttempt(c, provider);
     try {
       const form = devConsentFormSchema.safeParse(await c.req.parseBody().catch(() => null));
       if (!form.success) throw new SignInFailure("stand-in consent form is malformed");

@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { catalogCache } from "../lib/catalog-cache";
-import { notFound } from "../lib/errors";
-import { validate } from "../lib/validation";
-import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { catalogCache } from "#worker/lib/catalog-cache";
+import { notFound } from "#worker/lib/errors";
+import { catalogId, validate } from "#worker/lib/validation";
+import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
 
-/** A category's or drink's id, as the catalog's addresses carry it (the landing pages check it too). */
-export const catalogId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");
 const categoryParams = z.object({ categoryId: catalogId });
 const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 

@@ -1,12 +1,17 @@
 import { Hono } from "hono";
-import { idempotencyKeySchema, orderRequestSchema } from "../../common/forms/checkout";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { ApiError, notFound } from "../lib/errors";
-import { requireUser } from "../lib/session";
-import { jsonPayload, limitBody, requireJsonBody } from "../lib/json-body";
-import { findOrder, listOrders, placeOrder } from "../services/orders";
-import { deliverSoon } from "../services/outbox";
+import { z } from "zod";
+import { idempotencyKeySchema, orderRequestSchema } from "#common/forms/checkout";
+import { ORDER_HISTORY_PAGE, type OrderListResponse } from "#common/orders";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { ApiError, notFound } from "#worker/lib/errors";
+import { requireUser } from "#worker/lib/session";
+import { validate } from "#worker/lib/validation";
+import { jsonBody } from "#worker/lib/json-body";
+import { placeOrder } from "#worker/services/orders/placing";
+import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/reading";
+import { deliverSoon } from "#worker/services/outbox";
+import { publishSoon } from "#worker/services/live/channel";
 
 /** Orders belong to signed-in users: placing one, the history, and one order. */
 export const ordersRouter = new Hono<AppEnv>();
@@ -17,15 +22,20 @@ function readIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(header);
   if (!parsed.success) {
-    throw new ApiError(400, "invalid_input", parsed.error.issues[0]?.message ?? "Invalid Idempotency-Key", "Idempotency-Key");
+    throw new ApiError(
+      400,
+      "invalid_input",
+      parsed.error.issues[0]?.message ?? "Invalid Idempotency-Key",
+      "Idempotency-Key",
+    );
   }
   return parsed.data;
 }
 
 /** 30 lines with 280-character notes fit well inside this. */
-const ORDER_BODY_LIMIT_BYTES = 48 * 1024;
+export const ORDER_BODY_LIMIT_BYTES = 48 * 1024;
 
-ordersRouter.post("/", limitBody(ORDER_BODY_LIMIT_BYTES), requireJsonBody, jsonPayload(orderRequestSchema), async (c) => {
+ordersRouter.post("/", ...jsonBody(orderRequestSchema, ORDER_BODY_LIMIT_BYTES), async (c) => {
   const idempotencyKey = readIdempotencyKey(c.req.header("Idempotency-Key"));
   const result = await placeOrder({
     db: getDb(c.env.DB),
@@ -36,13 +46,28 @@ ordersRouter.post("/", limitBody(ORDER_BODY_LIMIT_BYTES), requireJsonBody, jsonP
     origin: new URL(c.req.url).origin,
   });
   deliverSoon(c.executionCtx, c.env, result.emailIds);
+  publishSoon(c.executionCtx, c.env, result.liveUpdates);
   // A retried submission is answered with the order it already made: 200, not a second 201.
   return c.json(result.response, result.created ? 201 : 200);
 });
 
-ordersRouter.get("/", async (c) => {
-  const orders = await listOrders(getDb(c.env.DB), c.get("userId")!);
-  return c.json({ orders });
+const historyQuerySchema = z.object({
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce
+    .number("limit must be a number")
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(ORDER_HISTORY_PAGE.maxSize, `limit can be at most ${ORDER_HISTORY_PAGE.maxSize}`)
+    .default(ORDER_HISTORY_PAGE.defaultSize),
+});
+
+ordersRouter.get("/", validate("query", historyQuerySchema), async (c) => {
+  const { cursor, limit } = c.req.valid("query");
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  if (after === null)
+    throw new ApiError(400, "invalid_input", "cursor: not a cursor from this list; start again without one", "cursor");
+  const page: OrderListResponse = await listOrders(getDb(c.env.DB), c.get("userId")!, { limit, after });
+  return c.json(page);
 });
 
 ordersRouter.get("/:id", async (c) => {

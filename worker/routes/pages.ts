@@ -1,14 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { renderMenuPage, renderProductPage } from "#prerender-catalog";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import { catalogId } from "./categories";
-import type { AppEnv, Env } from "../env";
-import { withStyleAttributeHashes } from "../lib/security-headers";
-import { CATEGORY_PARAM, selectCategory } from "../../common/catalog";
-import { catalogPaths } from "../../common/catalog-paths";
-import { HOME_HERO_IMAGE, PRODUCT_PAGE_PATH } from "../../common/landing";
-import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "../services/catalog";
+import { getDb } from "#worker/db/client";
+import type { AppEnv, Env } from "#worker/env";
+import { fetchAsset } from "#worker/lib/assets";
+import { withStyleAttributeHashes } from "#worker/lib/security-headers";
+import { catalogId } from "#worker/lib/validation";
+import { CATEGORY_PARAM, selectCategory } from "#common/catalog";
+import { catalogPaths } from "#common/catalog-paths";
+import { HOME_HERO_IMAGE, PRODUCT_PAGE_PATH } from "#common/landing";
+import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
 
 /**
  * The pages a visit most often starts on: the SPA's index.html, with hints in its <head> for
@@ -57,7 +58,7 @@ let landingAssets: Promise<LandingAssets> | undefined;
 
 function readLandingAssets(env: Env, origin: string): Promise<LandingAssets> {
   if (!env.ASSETS) return Promise.resolve({});
-  landingAssets ??= env.ASSETS.fetch(new URL("/landing-assets.json", origin))
+  landingAssets ??= fetchAsset(env, new URL("/landing-assets.json", origin))
     .then(async (response) => {
       if (!response.ok || !response.headers.get("content-type")?.includes("json")) return {};
       const parsed = landingAssetsSchema.safeParse(await response.json());
@@ -103,6 +104,8 @@ interface LandingContent {
   hints: Hint[];
   /** The page rendered with its data (web/prerender-catalog.tsx), for `#root`. */
   markup?: string;
+  /** What the page shows is known not to exist (a drink not on the menu): answered with 404. */
+  missing?: boolean;
 }
 
 /**
@@ -140,7 +143,7 @@ async function menuContent(env: Env, url: URL): Promise<LandingContent> {
 
 async function productContent(env: Env, url: URL, categoryId: string, productId: string): Promise<LandingContent> {
   const product = await findVisibleProduct(getDb(env.DB), categoryId, productId);
-  if (!product) return { hints: [] };
+  if (!product) return { hints: [], missing: true };
   return {
     hints: [
       { kind: "data", href: catalogPaths.product(categoryId, productId) },
@@ -185,13 +188,12 @@ export const allowPrerenderedStyles: MiddlewareHandler<AppEnv> = async (c, next)
 };
 
 async function landingPage(c: Context<AppEnv>, kind: LandingKind, catalog: Promise<LandingContent>): Promise<Response> {
-  const assets = c.env.ASSETS;
-  if (!assets) return c.text("Not found", 404);
+  if (!c.env.ASSETS) return c.text("Not found", 404);
   const origin = new URL(c.req.url).origin;
   // A plain GET of the shell: the hints differ from visit to visit, so the asset's ETag and
   // a conditional 304 would not describe what this response carries.
   const [shell, code, content] = await Promise.all([
-    assets.fetch(new Request(new URL("/", origin), { headers: { accept: "text/html" } })),
+    fetchAsset(c.env, new Request(new URL("/", origin), { headers: { accept: "text/html" } })),
     readLandingAssets(c.env, origin),
     withDeadline(catalog, { hints: [] }),
   ]);
@@ -227,7 +229,8 @@ async function landingPage(c: Context<AppEnv>, kind: LandingKind, catalog: Promi
   headers.delete("etag");
   headers.delete("last-modified");
   headers.set("cache-control", "no-cache");
-  return new Response(page.body, { status: 200, headers });
+  // A drink that is not on the menu: the app's "Product not found" page, with a 404 to match.
+  return new Response(page.body, { status: content.missing ? 404 : 200, headers });
 }
 
 const productParams = z.object({ categoryId: catalogId, id: catalogId });
@@ -236,16 +239,18 @@ const productParams = z.object({ categoryId: catalogId, id: catalogId });
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_PAGE_PATH } as const;
 
 export const pagesRouter = new Hono<AppEnv>()
-  .get(LANDING_PAGE_PATHS.home, (c) => landingPage(c, "home", Promise.resolve({ hints: [{ kind: "image", href: HOME_HERO_IMAGE }] })))
+  .get(LANDING_PAGE_PATHS.home, (c) =>
+    landingPage(c, "home", Promise.resolve({ hints: [{ kind: "image", href: HOME_HERO_IMAGE }] })),
+  )
   .get(LANDING_PAGE_PATHS.menu, (c) => landingPage(c, "menu", menuContent(c.env, new URL(c.req.url))))
   .get(LANDING_PAGE_PATHS.product, (c) => {
-    // A malformed address still gets the page (which says "Product not found"), just no data hints.
+    // A malformed address still gets the page (which says "Product not found", with a 404), just no data hints.
     const params = productParams.safeParse(c.req.param());
     return landingPage(
       c,
       "product",
       params.success
         ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
-        : Promise.resolve({ hints: [] }),
+        : Promise.resolve({ hints: [], missing: true }),
     );
   });

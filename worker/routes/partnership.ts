@@ -1,19 +1,17 @@
 import { Hono } from "hono";
-import { partnershipPayloadSchema } from "../../common/forms/partnership";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { jsonPayload, limitBody, requireJsonBody } from "../lib/json-body";
-import { rateLimit } from "../lib/rate-limit";
-import { deliverSoon } from "../services/outbox";
-import { recordSubmission } from "../services/submissions";
+import { partnershipPayloadSchema } from "#common/forms/partnership";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { jsonBody } from "#worker/lib/json-body";
+import { rateLimit } from "#worker/lib/rate-limit";
+import { deliverSoon } from "#worker/services/outbox";
+import { recordSubmission } from "#worker/services/submissions";
 
 /** `POST /api/partnership`: stores the application, queues its e-mail to the shop, answers 201 `{ id }`. */
 export const partnershipRouter = new Hono<AppEnv>().post(
   "/",
   rateLimit("FORMS_RATE_LIMITER", "forms"),
-  limitBody(),
-  requireJsonBody,
-  jsonPayload(partnershipPayloadSchema),
+  ...jsonBody(partnershipPayloadSchema),
   async (c) => {
     const recorded = await recordSubmission(getDb(c.env.DB), c.env, {
       kind: "partnership",

@@ -1,19 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { contactPayloadSchema } from "../../common/forms/contact";
-import { partnershipPayloadSchema } from "../../common/forms/partnership";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { jsonPayload, limitBody, parseOrThrow, requireJsonBody } from "../lib/json-body";
-import { rateLimit } from "../lib/rate-limit";
-import { deliverSoon } from "../services/outbox";
-import { recordSubmission, type Submission } from "../services/submissions";
+import { contactPayloadSchema } from "#common/forms/contact";
+import { partnershipPayloadSchema } from "#common/forms/partnership";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
+import { jsonBody, parseOrThrow } from "#worker/lib/json-body";
+import { rateLimit } from "#worker/lib/rate-limit";
+import { deliverSoon } from "#worker/services/outbox";
+import { recordSubmission, type Submission } from "#worker/services/submissions";
 
 /** The older app's `{ type, payload }` envelope; the payload is checked once `type` is known. */
 const envelopeSchema = z
   .object({
-    type: z.string("type is required: \"contact\" or \"partnership\""),
+    type: z.string('type is required: "contact" or "partnership"'),
     payload: z.unknown(),
   })
   .strict();
@@ -29,7 +29,7 @@ function toSubmission(type: string, payload: unknown): Submission {
       throw new ApiError(
         400,
         "use_orders_api",
-        'Orders are not sent through /send-email: place them with POST /api/orders, which prices them from the menu.',
+        "Orders are not sent through /send-email: place them with POST /api/orders, which prices them from the menu.",
         "type",
       );
     default:
@@ -44,9 +44,7 @@ function toSubmission(type: string, payload: unknown): Submission {
 export const sendEmailRouter = new Hono<AppEnv>().post(
   "/",
   rateLimit("FORMS_RATE_LIMITER", "forms"),
-  limitBody(),
-  requireJsonBody,
-  jsonPayload(envelopeSchema),
+  ...jsonBody(envelopeSchema),
   async (c) => {
     const { type, payload } = c.req.valid("json");
     if (payload === undefined) throw new ApiError(400, "invalid_input", "payload: is required", "payload");

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { catalogCache } from "../lib/catalog-cache";
-import { listSettings } from "../services/catalog";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { catalogCache } from "#worker/lib/catalog-cache";
+import { listSettings } from "#worker/services/catalog";
 
 export const settingsRouter = new Hono<AppEnv>()
   .use(...catalogCache())

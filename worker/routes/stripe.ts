@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
-import { applyStripeEvent } from "../services/orders";
-import { deliverSoon } from "../services/outbox";
-import { paymentConfig, verifyWebhookEvent } from "../services/payments/stripe";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
+import { publishSoon } from "#worker/services/live/channel";
+import { deliverSoon } from "#worker/services/outbox";
+import { paymentConfig, verifyWebhookEvent } from "#worker/services/payments/stripe";
+import { applyStripeEvent } from "#worker/services/payments/stripe-events";
 
 /** Stripe calls this; it is authenticated by its signature, not by a session or an Origin. */
 export const stripeRouter = new Hono<AppEnv>();
@@ -26,6 +27,7 @@ stripeRouter.post(
     const event = await verifyWebhookEvent(config.webhookSecret, rawBody, c.req.header("Stripe-Signature"));
     const result = await applyStripeEvent(getDb(c.env.DB), c.env, event);
     deliverSoon(c.executionCtx, c.env, result.emailIds);
+    publishSoon(c.executionCtx, c.env, result.liveUpdates ?? []);
     return c.json({ received: true, outcome: result.outcome });
   },
 );

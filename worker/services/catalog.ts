@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Category, FranchiseSettings, Price, PriceSize, Product } from "../../common/catalog";
-import { slugify } from "../../common/slug";
-import type { Database } from "../db/client";
-import { categories, productPrices, products, settings } from "../db/schema";
+import type { Category, FranchiseSettings, Price, ProductSize, Product } from "#common/catalog";
+import { slugify } from "#common/slug";
+import type { Database } from "#worker/db/client";
+import { categories, productPrices, products, settings } from "#worker/db/schema";
 import { z } from "zod";
 
 const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
@@ -21,7 +21,7 @@ type ProductRow = typeof products.$inferSelect;
 type PriceRow = typeof productPrices.$inferSelect;
 
 function toProduct(row: ProductRow, prices: PriceRow[]): Product {
-  const pricesBySize: Partial<Record<PriceSize, Price>> = {};
+  const pricesBySize: Partial<Record<ProductSize, Price>> = {};
   for (const price of prices) {
     pricesBySize[price.size] = {
       priceCents: price.priceCents,
@@ -40,7 +40,22 @@ function toProduct(row: ProductRow, prices: PriceRow[]): Product {
     order: row.order,
     sizeSelection: row.sizeSelection,
     pricesBySize,
+    ingredients: readIngredients(row.ingredients),
+    nutrition: row.nutrition.trim() || null,
+    featured: row.featured,
   };
+}
+
+const ingredientList = z.array(z.string().trim().min(1));
+
+/** The stored JSON list of ingredient names; a list an admin's SQL got wrong reads as none. */
+function readIngredients(stored: string): string[] {
+  try {
+    const parsed = ingredientList.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 async function pricesFor(db: Database, productIds: string[]): Promise<Map<string, PriceRow[]>> {
@@ -58,7 +73,10 @@ async function pricesFor(db: Database, productIds: string[]): Promise<Map<string
 /** A visible category's visible drinks by `order`; `null` when the category is not on the menu. */
 export async function listVisibleProducts(db: Database, categoryId: string): Promise<Product[] | null> {
   const [categoryRows, productRows] = await db.batch([
-    db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, categoryId), visibleCategory)),
+    db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), visibleCategory)),
     db
       .select()
       .from(products)
@@ -66,16 +84,34 @@ export async function listVisibleProducts(db: Database, categoryId: string): Pro
       .orderBy(asc(products.order), asc(products.name)),
   ]);
   if (categoryRows.length === 0) return null;
-  const prices = await pricesFor(db, productRows.map((row) => row.id));
+  const prices = await pricesFor(
+    db,
+    productRows.map((row) => row.id),
+  );
   return productRows.map((row) => toProduct(row, prices.get(row.id) ?? []));
 }
 
+/** How many drinks the home page's popular row shows at most. */
+export const FEATURED_LIMIT = 8;
+
+/** The featured drinks whose drink and category are both visible, in menu order. */
+export async function listFeaturedProducts(db: Database): Promise<Product[]> {
+  const rows = await db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.featured, true), visibleProduct, visibleCategory))
+    .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name))
+    .limit(FEATURED_LIMIT);
+  const prices = await pricesFor(
+    db,
+    rows.map((row) => row.product.id),
+  );
+  return rows.map((row) => toProduct(row.product, prices.get(row.product.id) ?? []));
+}
+
 /** One drink, only when it and its category are both visible and it belongs to that category. */
-export async function findVisibleProduct(
-  db: Database,
-  categoryId: string,
-  productId: string,
-): Promise<Product | null> {
+export async function findVisibleProduct(db: Database, categoryId: string, productId: string): Promise<Product | null> {
   const [row] = await db
     .select({ product: products })
     .from(products)

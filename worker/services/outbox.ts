@@ -6,10 +6,10 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, asc, eq, lte, or, sql } from "drizzle-orm";
-import { getDb, type Database } from "../db/client";
-import { emailOutbox, formSubmissions } from "../db/schema";
-import type { Env } from "../env";
-import { singleLine } from "../emails/html";
+import { getDb, type Database } from "#worker/db/client";
+import { emailOutbox, formSubmissions } from "#worker/db/schema";
+import type { Env } from "#worker/env";
+import { singleLine } from "#worker/emails/html";
 
 export interface OutgoingEmail {
   /** What the message is about, e.g. "contact", "partnership", "order-shop"; for logs and queries. */
@@ -74,7 +74,10 @@ export async function deliverDueEmails(env: Env): Promise<void> {
       .where(dueCondition(now))
       .orderBy(asc(emailOutbox.nextAttemptAt))
       .limit(MAX_EMAILS_PER_RUN);
-    await deliverEmails(env, due.map((row) => row.id));
+    await deliverEmails(
+      env,
+      due.map((row) => row.id),
+    );
   } catch (error) {
     console.error("E-mail outbox: the retry run could not read the outbox:", describeError(error));
   }

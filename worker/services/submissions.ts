@@ -3,18 +3,18 @@
  * written in one D1 batch, so a stored submission always has its e-mail queued and a failed
  * write stores neither. Delivery happens afterwards (see outbox.ts).
  */
-import type { ContactPayload } from "../../common/forms/contact";
-import type { PartnershipPayload } from "../../common/forms/partnership";
-import type { Database } from "../db/client";
-import { formSubmissions, type SubmissionKind } from "../db/schema";
-import { contactMessageEmail } from "../emails/contact";
-import { partnershipApplicationEmail } from "../emails/partnership";
-import type { Env } from "../env";
+import type { ContactPayload } from "#common/forms/contact";
+import type { PartnershipPayload } from "#common/forms/partnership";
+import type { Database } from "#worker/db/client";
+import type { SubmissionKind } from "#common/submissions";
+import { formSubmissions } from "#worker/db/schema";
+import { contactMessageEmail } from "#worker/emails/contact";
+import { partnershipApplicationEmail } from "#worker/emails/partnership";
+import type { Env } from "#worker/env";
 import { queueEmail } from "./outbox";
 
 export type Submission =
-  | { kind: "contact"; payload: ContactPayload }
-  | { kind: "partnership"; payload: PartnershipPayload };
+  { kind: "contact"; payload: ContactPayload } | { kind: "partnership"; payload: PartnershipPayload };
 
 export interface RecordedSubmission {
   id: string;

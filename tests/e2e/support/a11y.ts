@@ -30,7 +30,11 @@ export async function expectNoSeriousA11yViolations(
   const minor = results.violations.filter((violation) => !BLOCKING_IMPACTS.has(violation.impact ?? ""));
   if (minor.length > 0) {
     await testInfo.attach(`axe-minor-${label}`, {
-      body: JSON.stringify(minor.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.length })), null, 2),
+      body: JSON.stringify(
+        minor.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.length })),
+        null,
+        2,
+      ),
       contentType: "application/json",
     });
   }

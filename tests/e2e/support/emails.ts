@@ -50,7 +50,9 @@ function readOrEmpty(path: string | undefined): string {
 
 /** Every e-mail the server has sent so far, oldest first. */
 export function sentEmails(): SentEmail[] {
-  const blocks = serverLog().split(/send_email binding called with (?:MessageBuilder|the following message):/).slice(1);
+  const blocks = serverLog()
+    .split(/send_email binding called with (?:MessageBuilder|the following message):/)
+    .slice(1);
   return blocks.map((block) => {
     const field = (name: string) => block.match(new RegExp(`^\\s*${name}: (.*)$`, "m"))?.[1]?.trim();
     const textPath = field("Text");
@@ -106,7 +108,7 @@ export function emailFilesContaining(part: string): string[] {
   const root = resolve(".wrangler", "tmp", "email");
   const hits: string[] = [];
   const walk = (dir: string) => {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(dir);
     } catch {

@@ -18,9 +18,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
-      page.context().on("page", (opened) =>
-        opened.on("pageerror", (error) => errors.push(`(popup) ${error.name}: ${error.message}`)),
-      );
+      page
+        .context()
+        .on("page", (opened) =>
+          opened.on("pageerror", (error) => errors.push(`(popup) ${error.name}: ${error.message}`)),
+        );
       await use(errors);
       expect(errors, "uncaught errors in the page").toEqual([]);
     },

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { Dialog } from "../dialog/dialog";
+import { Link } from "react-router";
+import { Dialog } from "#web/components/dialog/dialog";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "./feedback-store";
 import "./feedback-modal.css";
 
@@ -30,7 +31,7 @@ function ErrorMark() {
  * Thanks; both also close on Escape or a click on the backdrop.
  */
 export function FeedbackModal() {
-  const { kind, title, message, hide } = useFeedbackStore();
+  const { kind, title, message, details, link, hide } = useFeedbackStore();
   const titleId = useId();
   const messageId = useId();
 
@@ -69,10 +70,27 @@ export function FeedbackModal() {
             Dismiss
           </button>
         )}
+        {kind !== "loading" && details && details.length > 0 && (
+          <dl className="feedback__details">
+            {details.map((detail) => (
+              <div key={detail.label} className="feedback__detail">
+                <dt>{detail.label}</dt>
+                <dd>{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {kind === "success" && (
-          <button type="button" className="btn btn--green feedback__action" onClick={hide} data-autofocus>
-            Thanks
-          </button>
+          <div className="feedback__actions">
+            <button type="button" className="btn btn--green feedback__action" onClick={hide} data-autofocus>
+              Thanks
+            </button>
+            {link && (
+              <Link to={link.to} className="btn btn--ghost feedback__action" onClick={hide}>
+                {link.label}
+              </Link>
+            )}
+          </div>
         )}
       </div>
     </Dialog>

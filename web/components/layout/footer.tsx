@@ -1,9 +1,12 @@
-import type { ComponentType, SVGProps } from "react";
+import { lazy, Suspense, type ComponentType, type SVGProps } from "react";
 import { Link } from "react-router";
-import { brand } from "../../config/brand";
-import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "../icons/icons";
+import { brand } from "#web/config/brand";
+import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "#web/components/icons/icons";
 import { FRANCHISE_PATH } from "./nav-links";
 import "./footer.css";
+
+// The week's hours come with the shop's state, fetched after the first paint (see the header's banner).
+const WeeklyHours = lazy(() => import("#web/components/store-status/weekly-hours"));
 
 const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   Instagram: InstagramIcon,
@@ -80,10 +83,18 @@ export function Footer() {
         <nav className="site-footer__column" aria-label="Footer">
           <h2 className="site-footer__heading">Explore</h2>
           <ul role="list" className="site-footer__links">
-            <li><Link to="/menu">Menu</Link></li>
-            <li><Link to="/about">About Us</Link></li>
-            <li><Link to="/contact">Contact Us</Link></li>
-            <li><Link to={FRANCHISE_PATH}>Franchise</Link></li>
+            <li>
+              <Link to="/menu">Menu</Link>
+            </li>
+            <li>
+              <Link to="/about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact Us</Link>
+            </li>
+            <li>
+              <Link to={FRANCHISE_PATH}>Franchise</Link>
+            </li>
           </ul>
         </nav>
 
@@ -91,6 +102,10 @@ export function Footer() {
           <h2 className="site-footer__heading">Visit &amp; call</h2>
           <ContactLinks />
         </div>
+
+        <Suspense fallback={null}>
+          <WeeklyHours className="site-footer__column site-footer__hours" headingClassName="site-footer__heading" />
+        </Suspense>
       </div>
 
       <div className="site-footer__legal">
@@ -98,7 +113,9 @@ export function Footer() {
           <p>
             © {brand.copyrightYear} {brand.ownerFirstName}. All rights reserved.
           </p>
-          <p>Pressed fresh in {brand.region} since {brand.foundedYear}.</p>
+          <p>
+            Pressed fresh in {brand.region} since {brand.foundedYear}.
+          </p>
         </div>
       </div>
     </footer>

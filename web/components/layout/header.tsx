@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { brand } from "../../config/brand";
-import { CartButton } from "../../features/cart/cart-button";
-import { UserMenu } from "../../features/auth/user-menu";
-import { BurgerIcon, CloseIcon } from "../icons/icons";
+import { brand } from "#web/config/brand";
+import { BurgerIcon, CloseIcon } from "#web/components/icons/icons";
 import { FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS } from "./nav-links";
 import "./header.css";
 
 const MOBILE_MENU_ID = "mobile-menu";
+
+// Closed or paused: a line under the bar on every page. Its code (and the polling of the shop's
+// state) loads after the first paint, so the first download of every page stays as it was.
+const StoreBanner = lazy(() => import("#web/components/store-status/store-banner"));
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link nav-link--active" : "nav-link");
 
@@ -24,16 +26,22 @@ function useCloseAboveBreakpoint(open: boolean, close: () => void) {
   }, [open, close]);
 }
 
-export function Header() {
+/** The site's header; `actions` are the buttons beside the Franchise link (the app passes the cart's and the account's). */
+export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // The address in the browser's bar when the menu was last toggled. The router shows a new
+  // page only once its code and data are there (a transition), while the address changes at
+  // once: a tap on the burger in between belongs to the new page and must survive its arrival.
+  const toggledAt = useRef<string | null>(null);
 
   useCloseAboveBreakpoint(menuOpen, closeMenu);
 
-  // A link followed from the mobile menu lands on a page with the menu folded away.
+  // Arriving on another page (a link in the page, Back, Forward) folds the menu away, unless
+  // the shopper opened it after setting off for that page.
   useEffect(() => {
-    setMenuOpen(false);
+    if (toggledAt.current !== location.pathname) setMenuOpen(false);
   }, [location.pathname]);
 
   useEffect(() => {
@@ -66,23 +74,33 @@ export function Header() {
         </nav>
 
         <div className="site-header__actions">
-          <Link to={FRANCHISE_PATH} className="btn btn--primary btn--small site-header__franchise">
+          {/* The header's main call to action leads to ordering; the franchise one stays beside it. */}
+          <Link to={FRANCHISE_PATH} className="btn btn--ghost btn--small site-header__franchise">
             Franchise
           </Link>
-          <CartButton />
-          <UserMenu />
+          <Link to="/menu" className="btn btn--primary btn--small site-header__order">
+            Order now
+          </Link>
+          {actions}
           <button
             type="button"
             className="icon-button site-header__burger"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              toggledAt.current = window.location.pathname;
+              setMenuOpen((open) => !open);
+            }}
           >
             {menuOpen ? <CloseIcon /> : <BurgerIcon />}
           </button>
         </div>
       </div>
+
+      <Suspense fallback={null}>
+        <StoreBanner />
+      </Suspense>
 
       <nav id={MOBILE_MENU_ID} className="mobile-menu" aria-label="Mobile" hidden={!menuOpen}>
         <ul role="list" className="mobile-menu__list">
@@ -94,7 +112,12 @@ export function Header() {
             </li>
           ))}
           <li>
-            <Link to={FRANCHISE_PATH} className="btn btn--primary btn--block" onClick={closeMenu}>
+            <Link to="/menu" className="btn btn--primary btn--block" onClick={closeMenu}>
+              Order now
+            </Link>
+          </li>
+          <li>
+            <Link to={FRANCHISE_PATH} className="btn btn--ghost btn--block" onClick={closeMenu}>
               Franchise
             </Link>
           </li>

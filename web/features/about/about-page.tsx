@@ -1,10 +1,13 @@
 import { Link } from "react-router";
-import { usePageMeta } from "../../app/use-page-meta";
-import { brand } from "../../config/brand";
-import { TeamSection } from "../home/team-section";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { brand } from "#web/config/brand";
+import { TeamSection } from "#web/components/team-section/team-section";
+import { WeeklyHours } from "#web/components/store-status/weekly-hours";
+import { useStorePolling } from "#web/components/store-status/use-store-polling";
 import "./about.css";
 
 export default function AboutPage() {
+  useStorePolling();
   usePageMeta(
     "About Us",
     `${brand.name} has pressed fresh juice in Anaheim since ${brand.foundedYear} and serves customers across ${brand.region}. Meet the team.`,
@@ -37,6 +40,12 @@ export default function AboutPage() {
             height="400"
             className="about-hero__image"
           />
+        </div>
+      </section>
+
+      <section className="section about-hours" aria-label="Opening hours">
+        <div className="container">
+          <WeeklyHours title="Opening hours in Anaheim" className="about-hours__card" />
         </div>
       </section>
 

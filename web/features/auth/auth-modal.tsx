@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { brand } from "../../config/brand";
-import { Dialog } from "../../components/dialog/dialog";
-import { useAuthModalStore } from "./auth-modal-store";
-import { PROVIDER_LABELS, signIn, type AuthProvider } from "./sign-in";
+import { brand } from "#web/config/brand";
+import { Dialog } from "#web/components/dialog/dialog";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { PROVIDER_LABELS, type AuthProvider } from "#common/auth-providers";
+import { signIn } from "./sign-in";
 import "./auth.css";
 
 const TITLE_ID = "auth-modal-title";
@@ -42,7 +43,12 @@ export function AuthModal() {
         Sign in with one tap to order. No password to remember.
       </p>
       <div className="auth-modal__buttons">
-        <button type="button" className="auth-provider auth-provider--google" data-autofocus onClick={() => start("google")}>
+        <button
+          type="button"
+          className="auth-provider auth-provider--google"
+          data-autofocus
+          onClick={() => start("google")}
+        >
           <GoogleMark />
           Sign in with Google
         </button>
@@ -61,8 +67,14 @@ export function AuthModal() {
 function GoogleMark() {
   return (
     <svg className="auth-provider__icon" viewBox="0 0 24 24" aria-hidden="true">
-      <path fill="#4285F4" d="M22.6 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6a5.1 5.1 0 0 1-2.2 3.3v2.8h3.6c2.1-2 3.2-4.9 3.2-8.2z" />
-      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.4-2.7l-3.6-2.8c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2v2.9A11 11 0 0 0 12 23z" />
+      <path
+        fill="#4285F4"
+        d="M22.6 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6a5.1 5.1 0 0 1-2.2 3.3v2.8h3.6c2.1-2 3.2-4.9 3.2-8.2z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c3 0 5.5-1 7.4-2.7l-3.6-2.8c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2v2.9A11 11 0 0 0 12 23z"
+      />
       <path fill="#FBBC05" d="M5.7 14c-.2-.7-.4-1.4-.4-2.1s.1-1.4.4-2.1V6.9H2A11 11 0 0 0 2 17z" />
       <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2 6.9l3.7 2.9c.9-2.6 3.4-4.4 6.3-4.4z" />
     </svg>

@@ -1,29 +1,14 @@
 import toast from "react-hot-toast";
-import { isBoolean, isRecord } from "../../lib/guards";
+import { isBoolean, isRecord } from "#web/lib/guards";
 import { getMe } from "./api/get-me";
-import { useAuthModalStore } from "./auth-modal-store";
-import { rememberIntent } from "./pending-intent";
-import {
-  isAuthProvider,
-  PROVIDER_LABELS,
-  SignInError,
-  signInFailureText,
-  signInSuccessText,
-  type AuthProvider,
-} from "./auth-providers";
-import { useSessionStore } from "./session-store";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { rememberIntent } from "#web/lib/sign-in-gate/pending-intent";
+import { isAuthProvider, type AuthProvider } from "#common/auth-providers";
+import { SignInError, signInFailureText, signInSuccessText } from "./sign-in-outcome";
+import { useSessionStore } from "#web/lib/session-store";
 
-// The names and texts are in auth-providers.ts, which every first page needs (a redirect
-// sign-in finishes there). This module, the popup flow, loads with the sign-in modal.
-export {
-  AUTH_PROVIDERS,
-  isAuthProvider,
-  PROVIDER_LABELS,
-  SignInError,
-  signInFailureText,
-  signInSuccessText,
-  type AuthProvider,
-} from "./auth-providers";
+// The texts are in sign-in-outcome.ts, which every first page needs (a redirect sign-in
+// finishes there). This module, the popup flow, loads with the sign-in modal.
 
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
@@ -36,7 +21,8 @@ export const AUTH_CHANNEL_NAME = "squeeze-auth";
 
 /** The callback page's `{ source: "squeeze-auth", provider, ok }`, or null for any other message. */
 function readAuthMessage(data: unknown): { provider: AuthProvider; ok: boolean } | null {
-  if (!isRecord(data) || data.source !== "squeeze-auth" || !isAuthProvider(data.provider) || !isBoolean(data.ok)) return null;
+  if (!isRecord(data) || data.source !== "squeeze-auth" || !isAuthProvider(data.provider) || !isBoolean(data.ok))
+    return null;
   return { provider: data.provider, ok: data.ok };
 }
 
@@ -149,7 +135,8 @@ function waitForPopupResult(provider: AuthProvider, popup: Window): Promise<bool
       clearInterval(pollTimer);
       graceTimer = setTimeout(() => {
         getMe().then(
-          (me) => finish(() => (me.isAuthenticated ? resolve(true) : reject(new SignInError(provider, "popup-closed")))),
+          (me) =>
+            finish(() => (me.isAuthenticated ? resolve(true) : reject(new SignInError(provider, "popup-closed")))),
           (cause) => finish(() => reject(new SignInError(provider, "popup-closed", { cause }))),
         );
       }, POPUP_CLOSED_GRACE_MS);

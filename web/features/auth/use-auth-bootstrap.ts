@@ -2,9 +2,10 @@ import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useLocation, useNavigate } from "react-router";
 import { getMe } from "./api/get-me";
-import { runIntent, takeRememberedIntent } from "./pending-intent";
-import { useSessionStore } from "./session-store";
-import { isAuthProvider, signInFailureText, signInSuccessText, SignInError } from "./auth-providers";
+import { runIntent, takeRememberedIntent } from "#web/lib/sign-in-gate/pending-intent";
+import { useSessionStore } from "#web/lib/session-store";
+import { isAuthProvider } from "#common/auth-providers";
+import { signInFailureText, signInSuccessText, SignInError } from "./sign-in-outcome";
 
 /**
  * Once per page load: brings the persisted user in line with the server (the cookie is the
@@ -32,7 +33,10 @@ export function useAuthBootstrap(): void {
       params.delete("auth");
       params.delete("provider");
       const search = params.toString();
-      navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true });
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+        { replace: true },
+      );
     }
 
     void (async () => {
@@ -59,10 +63,13 @@ export function useAuthBootstrap(): void {
         if (intent) runIntent(intent, navigate);
       } else {
         takeRememberedIntent();
-        console.error(new SignInError(redirect.provider, redirect.outcome === "success" ? "no-session" : "provider-refused"));
+        console.error(
+          new SignInError(redirect.provider, redirect.outcome === "success" ? "no-session" : "provider-refused"),
+        );
         toast.error(signInFailureText(redirect.provider));
       }
     })();
     // Deliberately once per page load: later navigations are the app's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

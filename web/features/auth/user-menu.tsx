@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLogout } from "./api/logout";
-import { useAuthModalStore } from "./auth-modal-store";
-import { useSessionStore } from "./session-store";
+import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
+import { useSessionStore } from "#web/lib/session-store";
 import "./auth.css";
 
 /**
  * The header's user icon. A guest gets the sign-in modal; a signed-in shopper a dropdown
- * with their name, My orders and Logout, which closes on a click outside or Escape.
+ * with their name, My orders (and the Order board for the shop's staff) and Logout, which
+ * closes on a click outside or Escape.
  */
 export function UserMenu() {
   const user = useSessionStore((state) => state.user);
@@ -15,15 +16,20 @@ export function UserMenu() {
 
   if (!user.isAuthenticated) {
     return (
-      <button type="button" className="icon-button user-menu__button" aria-label="Sign in" onClick={() => openAuthModal()}>
+      <button
+        type="button"
+        className="icon-button user-menu__button"
+        aria-label="Sign in"
+        onClick={() => openAuthModal()}
+      >
         <UserIcon />
       </button>
     );
   }
-  return <SignedInMenu name={user.username || user.email || "Your account"} />;
+  return <SignedInMenu name={user.username || user.email || "Your account"} isStaff={user.staff !== null} />;
 }
 
-function SignedInMenu({ name }: { name: string }) {
+function SignedInMenu({ name, isStaff }: { name: string; isStaff: boolean }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -70,6 +76,11 @@ function SignedInMenu({ name }: { name: string }) {
         <Link className="user-menu__item" to="/orders" onClick={() => setOpen(false)}>
           My orders
         </Link>
+        {isStaff && (
+          <Link className="user-menu__item" to="/staff" onClick={() => setOpen(false)}>
+            Order board
+          </Link>
+        )}
         <button
           type="button"
           className="user-menu__item user-menu__item--logout"

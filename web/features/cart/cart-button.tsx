@@ -1,5 +1,5 @@
-import { useAuthGate } from "../auth/use-auth-gate";
-import { cartCount, useCartStore } from "./cart-store";
+import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
+import { cartCount, useCartStore } from "#web/lib/cart-store";
 import "./cart.css";
 
 /** The header's cart icon with its item count; a guest is asked to sign in first. */
@@ -15,7 +15,15 @@ export function CartButton() {
       aria-label={label}
       onClick={() => requireSignIn(open, { kind: "open-cart" })}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M3 4h2.2l2.3 11.1a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.1" />
         <circle cx="10" cy="20.2" r="1.3" />
         <circle cx="17.5" cy="20.2" r="1.3" />

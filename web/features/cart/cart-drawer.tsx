@@ -1,13 +1,12 @@
 import { useNavigate } from "react-router";
-import { sizeLabel } from "../../../common/catalog";
-import { formatCents } from "../../../common/money";
-import { Dialog } from "../../components/dialog/dialog";
-import { cartTotalCents, useCartStore, type CartItem } from "./cart-store";
-import { QuantityStepper, RemoveLineButton } from "./quantity-stepper";
+import { sizeLabel } from "#common/catalog";
+import { formatCents } from "#common/money";
+import { Dialog } from "#web/components/dialog/dialog";
+import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import "./cart.css";
 
 const TITLE_ID = "cart-drawer-title";
-
 
 /** The cart as a drawer from the right; the layout mounts it once and the cart store opens it. */
 export function CartDrawer() {
@@ -59,7 +58,11 @@ export function CartDrawer() {
               <span>Total</span>
               <span data-testid="cart-total">{formatCents(cartTotalCents(items))}</span>
             </p>
-            <button type="button" className="btn btn--primary btn--large btn--block" onClick={() => leaveTo("/checkout")}>
+            <button
+              type="button"
+              className="btn btn--primary btn--large btn--block"
+              onClick={() => leaveTo("/checkout")}
+            >
               Checkout
             </button>
           </div>
@@ -71,7 +74,7 @@ export function CartDrawer() {
 
 function CartLine({ item }: { item: CartItem }) {
   const removeItem = useCartStore((state) => state.removeItem);
-  const what = `${item.name} (${sizeLabel(item.size)})`;
+  const what = cartLineLabel(item);
   return (
     <li className="cart-line">
       <img className="cart-line__image" src={item.image} alt="" width={64} height={64} />

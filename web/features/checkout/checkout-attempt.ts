@@ -1,4 +1,4 @@
-import type { OrderRequest } from "../../../common/forms/checkout";
+import type { OrderRequest } from "#common/forms/checkout";
 
 /**
  * The Idempotency-Key of the current checkout attempt. It survives a reload and is reused
@@ -12,8 +12,11 @@ interface StoredAttempt {
   key: string;
 }
 
-function cartFingerprint(lines: OrderRequest["lines"]): string {
-  return JSON.stringify(lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]));
+function cartFingerprint(lines: OrderRequest["lines"], pickup: OrderRequest["pickup"]): string {
+  return JSON.stringify([
+    lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]),
+    pickup ?? null,
+  ]);
 }
 
 function read(): StoredAttempt | null {
@@ -27,8 +30,9 @@ function read(): StoredAttempt | null {
   }
 }
 
-export function checkoutAttemptKey(lines: OrderRequest["lines"]): string {
-  const fingerprint = cartFingerprint(lines);
+/** The same lines and pickup time are the same attempt; another slot is a new one. */
+export function checkoutAttemptKey(lines: OrderRequest["lines"], pickup?: OrderRequest["pickup"]): string {
+  const fingerprint = cartFingerprint(lines, pickup);
   const stored = read();
   if (stored?.fingerprint === fingerprint) return stored.key;
   const key = crypto.randomUUID();

@@ -4,18 +4,14 @@ import { useForm } from "react-hook-form";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import {
-  EMPTY_CONTACT_FORM,
-  contactFormSchema,
-  toContactPayload,
-  type ContactForm,
-} from "../../../common/forms/contact";
-import { usePageMeta } from "../../app/use-page-meta";
-import { FullScreenSpinner } from "../../components/full-screen-spinner";
-import { ContactLinks, SocialLinks } from "../../components/layout/footer";
-import { brand } from "../../config/brand";
+import { EMPTY_CONTACT_FORM, contactFormSchema, toContactPayload, type ContactForm } from "#common/forms/contact";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { FullScreenSpinner } from "#web/components/full-screen-spinner";
+import { ContactLinks, SocialLinks } from "#web/components/layout/footer";
+import { brand } from "#web/config/brand";
+import { useSessionStore, type SessionUser } from "#web/lib/session-store";
 import { useSendContactMessage } from "./api/send-contact-message";
-import { FormField } from "./components/form-field";
+import { FormField } from "#web/components/form-field/form-field";
 import "./contact.css";
 
 export const CONTACT_SUCCESS_TEXT = "Message sent successfully";
@@ -35,16 +31,27 @@ export default function ContactPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  const user = useSessionStore((state) => state.user);
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<ContactForm, unknown, ValidContactForm>({
     resolver: zodResolver(contactFormSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: EMPTY_CONTACT_FORM,
+    defaultValues: { ...EMPTY_CONTACT_FORM, ...knownDetails(user) },
   });
+
+  // A signed-in shopper's name, e-mail and phone are filled in, also when the session arrives
+  // after the page; a field the visitor has already typed in is left alone.
+  useEffect(() => {
+    for (const [name, value] of Object.entries(knownDetails(user)) as [keyof ContactForm, string][]) {
+      if (value && !getValues(name)) setValue(name, value);
+    }
+  }, [user, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -92,7 +99,9 @@ export default function ContactPage() {
             </FormField>
           </div>
           <FormField id="contact-email" label="Email" required error={errors.email}>
-            {(control) => <input {...control} type="email" autoComplete="email" inputMode="email" {...register("email")} />}
+            {(control) => (
+              <input {...control} type="email" autoComplete="email" inputMode="email" {...register("email")} />
+            )}
           </FormField>
           <FormField id="contact-phone" label="Phone" required error={errors.phone}>
             {(control) => <input {...control} type="tel" autoComplete="tel" {...register("phone")} />}
@@ -108,4 +117,11 @@ export default function ContactPage() {
       {busy && <FullScreenSpinner label="Sending your message…" />}
     </section>
   );
+}
+
+/** What the shop already knows of a signed-in shopper, as the contact form's fields. */
+function knownDetails(user: SessionUser): Partial<ContactForm> {
+  if (!user.isAuthenticated) return {};
+  const [firstName = "", ...rest] = user.username.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" "), email: user.email, phone: user.phone };
 }

@@ -1,10 +1,19 @@
 import type { ComponentType, ReactNode, SVGProps } from "react";
 import { Link } from "react-router";
-import { HOME_HERO_IMAGE } from "../../../common/landing";
-import { usePageMeta } from "../../app/use-page-meta";
-import { Rating } from "../../components/rating";
-import { ArrowRightIcon, BoltIcon, ClockIcon, DropletIcon, LeafIcon, QuoteIcon, ShieldIcon, SparkleIcon } from "../../components/icons/icons";
-import { brand } from "../../config/brand";
+import { HOME_HERO_IMAGE } from "#common/landing";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { Rating } from "#web/components/rating";
+import {
+  ArrowRightIcon,
+  BoltIcon,
+  ClockIcon,
+  DropletIcon,
+  LeafIcon,
+  QuoteIcon,
+  ShieldIcon,
+  SparkleIcon,
+} from "#web/components/icons/icons";
+import { brand } from "#web/config/brand";
 import {
   BANNER_REVIEWS,
   BENEFITS,
@@ -13,7 +22,8 @@ import {
   type BenefitKind,
   type ReviewCard,
 } from "./home-content";
-import { TeamSection } from "./team-section";
+import { FeaturedDrinks } from "./featured-drinks";
+import { TeamSection } from "#web/components/team-section/team-section";
 import "./home.css";
 
 const BENEFIT_ICONS: Record<BenefitKind, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -182,12 +192,15 @@ function ShopStory() {
       id="shop-story-title"
       eyebrow="The shop"
       title="A little bar on Brookhurst Street"
-      image={{ src: "/images/home/shop.svg", alt: "The Squeeze juice bar: a striped awning over a counter lined with fruit" }}
+      image={{
+        src: "/images/home/shop.svg",
+        alt: "The Squeeze juice bar: a striped awning over a counter lined with fruit",
+      }}
       reverse
     >
       <p>
-        We opened in {brand.foundedYear} with a single counter, one cold press and a crate of Valencia oranges. Today the
-        bar on Brookhurst serves neighbours, students and early-morning runners across {brand.region}.
+        We opened in {brand.foundedYear} with a single counter, one cold press and a crate of Valencia oranges. Today
+        the bar on Brookhurst serves neighbours, students and early-morning runners across {brand.region}.
       </p>
       <p>Come say hi, watch your juice being pressed, and ask what is in season — the chalkboard changes every week.</p>
       <dl className="shop-facts">
@@ -284,6 +297,7 @@ export default function HomePage() {
   return (
     <>
       <Banner />
+      <FeaturedDrinks />
       <NutritionTips />
       <BrandStory />
       <TeamSection />

@@ -1,9 +1,9 @@
 import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CATEGORY_PARAM, selectCategory, type Category } from "../../../common/catalog";
-import { errorMessage, queryClient } from "../../app/query-client";
-import { usePageMeta } from "../../app/use-page-meta";
-import { categoriesQueryOptions, useCategories } from "./api/get-categories";
+import { CATEGORY_PARAM, selectCategory, type Category } from "#common/catalog";
+import { errorMessage, queryClient } from "#web/lib/query-client";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { categoriesQueryOptions, useCategories } from "#web/lib/get-categories";
 import { categoryProductsQueryOptions, useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import "./menu.css";

@@ -1,25 +1,24 @@
 import { Link } from "react-router";
-import { ORDER_STATUS_LABELS, type Order } from "../../../common/forms/checkout";
-import { sizeLabel } from "../../../common/catalog";
-import { formatCents } from "../../../common/money";
-import { errorMessage } from "../../app/query-client";
-import { usePageMeta } from "../../app/use-page-meta";
-import { useSessionStore } from "../auth/session-store";
-import { useAuthGate } from "../auth/use-auth-gate";
-import { useOrders } from "./api/list-orders";
+import { PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
+import { orderNumber, type Order } from "#common/orders";
+import { sizeLabel } from "#common/catalog";
+import { formatCents } from "#common/money";
+import { errorMessage } from "#web/lib/query-client";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { useSessionStore } from "#web/lib/session-store";
+import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
+import { useOrderHistory } from "./api/list-orders";
+import { OrderProgress } from "./components/order-progress";
+import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-
-/** A short order number a shopper can read out on the phone ("#1A2B3C4D"), as in the e-mails. */
-export function orderNumber(orderId: string): string {
-  return `#${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
-}
-
 export default function OrdersPage() {
   usePageMeta("My orders", "Your Squeeze orders: what you ordered, the total and where each order stands.");
   const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
+  // Each order's progress line moves by itself while the page is open.
+  useLiveOrderProgress(isSignedIn);
 
   return (
     <div className="orders-page">
@@ -44,9 +43,9 @@ function SignInPrompt() {
 }
 
 function OrderHistory() {
-  const orders = useOrders();
+  const history = useOrderHistory();
 
-  if (orders.isPending) {
+  if (history.isPending) {
     return (
       <div className="orders-list" aria-busy="true" aria-label="Loading your orders">
         {[0, 1].map((index) => (
@@ -55,17 +54,20 @@ function OrderHistory() {
       </div>
     );
   }
-  if (orders.isError) {
+  // A failed "Load more" keeps the orders already shown; only a failed first page replaces them.
+  if (history.data === undefined) {
     return (
       <div className="orders-error" role="alert">
-        <p>Error: {errorMessage(orders.error)}</p>
-        <button type="button" className="btn btn--small" onClick={() => void orders.refetch()}>
+        <p>Error: {errorMessage(history.error)}</p>
+        <button type="button" className="btn btn--small" onClick={() => void history.refetch()}>
           Try again
         </button>
       </div>
     );
   }
-  if (orders.data.length === 0) {
+  const orders = history.data.pages.flatMap((page) => page.orders);
+  const loadMoreFailed = history.isFetchNextPageError;
+  if (orders.length === 0) {
     return (
       <div className="orders-empty">
         <p>You have no orders yet.</p>
@@ -76,29 +78,62 @@ function OrderHistory() {
     );
   }
   return (
-    <ol className="orders-list" role="list">
-      {orders.data.map((order) => (
-        <li key={order.id}>
-          <OrderCard order={order} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="orders-list" role="list">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ol>
+      {loadMoreFailed && (
+        <p className="orders-error" role="alert">
+          Error: {errorMessage(history.error)}
+        </p>
+      )}
+      {history.hasNextPage && (
+        <div className="orders-more">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+            aria-busy={history.isFetchingNextPage}
+          >
+            {history.isFetchingNextPage ? "Loading…" : "Load more"}
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+export function OrderCard({
+  order,
+  headingLevel = 2,
+  linked = true,
+}: {
+  order: Order;
+  headingLevel?: 1 | 2;
+  linked?: boolean;
+}) {
   const headingId = `order-${order.id}`;
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const title = `Order ${orderNumber(order.id)}`;
   return (
     <article className="order-card" aria-labelledby={headingId}>
       <header className="order-card__header">
-        <h2 id={headingId} className="order-card__title">
-          Order {orderNumber(order.id)}
-        </h2>
-        <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
+        <Heading id={headingId} className="order-card__title">
+          {linked ? <Link to={`/orders/${encodeURIComponent(order.id)}`}>{title}</Link> : title}
+        </Heading>
+        <span className={`order-status order-status--${order.paymentState}`}>
+          {PAYMENT_STATE_LABELS[order.paymentState]}
+        </span>
         <time className="order-card__date muted" dateTime={order.createdAt}>
           {dateFormat.format(new Date(order.createdAt))}
         </time>
       </header>
+      <OrderProgress order={order} />
       <ul className="order-lines" role="list">
         {order.lines.map((line, index) => (
           <li key={index} className="order-line">
@@ -114,6 +149,23 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      {order.fulfilment === "delivery" ? (
+        <>
+          <p className="order-card__fulfilment" data-testid="order-fulfilment">
+            Delivery to {order.fulfilmentAddress}
+          </p>
+          <p className="order-card__fee">
+            <span>Delivery</span>
+            <span>{formatCents(order.deliveryFeeCents)}</span>
+          </p>
+        </>
+      ) : (
+        order.fulfilmentAddress && (
+          <p className="order-card__fulfilment" data-testid="order-fulfilment">
+            Pickup at {order.fulfilmentAddress}
+          </p>
+        )
+      )}
       <p className="order-card__total">
         <span>
           Total ({order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"})

@@ -13,7 +13,9 @@ export interface CountryOption {
   label: string;
 }
 
-export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(countries.getNames("en", { select: "official" }))
+export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(
+  countries.getNames("en", { select: "official" }),
+)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, "en"));
 

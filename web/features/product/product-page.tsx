@@ -1,23 +1,32 @@
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { CATEGORY_PARAM, effectivePriceCents, selectableSizes, type PriceSize, type Product } from "../../../common/catalog";
-import { ORDER_LIMITS } from "../../../common/order-limits";
-import { errorMessage, queryClient } from "../../app/query-client";
-import { usePageMeta } from "../../app/use-page-meta";
-import { Rating } from "../../components/rating";
-import { ApiRequestError } from "../../lib/api-client";
-import { useAuthGate } from "../auth/use-auth-gate";
-import { cartLineId, useCartStore, type NewCartItem } from "../cart/cart-store";
-import { useCategories } from "../menu/api/get-categories";
-import { gradientStyle } from "../menu/components/product-card";
+import { CATEGORY_PARAM, effectivePriceCents, selectableSizes, type ProductSize, type Product } from "#common/catalog";
+import { formatCents } from "#common/money";
+import { ORDER_LIMITS } from "#common/order-limits";
+import { errorMessage, queryClient } from "#web/lib/query-client";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { Rating } from "#web/components/rating";
+import { NumberStepper } from "#web/components/stepper/number-stepper";
+import { ApiRequestError } from "#web/lib/api-client";
+import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
+import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
+import { useCategories } from "#web/lib/get-categories";
+import { gradientStyle } from "#web/lib/gradient-style";
 import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
-import { PriceTag } from "./components/price-tag";
+import { PriceTag } from "#web/components/price-tag/price-tag";
 import "./product.css";
+import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out";
+import { isSoldOut } from "#common/availability";
 
 /** The same limit the order API enforces (one constant for both). */
 export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
-const SIZE_LABELS: Record<PriceSize, string> = { small: "Small", medium: "Medium", large: "Large", default: "Regular" };
+const SIZE_LABELS: Record<ProductSize, string> = {
+  small: "Small",
+  medium: "Medium",
+  large: "Large",
+  default: "Regular",
+};
 
 /**
  * Fetches the drink for a visit that lands on its page, so the first render draws the same
@@ -81,7 +90,14 @@ function BackToMenu({ categoryId }: { categoryId: string }) {
   return (
     <Link className="product-page__back" to={slug ? `/menu?${CATEGORY_PARAM}=${encodeURIComponent(slug)}` : "/menu"}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 6l-6 6 6 6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       Back to the menu
     </Link>
@@ -90,27 +106,42 @@ function BackToMenu({ categoryId }: { categoryId: string }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const sizes = selectableSizes(product);
-  const [size, setSize] = useState<PriceSize>(sizes[0] ?? "default");
+  const [size, setSize] = useState<ProductSize>(sizes[0] ?? "default");
+  const [quantity, setQuantity] = useState<number>(ORDER_LIMITS.minQuantity);
   const [note, setNote] = useState("");
   const requireSignIn = useAuthGate();
   const navigate = useNavigate();
   const noteId = useId();
   const noteHintId = useId();
   const sizeLegendId = useId();
+  const actions = useRef<HTMLDivElement>(null);
+  const actionsScrolledAway = useScrolledPast(actions);
   const price = product.pricesBySize[size];
+  const totalCents = price ? effectivePriceCents(price) * quantity : 0;
+
+  const soldOut = useSoldOut();
+  const sizeSoldOut = isSoldOut(soldOut, product.id, size);
 
   function cartLine(): NewCartItem | null {
-    if (!price) return null;
+    if (!price || sizeSoldOut) return null;
+    const comment = note.trim();
     return {
-      id: cartLineId(product.name, size),
+      id: cartLineId(product.name, size, comment),
       productId: product.id,
       categoryId: product.categoryId,
       name: product.name,
       priceCents: effectivePriceCents(price),
       size,
-      comment: note.trim(),
+      quantity,
+      comment,
       image: product.image,
     };
+  }
+
+  /** What was added is in the cart: the page is ready for the next drink. */
+  function startAfresh() {
+    setNote("");
+    setQuantity(ORDER_LIMITS.minQuantity);
   }
 
   function addToCart() {
@@ -119,6 +150,7 @@ function ProductDetails({ product }: { product: Product }) {
     requireSignIn(
       () => {
         useCartStore.getState().addItem(item);
+        startAfresh();
         useCartStore.getState().open();
       },
       { kind: "add-to-cart", item, then: "open-cart" },
@@ -131,6 +163,7 @@ function ProductDetails({ product }: { product: Product }) {
     requireSignIn(
       () => {
         useCartStore.getState().addItem(item);
+        startAfresh();
         navigate("/checkout");
       },
       { kind: "add-to-cart", item, then: "checkout" },
@@ -152,10 +185,12 @@ function ProductDetails({ product }: { product: Product }) {
           </span>
         </div>
         <p className="product-details__description">{product.description}</p>
+        <DrinkFacts product={product} />
 
-        <p className="product-details__price" aria-live="polite">
+        <p className="product-details__price" aria-live="polite" data-testid="drink-price">
           <PriceTag price={price} />
           {sizes.length > 0 && <span className="product-details__price-size">{SIZE_LABELS[size]}</span>}
+          {sizeSoldOut && <SoldOutBadge className="product-details__sold-out" />}
         </p>
 
         {sizes.length > 0 && (
@@ -172,12 +207,27 @@ function ProductDetails({ product }: { product: Product }) {
                   aria-pressed={option === size}
                   onClick={() => setSize(option)}
                 >
-                  {SIZE_LABELS[option]}
+                  <span className="size-picker__name">{SIZE_LABELS[option]}</span>{" "}
+                  <PriceTag className="size-picker__price" price={product.pricesBySize[option]} />
+                  {isSoldOut(soldOut, product.id, option) && <span className="size-picker__sold-out"> · Sold out</span>}
                 </button>
               ))}
             </div>
           </div>
         )}
+
+        <div className="product-details__quantity">
+          <span className="size-picker__legend" aria-hidden="true">
+            Quantity
+          </span>
+          <NumberStepper
+            value={quantity}
+            onChange={setQuantity}
+            label={product.name}
+            min={ORDER_LIMITS.minQuantity}
+            max={ORDER_LIMITS.maxQuantity}
+          />
+        </div>
 
         <div className="field product-details__note">
           <label className="field__label" htmlFor={noteId}>
@@ -196,17 +246,98 @@ function ProductDetails({ product }: { product: Product }) {
           </span>
         </div>
 
-        <div className="product-details__actions">
-          <button type="button" className="btn btn--primary btn--large" onClick={orderNow} disabled={!price}>
+        <div className="product-details__actions" ref={actions}>
+          <button
+            type="button"
+            className="btn btn--primary btn--large"
+            onClick={orderNow}
+            disabled={!price || sizeSoldOut}
+          >
             Order Now
           </button>
-          <button type="button" className="btn btn--ghost btn--large" onClick={addToCart} disabled={!price}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--large"
+            onClick={addToCart}
+            disabled={!price || sizeSoldOut}
+          >
             Add to Cart
           </button>
         </div>
       </div>
+
+      {/* On a phone, once the buttons above have scrolled away, the same two stay at hand. */}
+      <div className="buy-bar" hidden={!actionsScrolledAway || !price} data-testid="buy-bar">
+        <button
+          type="button"
+          className="btn btn--ghost buy-bar__add"
+          onClick={addToCart}
+          disabled={!price || sizeSoldOut}
+        >
+          Add to Cart · {formatCents(totalCents)}
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary buy-bar__order"
+          onClick={orderNow}
+          disabled={!price || sizeSoldOut}
+        >
+          Order Now
+        </button>
+      </div>
     </article>
   );
+}
+
+/** Ingredients and nutrition, each shown only when the menu has it. */
+function DrinkFacts({ product }: { product: Product }) {
+  if (product.ingredients.length === 0 && !product.nutrition) return null;
+  return (
+    <dl className="drink-facts">
+      {product.ingredients.length > 0 && (
+        <div className="drink-facts__row">
+          <dt>Ingredients</dt>
+          <dd>{capitalize(product.ingredients.join(", "))}</dd>
+        </div>
+      )}
+      {product.nutrition && (
+        <div className="drink-facts__row">
+          <dt>Nutrition</dt>
+          <dd>{product.nutrition}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Whether `target` has scrolled up out of view (behind the sticky header, or above). Below the
+ * fold does not count: the shopper has not reached it yet. Never true while rendering on the
+ * server, which has no window.
+ */
+const BELOW_THE_FOLD_PX = 100_000;
+
+function useScrolledPast(target: RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    // The observed area starts under the sticky header and reaches far below the window, so
+    // "not intersecting" means gone up behind the header: a fling that jumps from below the
+    // fold to past the top still counts as a change.
+    const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--header-height")) || 0;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.bottom <= header);
+      },
+      { rootMargin: `-${header}px 0px ${BELOW_THE_FOLD_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return past;
 }
 
 function ProductSkeleton() {

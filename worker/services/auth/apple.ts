@@ -22,9 +22,7 @@ export function appleAuthorizationUrl(config: AppleConfig, redirectUri: string, 
 
 /** The `user` form field Apple posts on the first authorization only. */
 const appleUserSchema = z.object({
-  name: z
-    .object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() })
-    .optional(),
+  name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional(),
   email: z.string().max(320).optional(),
 });
 
@@ -70,13 +68,15 @@ export async function appleIdentity(
     throw new SignInFailure("Apple returned no ID token");
   }
   const parsed = appleClaimsSchema.safeParse(await verifiedAppleClaims(idToken));
-  if (!parsed.success) throw new SignInFailure(`Apple ID token lacks expected claims (${parsed.error.issues[0]?.path.join(".")})`);
+  if (!parsed.success)
+    throw new SignInFailure(`Apple ID token lacks expected claims (${parsed.error.issues[0]?.path.join(".")})`);
   const claims = parsed.data;
 
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audiences.includes(config.clientId)) throw new SignInFailure("Apple ID token is for another client (aud)");
   if (claims.exp * 1000 <= now) throw new SignInFailure("Apple ID token has expired");
-  if (!expectedNonce || claims.nonce !== expectedNonce) throw new SignInFailure("Apple ID token nonce does not match this attempt");
+  if (!expectedNonce || claims.nonce !== expectedNonce)
+    throw new SignInFailure("Apple ID token nonce does not match this attempt");
   if (claims.email && (claims.email_verified === false || claims.email_verified === "false")) {
     throw new SignInFailure("Apple account e-mail is not verified");
   }

@@ -1,8 +1,13 @@
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { AUTH_PROVIDERS, type AuthProvider } from "../../db/schema";
-import { isHttps } from "../../lib/session";
+import { RETURN_PATH_MAX_LENGTH, safeReturnPath } from "#common/return-path";
+import { AUTH_PROVIDERS, type AuthProvider } from "#common/auth-providers";
+import { getDb } from "#worker/db/client";
+import { signInAttempts } from "#worker/db/schema";
+import type { AppEnv } from "#worker/env";
+import { isHttps } from "#worker/lib/session";
 import { base64Url } from "./sessions";
 
 /** How long a person has to finish at the provider before the attempt is void. */
@@ -12,16 +17,20 @@ export const COMPLETION_MODES = ["popup", "redirect"] as const;
 export type CompletionMode = (typeof COMPLETION_MODES)[number];
 
 /**
- * A same-site path to come back to: starts with one "/" (not "//", which is another host) and has
- * no backslash (browsers read "/\evil.example" as "//evil.example").
+ * A page of this site to come back to, in its normalised form (common/return-path.ts): a path
+ * that a browser would turn into another host, or that is not a page, is refused with a 400.
  */
 export const returnToSchema = z
   .string()
-  .max(2000)
-  .refine(
-    (path) => path.startsWith("/") && !path.startsWith("//") && !/[\\\u0000-\u001f\u007f]/.test(path),
-    "must be a path on this site starting with /",
-  );
+  .max(RETURN_PATH_MAX_LENGTH)
+  .transform((path, context) => {
+    const safe = safeReturnPath(path);
+    if (safe === null) {
+      context.addIssue({ code: "custom", message: "must be a page on this site, starting with /" });
+      return z.NEVER;
+    }
+    return safe;
+  });
 
 /**
  * One sign-in in progress, held by the browser that started it. The callback accepts only the
@@ -68,7 +77,28 @@ export function randomToken(bytes = 32): string {
   return base64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-export function rememberAttempt(c: Context, attempt: SignInAttempt): void {
+async function stateHash(state: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(state));
+  return base64Url(new Uint8Array(digest));
+}
+
+/**
+ * Starts an attempt: the browser holds it in a cookie (so nobody can finish it in another
+ * browser), and D1 holds its state's hash until a callback uses it (so nobody can finish it
+ * twice: a cookie is only deleted in a browser that obeys, a copied one could be replayed).
+ * Attempts past their lifetime are cleared on the way.
+ */
+export async function rememberAttempt(c: Context<AppEnv>, attempt: SignInAttempt): Promise<void> {
+  const db = getDb(c.env.DB);
+  const now = new Date(attempt.startedAt);
+  await db.batch([
+    db.delete(signInAttempts).where(lte(signInAttempts.expiresAt, now.toISOString())),
+    db.insert(signInAttempts).values({
+      stateHash: await stateHash(attempt.state),
+      provider: attempt.provider,
+      expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_SECONDS * 1000).toISOString(),
+    }),
+  ]);
   const value = base64Url(new TextEncoder().encode(JSON.stringify(attempt)));
   setCookie(c, attemptCookieName(c, attempt.provider), value, {
     ...attemptCookieOptions(c, attempt.provider),
@@ -77,21 +107,41 @@ export function rememberAttempt(c: Context, attempt: SignInAttempt): void {
 }
 
 /**
- * Reads and forgets the attempt in one go: whatever happens next, the same state can never
- * be used twice from this browser.
+ * Reads and uses up the attempt, for every callback (Google's, Apple's and the local stand-in's):
+ * the cookie is deleted and the attempt's row in D1 is deleted in the same statement that finds
+ * it. Only the request whose DELETE returned the row gets the attempt; a second use of the same
+ * state, at once or later, with or without the cookie, gets null and ends in the failure page.
  */
-export function takeAttempt(c: Context, provider: AuthProvider): SignInAttempt | null {
+export async function takeAttempt(c: Context<AppEnv>, provider: AuthProvider): Promise<SignInAttempt | null> {
   const name = attemptCookieName(c, provider);
   const raw = getCookie(c, name);
   if (raw === undefined) return null;
   deleteCookie(c, name, attemptCookieOptions(c, provider));
-  return parseAttempt(raw, provider);
+  const attempt = parseAttempt(raw, provider);
+  if (!attempt) return null;
+  const used = await getDb(c.env.DB)
+    .delete(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.stateHash, await stateHash(attempt.state)),
+        eq(signInAttempts.provider, provider),
+        gt(signInAttempts.expiresAt, new Date().toISOString()),
+      ),
+    )
+    .returning({ stateHash: signInAttempts.stateHash });
+  return used.length === 1 ? attempt : null;
 }
 
-/** Reads without forgetting (the stand-in consent page only displays it). */
-export function peekAttempt(c: Context, provider: AuthProvider): SignInAttempt | null {
+/** Reads without using it up (the stand-in consent page only displays it), if it is still unused. */
+export async function peekAttempt(c: Context<AppEnv>, provider: AuthProvider): Promise<SignInAttempt | null> {
   const raw = getCookie(c, attemptCookieName(c, provider));
-  return raw === undefined ? null : parseAttempt(raw, provider);
+  const attempt = raw === undefined ? null : parseAttempt(raw, provider);
+  if (!attempt) return null;
+  const [row] = await getDb(c.env.DB)
+    .select({ expiresAt: signInAttempts.expiresAt })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.stateHash, await stateHash(attempt.state)), eq(signInAttempts.provider, provider)));
+  return row && row.expiresAt > new Date().toISOString() ? attempt : null;
 }
 
 function parseAttempt(raw: string, provider: AuthProvider): SignInAttempt | null {

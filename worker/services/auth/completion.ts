@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { AuthProvider } from "../../db/schema";
-import { escapeHtml } from "../../emails/html";
+import { PROVIDER_LABELS, type AuthProvider } from "#common/auth-providers";
+import { safeReturnPath } from "#common/return-path";
+import { escapeHtml } from "#worker/emails/html";
 import type { CompletionMode } from "./attempt";
-import { PROVIDER_LABEL } from "./config";
 
 export const POPUP_SCRIPT_PATH = "/api/auth/popup-complete.js";
 export const AUTH_STYLESHEET_PATH = "/api/auth/auth-pages.css";
@@ -17,10 +17,12 @@ export interface Completion {
 
 /** `returnTo` with `auth=success|failed&provider=x` added, keeping its own query and hash. */
 export function returnUrl(returnTo: string, provider: AuthProvider, ok: boolean): string {
-  const url = new URL(returnTo, "http://squeeze.invalid");
+  // Checked again here, where it becomes a Location and a link: a path that is not one of our
+  // pages (whatever let it this far) sends the person to the home page instead.
+  const url = new URL(safeReturnPath(returnTo) ?? "/", "http://squeeze.invalid");
   url.searchParams.set("auth", ok ? "success" : "failed");
   url.searchParams.set("provider", provider);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return safeReturnPath(`${url.pathname}${url.search}${url.hash}`) ?? "/";
 }
 
 /**
@@ -35,7 +37,7 @@ export function completeSignIn(c: Context, completion: Completion): Response {
   c.header("Cache-Control", "no-store");
   if (completion.mode === "redirect") return c.redirect(target, 302);
 
-  const label = PROVIDER_LABEL[completion.provider];
+  const label = PROVIDER_LABELS[completion.provider];
   const message = completion.ok ? `Signed in with ${label}.` : `${label} sign-in failed.`;
   return c.html(
     `<!doctype html>
@@ -71,7 +73,7 @@ export const POPUP_SCRIPT = `(() => {
   const opener = window.opener && !window.opener.closed ? window.opener : null;
   const isPopup = data.mode === "popup" || opener !== null;
   const goToPage = () => {
-    if (data.fallback && data.fallback.startsWith("/") && !data.fallback.startsWith("//")) {
+    if (data.fallback && data.fallback.startsWith("/") && !data.fallback.startsWith("//") && !data.fallback.includes("\\\\")) {
       window.location.replace(data.fallback);
     }
   };

@@ -1,5 +1,5 @@
-import type { AuthProvider } from "../../db/schema";
-import type { Env } from "../../env";
+import type { AuthProvider } from "#common/auth-providers";
+import type { Env } from "#worker/env";
 
 export interface GoogleConfig {
   provider: "google";
@@ -30,8 +30,6 @@ export type ProviderSetup =
   | { status: "configured"; config: ProviderConfig }
   | { status: "absent" }
   | { status: "misconfigured"; problem: string };
-
-export const PROVIDER_LABEL: Record<AuthProvider, string> = { google: "Google", apple: "Apple" };
 
 const SECRET_NAMES = {
   google: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],

@@ -1,15 +1,18 @@
 import { z } from "zod";
-import type { AuthProvider } from "../../db/schema";
-import { escapeHtml } from "../../emails/html";
+import { PROVIDER_LABELS, type AuthProvider } from "#common/auth-providers";
+import { escapeHtml } from "#worker/emails/html";
 import { AUTH_STYLESHEET_PATH } from "./completion";
-import { PROVIDER_LABEL } from "./config";
 import type { ProviderIdentity } from "./users";
 
-/** The test people offered on the local stand-in consent page. */
+/**
+ * The test people offered on the local stand-in consent page: three shoppers and the barista,
+ * whom the development seed (seed/dev/staff.sql) makes staff of the Anaheim shop.
+ */
 export const DEV_TEST_PEOPLE = [
   { name: "Ada Lovelace", email: "ada.lovelace@example.com" },
   { name: "Grace Hopper", email: "grace.hopper@example.com" },
   { name: "Alan Turing", email: "alan.turing@example.com" },
+  { name: "Sam Barista", email: "barista@example.com" },
 ] as const;
 
 /** What the stand-in consent form posts: who to sign in as, or a cancel (the failure path). */
@@ -33,7 +36,7 @@ export function devIdentity(provider: AuthProvider, name: string, email: string)
 
 /** A small page that stands in for Google's or Apple's consent screen on a developer's machine. */
 export function devConsentPage(provider: AuthProvider, state: string): string {
-  const label = PROVIDER_LABEL[provider];
+  const label = PROVIDER_LABELS[provider];
   const action = `/api/auth/${provider}/dev-consent`;
   const hiddenState = `<input type="hidden" name="state" value="${escapeHtml(state)}">`;
   const people = DEV_TEST_PEOPLE.map(

@@ -55,7 +55,8 @@ export async function googleIdentity(
     throw new SignInFailure("Google returned no readable ID token");
   }
   const parsed = googleClaimsSchema.safeParse(rawClaims);
-  if (!parsed.success) throw new SignInFailure(`Google ID token lacks expected claims (${parsed.error.issues[0]?.path.join(".")})`);
+  if (!parsed.success)
+    throw new SignInFailure(`Google ID token lacks expected claims (${parsed.error.issues[0]?.path.join(".")})`);
   const claims = parsed.data;
 
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

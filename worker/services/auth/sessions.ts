@@ -1,6 +1,6 @@
 import { eq, lt, or } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { sessions } from "../../db/schema";
+import type { Database } from "#worker/db/client";
+import { sessions } from "#worker/db/schema";
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -56,11 +56,7 @@ export interface ValidSession {
  * The session a token belongs to, if it is still alive. An expired one is deleted on the
  * way (nobody can use it again anyway); a live one has its idle clock slid forward.
  */
-export async function findValidSession(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<ValidSession | null> {
+export async function findValidSession(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
   const tokenHash = await hashSessionToken(token);
   const session = await db.query.sessions.findFirst({ where: eq(sessions.tokenHash, tokenHash) });
   if (!session) return null;
@@ -74,10 +70,7 @@ export async function findValidSession(
   }
 
   if (now.getTime() - lastSeen >= SESSION_TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now.toISOString() })
-      .where(eq(sessions.tokenHash, tokenHash));
+    await db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.tokenHash, tokenHash));
   }
   return { userId: session.userId, tokenHash };
 }
@@ -89,7 +82,5 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 /** Housekeeping: removes sessions past either expiry. Safe to call any time. */
 export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS).toISOString();
-  await db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now.toISOString()), lt(sessions.lastSeenAt, idleCutoff)));
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now.toISOString()), lt(sessions.lastSeenAt, idleCutoff)));
 }

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "../../../common/session-user";
-import type { Database } from "../../db/client";
-import { type AuthProvider, providerAccounts, users } from "../../db/schema";
+import type { SessionUser } from "#common/session-user";
+import type { StaffMembership } from "#common/staff";
+import type { Database } from "#worker/db/client";
+import type { AuthProvider } from "#common/auth-providers";
+import { providerAccounts, users } from "#worker/db/schema";
 
 export interface ProviderIdentity {
   provider: AuthProvider;
@@ -57,10 +59,7 @@ async function findUserIdByProviderAccount(
   identity: Pick<ProviderIdentity, "provider" | "subject">,
 ): Promise<string | undefined> {
   const account = await db.query.providerAccounts.findFirst({
-    where: and(
-      eq(providerAccounts.provider, identity.provider),
-      eq(providerAccounts.subject, identity.subject),
-    ),
+    where: and(eq(providerAccounts.provider, identity.provider), eq(providerAccounts.subject, identity.subject)),
     columns: { userId: true },
   });
   return account?.userId;
@@ -75,14 +74,15 @@ export async function updateUserPhone(db: Database, userId: string, phone: strin
   return updated;
 }
 
-export const GUEST: SessionUser = { uid: "", username: "", email: "", phone: "", isAuthenticated: false };
+export const GUEST: SessionUser = { uid: "", username: "", email: "", phone: "", isAuthenticated: false, staff: null };
 
-export function toSessionUser(user: UserProfile): SessionUser {
+export function toSessionUser(user: UserProfile, staff: StaffMembership | null = null): SessionUser {
   return {
     uid: user.id,
     username: user.username,
     email: user.email,
     phone: user.phone ?? "",
     isAuthenticated: true,
+    staff,
   };
 }

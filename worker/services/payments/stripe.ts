@@ -1,14 +1,12 @@
 import Stripe from "stripe";
-import type { Env } from "../../env";
-import { ApiError } from "../../lib/errors";
+import type { Env } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
 
 /**
  * How orders are paid. Stripe is on only when BOTH secrets are set: a key without its webhook
  * secret would take money without ever learning that it had, so that is refused outright.
  */
-export type PaymentConfig =
-  | { mode: "pay_on_pickup" }
-  | { mode: "stripe"; secretKey: string; webhookSecret: string };
+export type PaymentConfig = { mode: "pay_on_pickup" } | { mode: "stripe"; secretKey: string; webhookSecret: string };
 
 export function paymentConfig(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET">): PaymentConfig {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
@@ -86,6 +84,56 @@ export async function createCheckoutSession(
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   return { id: session.id, url: session.url };
+}
+
+export interface RefundInput {
+  orderId: string;
+  /** The order's payment, when Stripe's webhook named it; otherwise found through the session. */
+  paymentIntentId: string | null;
+  checkoutSessionId: string | null;
+  amountCents: number;
+}
+
+/** The key of an order's one refund: asking again (a retry, a double tap) gets the same refund back. */
+export function refundIdempotencyKey(orderId: string): string {
+  return `squeeze-order-${orderId}-refund`;
+}
+
+/**
+ * Refunds an order in full through Stripe's Refunds API. The idempotency key is derived from the
+ * order, so however often this runs for an order, Stripe makes one refund.
+ */
+export async function refundOrderPayment(
+  secretKey: string,
+  input: RefundInput,
+): Promise<{ id: string; amountCents: number }> {
+  const stripe = stripeClient(secretKey);
+  let paymentIntent = input.paymentIntentId;
+  if (!paymentIntent && input.checkoutSessionId) {
+    const session = await stripe.checkout.sessions.retrieve(input.checkoutSessionId);
+    paymentIntent =
+      typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+  }
+  if (!paymentIntent) throw new Error(`Order ${input.orderId} has no Stripe payment to refund`);
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      amount: input.amountCents,
+      reason: "requested_by_customer",
+      metadata: { orderId: input.orderId },
+    },
+    { idempotencyKey: refundIdempotencyKey(input.orderId) },
+  );
+  if (refund.status === "failed" || refund.status === "canceled") {
+    throw new Error(`Stripe refund ${refund.id} for order ${input.orderId} is ${refund.status}`);
+  }
+  return { id: refund.id, amountCents: refund.amount };
+}
+
+/** The payment intent a completed Checkout Session paid with (what a refund is made against). */
+export function sessionPaymentIntentId(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../lib/api-client";
-import { isRecord } from "../../../lib/guards";
-import { readSessionUser, type SessionUser } from "../session-store";
+import { apiFetch } from "#web/lib/api-client";
+import { isRecord } from "#web/lib/guards";
+import { readSessionUser, type SessionUser } from "#web/lib/session-store";
 
 // Checked by hand, not with zod: this call is part of every first page (see web/lib/guards.ts).
 // The worker is trusted but still checked: a missing text arrives as "" (or null, or left out, from an older build).
@@ -14,6 +14,7 @@ function readMeResponse(body: unknown): SessionUser | null {
     email: orEmpty(body.email),
     phone: orEmpty(body.phone),
     isAuthenticated: body.isAuthenticated,
+    staff: body.staff,
   });
 }
 

@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
-import { apiFetch, ApiRequestError } from "../../../lib/api-client";
-import { notifySessionEnd } from "../../../lib/session-end";
-import { useCartStore } from "../../cart/cart-store";
-import { useSessionStore } from "../session-store";
+import { apiFetch, ApiRequestError } from "#web/lib/api-client";
+import { notifySessionEnd } from "#web/lib/session-end";
+import { useCartStore } from "#web/lib/cart-store";
+import { useSessionStore } from "#web/lib/session-store";
 
 /** POST /api/auth/logout: ends the session on the server (204). */
 export async function logout(): Promise<void> {

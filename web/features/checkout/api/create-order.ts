@@ -1,7 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateOrderResponse, OrderRequest } from "../../../../common/forms/checkout";
-import { apiFetch } from "../../../lib/api-client";
-import { ordersQueryKey } from "../../orders/api/list-orders";
+import type { OrderRequest } from "#common/forms/checkout";
+import type { CreateOrderResponse } from "#common/orders";
+import { apiFetch } from "#web/lib/api-client";
+import { ordersQueryKey } from "#web/lib/query-keys";
 
 export interface CreateOrderVariables {
   request: OrderRequest;

@@ -1,10 +1,7 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import type { ContactPayload } from "../../../../common/forms/contact";
-import { apiFetch } from "../../../lib/api-client";
-
-export interface SubmissionReceipt {
-  id: string;
-}
+import type { ContactPayload } from "#common/forms/contact";
+import type { SubmissionReceipt } from "#common/submissions";
+import { apiFetch } from "#web/lib/api-client";
 
 /** POST /api/contact: the message is stored and e-mailed to the shop. */
 export function sendContactMessage(payload: ContactPayload): Promise<SubmissionReceipt> {

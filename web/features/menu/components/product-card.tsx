@@ -1,23 +1,23 @@
-import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { menuCardPrice, type Product } from "../../../../common/catalog";
-import { Rating } from "../../../components/rating";
-import { PriceTag } from "../../product/components/price-tag";
+import { menuCardPrice, selectableSizes, sizesDifferInPrice, type Product } from "#common/catalog";
+import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/components/store-status/sold-out";
+import { Rating } from "#web/components/rating";
+import { PriceTag } from "#web/components/price-tag/price-tag";
+import { gradientStyle } from "#web/lib/gradient-style";
 
 export function productPath(product: Pick<Product, "categoryId" | "id">): string {
   return `/categories/${encodeURIComponent(product.categoryId)}/products/${encodeURIComponent(product.id)}`;
 }
 
-/** The drink's own two colours, handed to the CSS that tints its card. */
-export function gradientStyle(gradient: Product["gradient"]): CSSProperties {
-  const [from, to] = gradient;
-  return { "--tint-from": from, "--tint-to": to } as CSSProperties;
-}
-
 /** One drink on the menu; the whole card opens the drink's page. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const sizes = product.sizeSelection ? selectableSizes(product) : (["default"] as const);
+  const soldOut = useIsWholeDrinkSoldOut(product.id, sizes);
   return (
-    <article className="product-card" style={gradientStyle(product.gradient)}>
+    <article
+      className={`product-card${soldOut ? " product-card--sold-out" : ""}`}
+      style={gradientStyle(product.gradient)}
+    >
       <div className="product-card__art">
         {/* The first cards are in the first screen (the menu's largest paint): fetched at once. */}
         <img
@@ -38,8 +38,18 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </h3>
         <p className="product-card__description">{product.description}</p>
         <div className="product-card__footer">
-          <Rating value={product.rating} size={16} />
-          <PriceTag className="product-card__price" price={menuCardPrice(product)} />
+          <span className="product-card__rating">
+            <Rating value={product.rating} size={14} />
+            <span aria-hidden="true">{product.rating.toFixed(1)}</span>
+          </span>
+          {soldOut ? (
+            <SoldOutBadge />
+          ) : (
+            <span className="product-card__price">
+              {sizesDifferInPrice(product) && <span className="product-card__from">from</span>}
+              <PriceTag price={menuCardPrice(product)} />
+            </span>
+          )}
         </div>
       </div>
     </article>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Order } from "../../../../common/forms/checkout";
-import { apiFetch } from "../../../lib/api-client";
-import { ordersQueryKey } from "./list-orders";
+import type { Order, OrderResponse } from "#common/orders";
+import { apiFetch } from "#web/lib/api-client";
+import { ordersQueryKey } from "#web/lib/query-keys";
 
 /** GET /api/orders/:id: one of the signed-in user's orders (another user's is a 404). */
 export async function getOrder(orderId: string): Promise<Order> {
-  const body = await apiFetch<{ order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`, { cache: "no-store" });
+  const body = await apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}`, { cache: "no-store" });
   return body.order;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { FranchiseSettings } from "../../../../common/catalog";
-import { apiFetch } from "../../../lib/api-client";
+import type { FranchiseSettings } from "#common/catalog";
+import { apiFetch } from "#web/lib/api-client";
 
 /** GET /api/settings: every settings record; the franchise one is the first (spec section 3). */
 export function getSettings(): Promise<FranchiseSettings[]> {

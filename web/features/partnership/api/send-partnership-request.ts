@@ -1,10 +1,7 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import type { PartnershipPayload } from "../../../../common/forms/partnership";
-import { apiFetch } from "../../../lib/api-client";
-
-export interface SubmissionReceipt {
-  id: string;
-}
+import type { PartnershipPayload } from "#common/forms/partnership";
+import type { SubmissionReceipt } from "#common/submissions";
+import { apiFetch } from "#web/lib/api-client";
 
 /** POST /api/partnership: the application is stored and e-mailed to the shop. */
 export function sendPartnershipRequest(payload: PartnershipPayload): Promise<SubmissionReceipt> {

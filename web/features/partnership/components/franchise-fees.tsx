@@ -1,4 +1,4 @@
-import type { FranchiseSettings } from "../../../../common/catalog";
+import type { FranchiseSettings } from "#common/catalog";
 
 const YEARS = [1, 2, 3] as const;
 const percentFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Product } from "../../../../common/catalog";
-import { catalogPaths } from "../../../../common/catalog-paths";
-import { apiFetch } from "../../../lib/api-client";
+import type { Product } from "#common/catalog";
+import { catalogPaths } from "#common/catalog-paths";
+import { apiFetch } from "#web/lib/api-client";
 
 /** GET /api/categories/:categoryId/products/:productId; a missing drink is a 404 "Product not found". */
 export function getProduct(categoryId: string, productId: string): Promise<Product> {

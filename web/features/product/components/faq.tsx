@@ -1,10 +1,12 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { brand } from "../../../config/brand";
+import { brand } from "#web/config/brand";
+import { usePaymentMethods } from "#web/features/product/api/get-payment-methods";
 
 export interface FaqEntry {
   question: string;
-  answer: ReactNode;
+  /** The answer, or how to draw it given whether it is open (an answer that asks the API waits until then). */
+  answer: ReactNode | ((isOpen: boolean) => ReactNode);
 }
 
 /** The spec's seven topics, answered as this shop actually works. */
@@ -13,9 +15,9 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: "How do I place an order?",
     answer: (
       <p>
-        Pick a drink from the <Link to="/menu">menu</Link>, choose a size, add a note if you like, then tap Add to
-        Cart or Order Now. At checkout you confirm your phone number and we start pressing. Ordering needs a quick,
-        one-tap sign-in with Google or Apple so we know whose order it is.
+        Pick a drink from the <Link to="/menu">menu</Link>, choose a size, add a note if you like, then tap Add to Cart
+        or Order Now. At checkout you confirm your phone number and we start pressing. Ordering needs a quick, one-tap
+        sign-in with Google or Apple so we know whose order it is.
       </p>
     ),
   },
@@ -23,20 +25,15 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: "Do I need an account?",
     answer: (
       <p>
-        Not to look around: browsing the menu, sending us a message and applying for a franchise need no account at
-        all. To order, you sign in with one tap using your Google or Apple account; there is no separate Squeeze
-        account to create and no form to fill in.
+        Not to look around: browsing the menu, sending us a message and applying for a franchise need no account at all.
+        To order, you sign in with one tap using your Google or Apple account; there is no separate Squeeze account to
+        create and no form to fill in.
       </p>
     ),
   },
   {
     question: "Which payment methods do you accept?",
-    answer: (
-      <p>
-        When online payment is enabled you pay by card at checkout. Otherwise you pay when you pick up your order or
-        when it is delivered to you.
-      </p>
-    ),
+    answer: (isOpen) => <PaymentAnswer isOpen={isOpen} />,
   },
   {
     question: "How do I reset my password?",
@@ -50,9 +47,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: "Can I order from my phone?",
     answer: (
-      <p>
-        Yes. The whole shop works in the browser on any phone, tablet or computer; there is no app to install.
-      </p>
+      <p>Yes. The whole shop works in the browser on any phone, tablet or computer; there is no app to install.</p>
     ),
   },
   {
@@ -70,8 +65,40 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   },
 ];
 
+/** What this shop actually accepts, asked of the worker once the answer is opened. */
+function PaymentAnswer({ isOpen }: { isOpen: boolean }) {
+  const methods = usePaymentMethods(isOpen);
+  if (methods.data?.accepts === "card") {
+    return (
+      <p>
+        We take cards: you pay securely online at checkout, and your order is confirmed as soon as the payment goes
+        through.
+      </p>
+    );
+  }
+  if (methods.data?.accepts === "on_pickup") {
+    return (
+      <p>
+        You pay when you pick up your order; nothing is charged online. Placing the order only needs your phone number.
+      </p>
+    );
+  }
+  if (methods.isError) return <p>How you pay is shown at checkout, before you place your order.</p>;
+  return (
+    <p className="muted" role="status">
+      Checking how this shop takes payment…
+    </p>
+  );
+}
+
 /** An accordion: one answer open at a time; opening another closes the first, a second click closes it. */
-export function Faq({ entries = FAQ_ENTRIES, title = "Frequently asked questions" }: { entries?: readonly FaqEntry[]; title?: string }) {
+export function Faq({
+  entries = FAQ_ENTRIES,
+  title = "Frequently asked questions",
+}: {
+  entries?: readonly FaqEntry[];
+  title?: string;
+}) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const baseId = useId();
   const headingId = `${baseId}-title`;
@@ -98,12 +125,19 @@ export function Faq({ entries = FAQ_ENTRIES, title = "Frequently asked questions
                 >
                   <span>{entry.question}</span>
                   <svg className="faq__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                    <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M6 9l6 6 6-6"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.4"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 </button>
               </h3>
               <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!isOpen}>
-                {entry.answer}
+                {typeof entry.answer === "function" ? entry.answer(isOpen) : entry.answer}
               </div>
             </div>
           );

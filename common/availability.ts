@@ -1,0 +1,98 @@
+import { PRODUCT_SIZES, type ProductSize } from "./catalog";
+
+/**
+ * What the shop can take right now: the allowed values of the store's state, one
+ * definition for the worker, the shopper's pages and the staff board.
+ */
+
+/** Why a location is not taking online orders. */
+export const NOT_ACCEPTING_REASONS = ["closed", "paused"] as const;
+export type NotAcceptingReason = (typeof NOT_ACCEPTING_REASONS)[number];
+
+/** A sold-out mark covers one size of a drink, or the whole drink. */
+export const WHOLE_DRINK = "all" as const;
+export const SOLD_OUT_SCOPES = [WHOLE_DRINK, ...PRODUCT_SIZES] as const;
+export type SoldOutScope = (typeof SOLD_OUT_SCOPES)[number];
+
+/** How long the staff can pause online ordering, in minutes; null pauses it until resumed. */
+export const PAUSE_DURATIONS_MINUTES = [15, 30, 60] as const;
+export type PauseDurationMinutes = (typeof PAUSE_DURATIONS_MINUTES)[number];
+
+/** What the availability history records. */
+export const AVAILABILITY_EVENT_KINDS = ["paused", "resumed", "sold_out", "back_on_menu"] as const;
+export type AvailabilityEventKind = (typeof AVAILABILITY_EVENT_KINDS)[number];
+
+export { PICKUP_MODES, type PickupMode } from "./pickup-modes";
+
+/** The 409 codes with which `POST /api/orders` refuses an order the shop cannot take. */
+export const STORE_REFUSAL_CODES = [
+  "store_closed",
+  "ordering_paused",
+  "sold_out",
+  "slot_full",
+  "slot_invalid",
+] as const;
+export type StoreRefusalCode = (typeof STORE_REFUSAL_CODES)[number];
+
+export interface SoldOutItem {
+  productId: string;
+  size: SoldOutScope;
+}
+
+/** Whether a drink in a size is sold out, by a mark on that size or on the whole drink. */
+export function isSoldOut(
+  soldOut: readonly SoldOutItem[],
+  productId: string,
+  size: ProductSize | SoldOutScope,
+): boolean {
+  return soldOut.some((item) => item.productId === productId && (item.size === WHOLE_DRINK || item.size === size));
+}
+
+/** Whether every size of a drink a shopper could pick is sold out (the menu card says so). */
+export function isWholeDrinkSoldOut(
+  soldOut: readonly SoldOutItem[],
+  productId: string,
+  sizes: readonly ProductSize[],
+): boolean {
+  if (soldOut.some((item) => item.productId === productId && item.size === WHOLE_DRINK)) return true;
+  return sizes.length > 0 && sizes.every((size) => isSoldOut(soldOut, productId, size));
+}
+
+export interface PickupSlot {
+  /** The slot's start, a UTC instant (ISO-8601). */
+  startsAt: string;
+  /** No place left in it. */
+  full: boolean;
+}
+
+export interface StoreHoursLine {
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** `GET /api/store`: a location's state for shoppers, never cached (docs/decisions/0007). */
+export interface StoreStatus {
+  locationId: string;
+  locationName: string;
+  timeZone: string;
+  /** Within opening hours now. */
+  open: boolean;
+  /** Open and not paused: the checkout can place an order. */
+  acceptingOrders: boolean;
+  reason: NotAcceptingReason | null;
+  /** Next opening (after the current stretch when open); null when none is planned soon. */
+  opensAt: string | null;
+  /** When open, the end of the current stretch; when closed, the end of the next one. */
+  closesAt: string | null;
+  /** When paused: when ordering comes back, or null until the staff resume it. */
+  pausedUntil: string | null;
+  soldOut: SoldOutItem[];
+  /** As soon as possible: when an order placed now would be ready, from the board's queue. */
+  asapReadyAt: string | null;
+  pickupSlots: PickupSlot[];
+  /** The weekly schedule, for the footer and the About page. */
+  weeklyHours: StoreHoursLine[];
+  /** The server's clock when it answered, so the page words "today" the way the shop does. */
+  now: string;
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { PAUSE_DURATIONS_MINUTES, SOLD_OUT_SCOPES, type SoldOutScope } from "#common/availability";
+
+/** `POST /api/staff/availability/pause`: 15, 30 or 60 minutes, or null for "until resumed". */
+export const pauseOrderingSchema = z.object({
+  minutes: z.union(
+    [
+      z.literal(PAUSE_DURATIONS_MINUTES[0]),
+      z.literal(PAUSE_DURATIONS_MINUTES[1]),
+      z.literal(PAUSE_DURATIONS_MINUTES[2]),
+      z.null(),
+    ],
+    `Pause for ${PAUSE_DURATIONS_MINUTES.join(", ")} minutes, or null until resumed`,
+  ),
+});
+export type PauseOrderingRequest = z.infer<typeof pauseOrderingSchema>;
+
+/** `POST /api/staff/availability/sold-out`: marks a drink (size "all") or one size, or takes the mark back. */
+export const soldOutChangeSchema = z.object({
+  productId: z.string().trim().min(1, "Choose a drink").max(100, "Unknown drink"),
+  size: z.enum(SOLD_OUT_SCOPES, "Choose the whole drink or one of its sizes"),
+  soldOut: z.boolean("soldOut must be true or false"),
+});
+export type SoldOutChangeRequest = z.infer<typeof soldOutChangeSchema>;
+
+/** A drink as the staff's Menu tab lists it. */
+export interface StaffMenuDrink {
+  productId: string;
+  name: string;
+  categoryName: string;
+  /** The sizes it is sold in ("default" for a drink without sizes). */
+  sizes: Exclude<SoldOutScope, "all">[];
+}
+
+export interface StaffSoldOutMark {
+  productId: string;
+  size: SoldOutScope;
+  markedBy: string;
+  markedAt: string;
+}
+
+/** `GET /api/staff/availability` and the answer to every change. */
+export interface StaffAvailability {
+  /** The location's time zone, to show the pause's end on the shop's clock. */
+  timeZone: string;
+  pause: { pausedUntil: string | null; pausedBy: string; pausedAt: string } | null;
+  soldOut: StaffSoldOutMark[];
+  menu: StaffMenuDrink[];
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { CANCEL_REASON_MAX_LENGTH } from "#common/order-lifecycle";
+import { ORDER_STATUSES } from "#common/orders";
+
+/** `POST /api/staff/orders/:id/status`, and the board's cancel form: a cancellation says why. */
+export const orderStatusChangeSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, "Choose a known status"),
+    reason: z
+      .string()
+      .trim()
+      .max(CANCEL_REASON_MAX_LENGTH, `A reason can be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "cancelled" && !value.reason) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Say why the order is cancelled" });
+    }
+  });
+export type OrderStatusChange = z.input<typeof orderStatusChangeSchema>;
+
+/** The board's cancel dialog: only the reason. */
+export const cancelOrderFormSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Say why the order is cancelled")
+    .max(CANCEL_REASON_MAX_LENGTH, `A reason can be at most ${CANCEL_REASON_MAX_LENGTH} characters`),
+});
+export type CancelOrderForm = z.infer<typeof cancelOrderFormSchema>;

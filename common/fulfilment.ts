@@ -1,0 +1,17 @@
+/** How an order reaches the shopper: collected at the counter, or brought to an address in the delivery area. */
+export const FULFILMENT_METHODS = ["pickup", "delivery"] as const;
+export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
+
+/** A US ZIP code as the delivery area lists it: five digits. */
+export const ZIP_CODE_PATTERN = /^\d{5}$/;
+
+export const DELIVERY_LIMITS = { minStreetLength: 3, maxStreetLength: 120 } as const;
+
+export const DELIVERY_AREA_PATH = "/api/delivery-area";
+
+/** `GET /api/delivery-area`: where the shop delivers, what it costs, and where a pickup is collected. */
+export interface DeliveryArea {
+  pickupAddress: string;
+  deliveryFeeCents: number;
+  zipCodes: { zip: string; city: string }[];
+}

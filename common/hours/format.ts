@@ -1,0 +1,84 @@
+import { WEEKDAYS, wallTimeMinutes } from "./schedule";
+
+/**
+ * Times as a shopper in the location's town reads them ("7:00 AM"). This file has no
+ * time-zone arithmetic of its own: instants go through Intl with the location's zone.
+ */
+
+/** "07:00" → "7:00 AM", "24:00" → "12:00 AM": a wall time needs no time zone. */
+export function formatWallTime(time: string): string {
+  const minutesOfDay = wallTimeMinutes(time) % (24 * 60);
+  const hours = Math.floor(minutesOfDay / 60);
+  const minutes = String(minutesOfDay % 60).padStart(2, "0");
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** An instant's time on the location's clock, "2:30 PM" (plain spaces, whatever the ICU version). */
+export function formatTimeIn(instant: Date, timeZone: string): string {
+  return formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(instant).replace(/\s/g, " ");
+}
+
+/** The location's calendar day of an instant, as a day number that can be subtracted. */
+function dayNumberIn(instant: Date, timeZone: string): number {
+  const parts = formatter(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  return Date.UTC(part("year"), part("month") - 1, part("day")) / 86_400_000;
+}
+
+/** "today", "tomorrow", "on Monday" (within a week) or "on Dec 26", on the location's calendar. */
+export function relativeDayIn(instant: Date, now: Date, timeZone: string): string {
+  const days = dayNumberIn(instant, timeZone) - dayNumberIn(now, timeZone);
+  if (days <= 0) return "today";
+  if (days === 1) return "tomorrow";
+  if (days < 7) return `on ${formatter(timeZone, { weekday: "long" }).format(instant)}`;
+  return `on ${formatter(timeZone, { month: "short", day: "numeric" }).format(instant)}`;
+}
+
+/** "Closed now · opens today at 7:00 AM"; just "Closed now" when no opening is planned. */
+export function closedMessage(opensAt: Date | null, now: Date, timeZone: string): string {
+  if (!opensAt) return "Closed now";
+  const day = relativeDayIn(opensAt, now, timeZone);
+  return `Closed now · opens ${day} at ${formatTimeIn(opensAt, timeZone)}`;
+}
+
+/** "Online ordering is paused, back at 2:30 PM"; without an end, "Online ordering is paused for now". */
+export function pausedMessage(until: Date | null, timeZone: string): string {
+  if (!until) return "Online ordering is paused for now";
+  return `Online ordering is paused, back at ${formatTimeIn(until, timeZone)}`;
+}
+
+/** The week's hours for a footer or the About page: one line per day, Monday first. */
+export function weeklyHoursLines(
+  weekly: { weekday: number; opens: string; closes: string }[],
+): { day: (typeof WEEKDAYS)[number]; hours: string }[] {
+  const mondayFirst = [1, 2, 3, 4, 5, 6, 0];
+  return mondayFirst.map((weekday) => {
+    const intervals = weekly
+      .filter((entry) => entry.weekday === weekday)
+      .sort((a, b) => wallTimeMinutes(a.opens) - wallTimeMinutes(b.opens));
+    return {
+      day: WEEKDAYS[weekday]!,
+      hours:
+        intervals.length === 0
+          ? "Closed"
+          : intervals
+              .map((entry) =>
+                entry.opens === entry.closes
+                  ? "Open 24 hours"
+                  : `${formatWallTime(entry.opens)} – ${formatWallTime(entry.closes)}`,
+              )
+              .join(", "),
+    };
+  });
+}

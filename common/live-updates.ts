@@ -1,0 +1,31 @@
+import type { OrderStatus, PaymentState } from "./orders";
+import type { StaffOrder } from "./staff-orders";
+
+/** What a shopper's page learns about one of their own orders. */
+export interface OrderProgress {
+  id: string;
+  status: OrderStatus;
+  paymentState: PaymentState;
+  cancelReason: string | null;
+  updatedAt: string;
+}
+
+/** Sent to every open board of the order's location: a new order or a change, in full. */
+export interface BoardOrderMessage {
+  type: "order";
+  order: StaffOrder;
+}
+
+/** Sent only to the sockets of the order's owner. */
+export interface ShopperOrderMessage {
+  type: "progress";
+  order: OrderProgress;
+}
+
+/** Both live channels answer this text with "pong" (without waking the Durable Object). */
+export const LIVE_PING = "ping";
+export const LIVE_PONG = "pong";
+
+/** The WebSocket addresses: the board's (staff only) and a shopper's (their own orders only). */
+export const BOARD_LIVE_PATH = "/api/live/board";
+export const SHOPPER_LIVE_PATH = "/api/live/orders";

@@ -1,0 +1,58 @@
+/**
+ * An order's lifecycle, kept apart from its payment: the moves between fulfilment states (the
+ * lists themselves are in ./orders.ts), used by the worker's API and by the staff board.
+ */
+
+import type { OrderStatus, PaymentState } from "./orders";
+
+/** The moves the shop may make from each state; nothing leaves `completed` or `cancelled`. */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  received: ["preparing", "cancelled"],
+  preparing: ["ready", "cancelled"],
+  ready: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The next step forward (not a cancellation) from a state, or null at the end of the line. */
+export function nextStatus(from: OrderStatus): OrderStatus | null {
+  return ORDER_STATUS_TRANSITIONS[from].find((to) => to !== "cancelled") ?? null;
+}
+
+/** States in which an order is still the counter's business (on the board). */
+export const OPEN_ORDER_STATUSES = ["received", "preparing", "ready"] as const satisfies readonly OrderStatus[];
+
+export function isOpenStatus(status: OrderStatus): boolean {
+  return (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** An order the board shows: open, and not waiting for a card payment that has not arrived. */
+export function isOnBoard(order: { status: OrderStatus; paymentState: PaymentState }): boolean {
+  return isOpenStatus(order.status) && order.paymentState !== "pending";
+}
+
+/** The steps of the shopper's progress line, in order (a cancellation replaces it). */
+export const PROGRESS_STEPS = ["received", "preparing", "ready", "completed"] as const satisfies readonly OrderStatus[];
+
+/** How each state reads to people (the progress line, the board, e-mails). */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  received: "Received",
+  preparing: "Preparing",
+  ready: "Ready",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
+  not_required: "Pay on pickup",
+  pending: "Awaiting payment",
+  paid: "Paid",
+  refunded: "Refunded",
+};
+
+/** The longest reason a cancellation may give (it is shown to the shopper and e-mailed). */
+export const CANCEL_REASON_MAX_LENGTH = 200;

@@ -1,0 +1,64 @@
+import type { FulfilmentMethod } from "./fulfilment";
+import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
+
+/** One line of an order as the counter needs it: what to make, how many, and the note. */
+export interface StaffOrderLine {
+  name: string;
+  size: string;
+  quantity: number;
+  note: string;
+}
+
+/** An order on the staff board (`GET /api/staff/orders`, and every live update to a board). */
+export interface StaffOrder {
+  id: string;
+  status: OrderStatus;
+  paymentMode: PaymentMode;
+  paymentState: PaymentState;
+  customerName: string;
+  phone: string;
+  totalCents: number;
+  fulfilment: FulfilmentMethod;
+  /** The delivery address, or the shop's for a pickup. */
+  fulfilmentAddress: string;
+  cancelReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lines: StaffOrderLine[];
+  /** The chosen pickup slot, or "as soon as possible" with its estimate; null for older orders. */
+  pickup?: OrderPickup | null;
+}
+
+/** The location a board belongs to: its name for the bar, its time zone for clock times. */
+export interface BoardLocation {
+  id: string;
+  name: string;
+  /** IANA time zone; times are stored in UTC and shown in this zone. */
+  timeZone: string;
+}
+
+export interface StaffOrdersResponse {
+  location: BoardLocation;
+  orders: StaffOrder[];
+}
+
+/** `POST /api/staff/orders/:id/status` answers with the order as it now is. */
+export interface StaffOrderResponse {
+  order: StaffOrder;
+}
+
+/** One entry of an order's history (`GET /api/staff/orders/:id/history`): what it became, who and when. */
+export interface OrderHistoryEntry {
+  status: OrderStatus;
+  previousStatus: OrderStatus | null;
+  paymentState: PaymentState;
+  actor: OrderEventActor;
+  /** The person, when a person made the change (the customer or a staff member). */
+  actorName: string | null;
+  reason: string | null;
+  at: string;
+}
+
+export interface OrderHistoryResponse {
+  history: OrderHistoryEntry[];
+}

@@ -1,0 +1,48 @@
+-- Opening hours, pickup slots and preparation times, per location.
+--
+-- Edit this file and re-apply it with:
+--   npx wrangler d1 execute DB --local --file seed/opening-hours.sql    (local database)
+--   npx wrangler d1 execute DB --remote --file seed/opening-hours.sql   (production)
+-- It is idempotent: a location's weekly hours and exceptions are replaced as a whole by what
+-- is written here, and the settings are upserts. Shoppers see a change on their next visit
+-- and, with a page open, within 15 seconds (GET /api/store is never cached).
+--
+-- Times are wall-clock "HH:MM" (24-hour) in the location's time zone (locations.time_zone),
+-- so 07:00 stays 7 a.m. across daylight-saving changes. weekday: 0 = Sunday … 6 = Saturday.
+-- A day can have several intervals (a lunch break is two rows). An interval whose closing
+-- time is not after its opening time runs past midnight ('21:00' to '02:00') and belongs to
+-- the day it opens on; '00:00' to '00:00' is open all day.
+
+DELETE FROM location_hours WHERE location_id = 'loc-anaheim';
+INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
+  ('loc-anaheim', 1, '07:00', '19:00'),
+  ('loc-anaheim', 2, '07:00', '19:00'),
+  ('loc-anaheim', 3, '07:00', '19:00'),
+  ('loc-anaheim', 4, '07:00', '19:00'),
+  ('loc-anaheim', 5, '07:00', '20:00'),
+  ('loc-anaheim', 6, '08:00', '20:00'),
+  ('loc-anaheim', 0, '09:00', '17:00');
+
+-- Dated exceptions replace that date's weekly hours. A row with NULL times closes the day;
+-- rows with times are that day's only intervals. Past dates may stay or be deleted.
+DELETE FROM location_hours_exceptions WHERE location_id = 'loc-anaheim';
+INSERT INTO location_hours_exceptions (location_id, date, opens, closes, note) VALUES
+  ('loc-anaheim', '2026-11-26', NULL, NULL, 'Thanksgiving Day'),
+  ('loc-anaheim', '2026-12-24', '08:00', '14:00', 'Christmas Eve'),
+  ('loc-anaheim', '2026-12-25', NULL, NULL, 'Christmas Day'),
+  ('loc-anaheim', '2026-12-31', '07:00', '16:00', 'New Year''s Eve'),
+  ('loc-anaheim', '2027-01-01', NULL, NULL, 'New Year''s Day');
+
+-- slot_capacity: how many orders one 15-minute pickup slot takes (0 offers no slots, only
+-- "as soon as possible"). default_prep_minutes: how long a drink takes when the drink has
+-- no preparation time of its own (below).
+INSERT INTO location_pickup_settings (location_id, slot_capacity, default_prep_minutes) VALUES
+  ('loc-anaheim', 4, 5)
+ON CONFLICT (location_id) DO UPDATE SET
+  slot_capacity = excluded.slot_capacity, default_prep_minutes = excluded.default_prep_minutes;
+
+-- Preparation time per drink, in minutes (1–240); NULL uses the location's default.
+UPDATE products SET prep_minutes = 3 WHERE category_id IN ('cat-fresh-juices', 'cat-lemonades');
+UPDATE products SET prep_minutes = 6 WHERE category_id IN ('cat-smoothies', 'cat-green-detox');
+UPDATE products SET prep_minutes = 2 WHERE category_id = 'cat-wellness-shots';
+UPDATE products SET prep_minutes = 8 WHERE category_id = 'cat-bubble-tea';

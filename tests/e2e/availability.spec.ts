@@ -1,0 +1,90 @@
+import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { expect, header, test } from "./support/fixtures";
+
+// The shop's state reaching shoppers: the barista marks a drink sold out and pauses online
+// orders on the board's Menu tab, and a shopper with the menu already open sees both within
+// 30 seconds, without reloading, and cannot order. This spec changes the shop for everyone,
+// so playwright.config.ts runs it after every other journey.
+
+const WITHIN_30_SECONDS = { timeout: 30_000 };
+
+test("a drink sold out and a pause on the board reach a shopper's open menu and checkout", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+
+  // The shopper signs in and leaves the smoothies open.
+  const shopper = uniqueShopper("Waiting");
+  await page.goto("/menu?category=smoothies");
+  await header(page).getByRole("button", { name: "Sign in" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  const berryCard = page.locator(".product-card").filter({ hasText: "Berry Blast" });
+  await expect(berryCard).toBeVisible();
+  await expect(berryCard.getByText("Sold out")).toHaveCount(0);
+
+  // The barista, on a tablet of their own, opens the Menu tab of the board.
+  const tablet = await browser.newContext({ viewport: { width: 1180, height: 820 } });
+  const board = await tablet.newPage();
+  try {
+    await board.goto("/staff/menu");
+    await header(board).getByRole("button", { name: "Sign in" }).click();
+    await signInThroughModal(board, "Google", { name: "Sam Barista", email: "barista@example.com" });
+    const berryToggle = board.getByRole("button", { name: "Berry Blast: available" });
+    await berryToggle.click();
+    await expect(board.getByRole("button", { name: "Berry Blast: sold out" })).toHaveAttribute("aria-pressed", "true");
+    await expect(board.getByRole("status").filter({ hasText: "Berry Blast marked sold out." })).toBeVisible();
+    await board.screenshot({ path: "artifacts/screenshots/staff-menu-1180.png", fullPage: true });
+
+    // The open menu marks it, with no reload.
+    await expect(berryCard.getByText("Sold out")).toBeVisible(WITHIN_30_SECONDS);
+
+    // Its page cannot add it.
+    await page.goto("/categories/cat-smoothies/products/prd-berry-blast");
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeDisabled();
+
+    // Another drink goes in the cart; then the barista pauses online orders.
+    await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    await page.getByRole("dialog", { name: "Cart" }).getByRole("button", { name: "Checkout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Pickup time" })).toBeVisible();
+
+    await board.getByRole("button", { name: "Pause online orders for 15 minutes" }).click();
+    await expect(board.getByText(/^Paused until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+
+    // The shopper's page says so within 30 seconds and holds the checkout before anything is filled in.
+    await expect(header(page).getByText(/Online ordering is paused, back at \d{1,2}:\d{2} [AP]M/)).toBeVisible(
+      WITHIN_30_SECONDS,
+    );
+    await expect(page.getByRole("heading", { name: "We are not taking orders right now" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
+    await page.screenshot({ path: "artifacts/screenshots/checkout-paused-1440.png", fullPage: true });
+
+    // Whatever a page shows, the server refuses too.
+    const refused = await page.request.post("/api/orders", {
+      data: { lines: [{ productId: "prd-sunrise-orange", size: "small", quantity: 1 }], phone: "+1 714 555 0100" },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error.code).toBe("ordering_paused");
+
+    // The barista resumes and takes the drink back with the one-tap undo.
+    await board.getByRole("button", { name: "Resume online orders" }).click();
+    await expect(board.getByText("Taking online orders.")).toBeVisible();
+    await board.getByRole("button", { name: "Berry Blast: sold out" }).click();
+    await board.getByRole("button", { name: "Undo" }).click();
+    await expect(board.getByRole("button", { name: "Berry Blast: sold out" })).toBeVisible();
+    await board.getByRole("button", { name: "Berry Blast: sold out" }).click();
+    await expect(board.getByRole("button", { name: "Berry Blast: available" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "We are not taking orders right now" })).toBeHidden(
+      WITHIN_30_SECONDS,
+    );
+  } finally {
+    // Leave the shop as the other journeys expect it, even when an assertion failed.
+    await board.request.post("/api/staff/availability/resume", { data: {} }).catch(() => undefined);
+    await board.request
+      .post("/api/staff/availability/sold-out", { data: { productId: "prd-berry-blast", size: "all", soldOut: false } })
+      .catch(() => undefined);
+    await tablet.close();
+  }
+});

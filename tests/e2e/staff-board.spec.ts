@@ -1,0 +1,193 @@
+import type { Browser, Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { waitForEmail } from "./support/emails";
+import { expect, header, test } from "./support/fixtures";
+
+// The shop's side and the shopper's side at once: two browsers, as at the counter and at home.
+
+const BARISTA = { name: "Sam Barista", email: "barista@example.com" };
+
+/** A second browser (its own cookies and client address): the barista's tablet. */
+async function baristaTablet(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1180, height: 820 },
+    extraHTTPHeaders: {
+      "CF-Connecting-IP": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  await header(page).getByRole("button", { name: "Sign in" }).click();
+  await signInThroughModal(page, "Google", BARISTA);
+  await header(page)
+    .getByRole("button", { name: `Account menu for ${BARISTA.name}` })
+    .click();
+  await header(page).getByRole("link", { name: "Order board" }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Order board" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+  return page;
+}
+
+function column(board: Page, title: "New" | "Preparing" | "Ready") {
+  return board.getByRole("region", { name: new RegExp(`^${title}\\b`) });
+}
+
+test("a shopper orders, the board shows it without a reload, the barista takes it to ready and the shopper sees Ready", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const board = await baristaTablet(browser, baseURL);
+
+  // The shopper orders a drink with a note.
+  const shopper = uniqueShopper("Counter");
+  await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Large" }).click();
+  await main.getByLabel("Add A Comment with Your Order").fill("No ice");
+  await main.getByRole("button", { name: "Order Now" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await main.getByLabel("Phone number").fill("+1 714 555 0177");
+  await main.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("dialog", { name: "Success!" }).getByRole("button", { name: "Thanks" }).click();
+
+  // My orders, left open: Received.
+  await page.goto("/orders");
+  const order = main.getByRole("article").first();
+  await expect(order.getByRole("status", { name: /Progress of this order/ })).toBeVisible();
+  await expect(order.locator('[aria-current="step"]')).toHaveText("Received");
+  const number = (await order.getByRole("heading").textContent())!.replace("Order ", "").trim();
+
+  // It arrived on the board by itself: a card in New with the drink, size, note and a tel: link.
+  const card = column(board, "New").getByRole("article", { name: number });
+  await expect(card).toBeVisible({ timeout: 5_000 });
+  await expect(card).toContainText("Sunrise Orange");
+  await expect(card).toContainText("Large");
+  await expect(card).toContainText("No ice");
+  await expect(card).toContainText(shopper.name);
+  await expect(card.getByRole("link", { name: "+1 714 555 0177" })).toHaveAttribute("href", "tel:+17145550177");
+  await expect(board).toHaveTitle(/^\(\d+\) New orders/);
+  await expectNoSeriousA11yViolations(board, "order-board", testInfo);
+  await board.screenshot({ path: "artifacts/screenshots/order-board-1180.png", fullPage: true });
+
+  // Start preparing, then Mark ready (with the keyboard, as on a tablet with a keyboard case).
+  await card.getByRole("button", { name: "Start preparing" }).click();
+  const preparing = column(board, "Preparing").getByRole("article", { name: number });
+  await expect(preparing).toBeVisible();
+  await preparing.getByRole("button", { name: "Mark ready" }).focus();
+  await board.keyboard.press("Enter");
+  await expect(column(board, "Ready").getByRole("article", { name: number })).toBeVisible();
+
+  // The shopper's page moved by itself.
+  await expect(order.locator('[aria-current="step"]')).toHaveText("Ready", { timeout: 5_000 });
+  await page.screenshot({ path: "artifacts/screenshots/my-orders-ready.png", fullPage: true });
+
+  // And the "ready" e-mail was written.
+  await waitForEmail({ to: shopper.email, subject: /^Your order is ready/, contains: [number, "Squeeze Anaheim"] });
+
+  // Complete: off the board.
+  await column(board, "Ready").getByRole("article", { name: number }).getByRole("button", { name: "Complete" }).click();
+  await expect(board.getByRole("article", { name: number })).toHaveCount(0);
+  await expect(order.locator('[aria-current="step"]')).toHaveText("Completed", { timeout: 5_000 });
+  await board.context().close();
+});
+
+test("a delivery order: its address shows on the order page, the board card and both e-mails", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const board = await baristaTablet(browser, baseURL);
+  const shopper = uniqueShopper("Delivery");
+  await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Medium" }).click();
+  await main.getByRole("button", { name: "Order Now" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await main.getByLabel("Phone number").fill("+1 714 555 0178");
+  await main.getByRole("radio", { name: /^Delivery/ }).check();
+  // Outside the area: refused by the server, said under the ZIP field.
+  await main.getByLabel("Street address").fill("1200 W Lincoln Ave");
+  await main.getByLabel("ZIP code").fill("90210");
+  await main.getByRole("button", { name: "Checkout" }).click();
+  await expect(main.getByText(/We do not deliver to 90210 yet/)).toBeVisible();
+  await main.getByLabel("ZIP code").fill("92805");
+  await expect(main.getByTestId("checkout-delivery-fee")).toHaveText("$3.99");
+  await main.getByRole("button", { name: "Checkout" }).click();
+  const modal = page.getByRole("dialog", { name: "Success!" });
+  await expect(modal).toContainText("$10.48");
+  await expect(page).toHaveURL(/\/menu/); // the spec's return to the menu, under the modal
+  await modal.getByRole("link", { name: "View order" }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]+$/);
+  const address = "1200 W Lincoln Ave, Anaheim, CA 92805";
+  await expect(main.getByTestId("order-fulfilment")).toHaveText(`Delivery to ${address}`);
+  const number = (await main.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "").trim();
+
+  const card = column(board, "New").getByRole("article", { name: number });
+  await expect(card).toBeVisible({ timeout: 5_000 });
+  await expect(card).toContainText(`Delivery: ${address}`);
+
+  await waitForEmail({ to: shopper.email, subject: /^Your Squeeze order/, contains: [address, "$3.99"] });
+  await waitForEmail({ subject: new RegExp(`^New order ${number}`), contains: [address, "$3.99"] });
+  await board.context().close();
+});
+
+test("the barista cancels an order with a reason; the shopper sees it cancelled and why", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const board = await baristaTablet(browser, baseURL);
+  const shopper = uniqueShopper("Cancel");
+  await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Order Now" }).click();
+  await signInThroughModal(page, "Apple", shopper);
+  await main.getByLabel("Phone number").fill("+1 714 555 0188");
+  await main.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("dialog", { name: "Success!" }).getByRole("button", { name: "Thanks" }).click();
+  await page.goto("/orders");
+  const order = main.getByRole("article").first();
+  const number = (await order.getByRole("heading").textContent())!.replace("Order ", "").trim();
+
+  const card = column(board, "New").getByRole("article", { name: number });
+  await card.getByRole("button", { name: "Cancel order" }).click();
+  const dialog = board.getByRole("dialog", { name: `Cancel order ${number}?` });
+  await expect(dialog).toBeVisible();
+  // A reason is required.
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await expect(dialog.getByText("Say why the order is cancelled")).toBeVisible();
+  await expectNoSeriousA11yViolations(board, "cancel-dialog", testInfo, { within: '[role="dialog"]' });
+  await dialog.getByLabel("Reason").fill("We are out of ginger");
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(board.getByRole("article", { name: number })).toHaveCount(0);
+
+  await expect(order.getByRole("status", { name: /Cancelled/ })).toContainText("We are out of ginger", {
+    timeout: 5_000,
+  });
+  await waitForEmail({
+    to: shopper.email,
+    subject: /is cancelled$/,
+    contains: ["We are out of ginger", "Nothing was charged"],
+  });
+  await board.context().close();
+});
+
+test("a shopper is turned away from the board", async ({ page }) => {
+  const shopper = uniqueShopper("Curious");
+  await page.goto("/");
+  await header(page).getByRole("button", { name: "Sign in" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await header(page)
+    .getByRole("button", { name: `Account menu for ${shopper.name}` })
+    .click();
+  await expect(header(page).getByRole("link", { name: "Order board" })).toHaveCount(0);
+  await page.goto("/staff");
+  await expect(page.getByRole("alert")).toContainText("The order board is for the shop's staff");
+});

@@ -1,0 +1,290 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoreStatus } from "#common/availability";
+import type { PickupRequest } from "#common/forms/checkout";
+import type { CartItem } from "#web/lib/cart-store";
+import { useCartStore } from "#web/lib/cart-store";
+import CheckoutPage from "#web/features/checkout/checkout-page";
+import { PickupPicker } from "#web/features/checkout/pickup-picker";
+import { ProductCard } from "#web/features/menu/components/product-card";
+import { StoreBanner } from "#web/components/store-status/store-banner";
+import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { WeeklyHours } from "#web/components/store-status/weekly-hours";
+import { MemoryRouter } from "react-router";
+import {
+  charcoalLemon,
+  json,
+  mockApi,
+  renderRoutes,
+  resetStores,
+  signInAs,
+  signedInUser,
+  sunriseOrange,
+} from "./storefront-helpers";
+
+const LA = "America/Los_Angeles";
+
+/** The shop at noon on a Tuesday in Anaheim, open and taking orders. */
+function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
+  return {
+    locationId: "loc-anaheim",
+    locationName: "Squeeze Anaheim",
+    timeZone: LA,
+    open: true,
+    acceptingOrders: true,
+    reason: null,
+    opensAt: "2026-03-11T14:00:00.000Z",
+    closesAt: "2026-03-11T02:00:00.000Z",
+    pausedUntil: null,
+    soldOut: [],
+    asapReadyAt: "2026-03-10T19:12:00.000Z",
+    pickupSlots: [
+      { startsAt: "2026-03-10T19:15:00.000Z", full: false },
+      { startsAt: "2026-03-10T19:30:00.000Z", full: true },
+      { startsAt: "2026-03-10T19:45:00.000Z", full: false },
+    ],
+    weeklyHours: [
+      { weekday: 1, opens: "07:00", closes: "19:00" },
+      { weekday: 6, opens: "08:00", closes: "20:00" },
+    ],
+    now: "2026-03-10T19:00:00.000Z",
+    ...overrides,
+  };
+}
+
+function serveStore(status: StoreStatus, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ "GET /api/store": () => json(status), ...extra });
+}
+
+beforeEach(() => {
+  resetStores();
+  useStoreStatus.setState({ status: null, fetchedAt: null });
+});
+
+afterEach(() => {
+  act(() => toast.remove());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the store banner", () => {
+  it("stays out of the way while the shop takes orders", async () => {
+    const { spy } = serveStore(storeStatus());
+    render(<StoreBanner />);
+    await vi.waitFor(() => expect(spy).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(screen.getByRole("status", { hidden: true })).not.toBeVisible();
+  });
+
+  it("says when a closed shop opens, on the shop's clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-11T12:00:00.000Z")); // 5:00 a.m. in Anaheim
+    serveStore(
+      storeStatus({ open: false, acceptingOrders: false, reason: "closed", asapReadyAt: null, pickupSlots: [] }),
+    );
+    render(<StoreBanner />);
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Closed now · opens today at 7:00 AM. You can still browse the menu.",
+    );
+  });
+
+  it("says when paused ordering comes back, and follows the shop when it resumes", async () => {
+    const paused = storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-10T21:30:00.000Z" });
+    let current = paused;
+    mockApi({ "GET /api/store": () => json(current) });
+    render(<StoreBanner />);
+    expect(await screen.findByRole("status")).toHaveTextContent("Online ordering is paused, back at 2:30 PM");
+
+    current = storeStatus();
+    await act(() => useStoreStatus.getState().refresh());
+    expect(screen.getByRole("status", { hidden: true })).not.toBeVisible();
+  });
+
+  it("asks again every 15 seconds while the page is open", async () => {
+    vi.useFakeTimers();
+    const { spy } = serveStore(storeStatus());
+    render(<StoreBanner />);
+    await act(async () => undefined);
+    const before = spy.mock.calls.length;
+    await act(async () => vi.advanceTimersByTime(15_000));
+    expect(spy.mock.calls.length).toBe(before + 1);
+  });
+});
+
+describe("the week's hours", () => {
+  it("lists every day Monday first, closed days included", async () => {
+    useStoreStatus.setState({ status: storeStatus() });
+    render(<WeeklyHours />);
+    const rows = within(screen.getByRole("region", { name: "Opening hours" })).getAllByRole("term");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
+    expect(screen.getByText("7:00 AM – 7:00 PM")).toBeInTheDocument();
+    expect(screen.getAllByText("Closed")).toHaveLength(5);
+  });
+});
+
+describe("a sold-out drink on the menu", () => {
+  function renderCard() {
+    return render(
+      <MemoryRouter>
+        <ProductCard product={sunriseOrange} />
+      </MemoryRouter>,
+    );
+  }
+
+  it("shows Sold out instead of its price when the whole drink is out", () => {
+    useStoreStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "all" }] }) });
+    renderCard();
+    expect(screen.getByText("Sold out")).toBeInTheDocument();
+    expect(screen.queryByText("$5.49")).not.toBeInTheDocument();
+  });
+
+  it("shows Sold out when every size is out, and the price while one size is left", () => {
+    const sizes = ["small", "medium", "large"] as const;
+    useStoreStatus.setState({
+      status: storeStatus({ soldOut: sizes.slice(0, 2).map((size) => ({ productId: "prd-sunrise-orange", size })) }),
+    });
+    const { unmount } = renderCard();
+    expect(screen.queryByText("Sold out")).not.toBeInTheDocument();
+    expect(screen.getByText("$5.49")).toBeInTheDocument();
+    unmount();
+    useStoreStatus.setState({
+      status: storeStatus({ soldOut: sizes.map((size) => ({ productId: "prd-sunrise-orange", size })) }),
+    });
+    renderCard();
+    expect(screen.getByText("Sold out")).toBeInTheDocument();
+  });
+});
+
+describe("the pickup picker", () => {
+  function Picker({ onChange }: { onChange(value: PickupRequest): void }) {
+    const [value, setValue] = useState<PickupRequest>({ mode: "asap" });
+    const status = storeStatus();
+    return (
+      <PickupPicker
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+        asapReadyAt={status.asapReadyAt}
+        slots={status.pickupSlots}
+        timeZone={LA}
+      />
+    );
+  }
+
+  it("offers as soon as possible with its ready time, then today's slots with full ones unselectable", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Picker onChange={onChange} />);
+    expect(screen.getByRole("radio", { name: "As soon as possible (ready around 12:12 PM)" })).toBeChecked();
+
+    await user.click(screen.getByRole("radio", { name: "Later today" }));
+    expect(onChange).toHaveBeenLastCalledWith({ mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" });
+    const select = screen.getByRole("combobox", { name: "Pickup slot" });
+    const options = within(select).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["12:15 PM", "12:30 PM (full)", "12:45 PM"]);
+    expect(options[1]).toBeDisabled();
+
+    await user.selectOptions(select, "12:45 PM");
+    expect(onChange).toHaveBeenLastCalledWith({ mode: "slot", startsAt: "2026-03-10T19:45:00.000Z" });
+  });
+});
+
+describe("the checkout and the shop's state", () => {
+  const sunrise: CartItem = {
+    id: "Sunrise Orange medium",
+    productId: "prd-sunrise-orange",
+    categoryId: "cat-fresh-juices",
+    name: "Sunrise Orange",
+    priceCents: 649,
+    size: "medium",
+    quantity: 1,
+    comment: "",
+    image: sunriseOrange.image,
+  };
+  const charcoal: CartItem = {
+    ...sunrise,
+    id: "Charcoal Lemon default",
+    productId: charcoalLemon.id,
+    name: "Charcoal Lemon",
+    size: "default",
+    priceCents: 699,
+  };
+
+  function renderCheckout() {
+    return renderRoutes(
+      [
+        { path: "/checkout", element: <CheckoutPage /> },
+        { path: "/menu", element: <h1>Menu</h1> },
+      ],
+      "/checkout",
+    );
+  }
+
+  it("refuses politely before anything is filled in while ordering is paused", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    serveStore(storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: null }));
+    renderCheckout();
+    expect(await screen.findByRole("heading", { name: "We are not taking orders right now" })).toBeInTheDocument();
+    expect(screen.getByText("Online ordering is paused for now.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Phone number")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Checkout" })).not.toBeInTheDocument();
+    // The order summary stays: the cart is kept for later.
+    expect(screen.getByText("Sunrise Orange")).toBeInTheDocument();
+  });
+
+  it("flags a cart line that sold out and lets the shopper remove it to continue", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise, charcoal] });
+    serveStore(storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "medium" }] }));
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByText("Sold out: remove it to continue")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Sunrise Orange is sold out. Remove it from your order to continue.",
+    );
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Remove Sunrise Orange (Medium)" }));
+    expect(screen.queryByText("Sold out: remove it to continue")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeEnabled();
+  });
+
+  it("sends the chosen slot, and shows slot_full from the server at the picker", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [charcoal] });
+    const { calls } = serveStore(storeStatus(), {
+      "POST /api/orders": () =>
+        json(
+          {
+            error: {
+              code: "slot_full",
+              field: "pickup.startsAt",
+              message: "Pickup at 12:15 PM has just filled up. Choose another time.",
+            },
+          },
+          409,
+        ),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("radio", { name: "Later today" }));
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText("Pickup at 12:15 PM has just filled up. Choose another time.")).toBeInTheDocument();
+    const order = calls.find((call) => call.method === "POST");
+    expect(order?.body).toMatchObject({ pickup: { mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" } });
+  });
+});

@@ -1,0 +1,188 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ApiErrorBody } from "#common/api-error";
+import type { StaffAvailability } from "#common/forms/availability";
+import { api, json } from "./helpers";
+import { createBarista, createSignedInUser, createStaffOfAnotherLocation } from "./sign-in";
+import { ANAHEIM, jsonPost, resetShop, store, TUESDAY_NOON, useShopClock } from "./store-helpers";
+
+afterEach(resetShop);
+
+const MINUTE = 60_000;
+const controls: [string, unknown][] = [
+  ["/api/staff/availability/pause", { minutes: 15 }],
+  ["/api/staff/availability/resume", {}],
+  ["/api/staff/availability/sold-out", { productId: "prd-berry-blast", size: "all", soldOut: true }],
+];
+
+async function events() {
+  const { results } = await env.DB.prepare(
+    "SELECT kind, product_id, size, paused_until, actor_email, created_at FROM availability_events WHERE location_id = ? ORDER BY id",
+  )
+    .bind(ANAHEIM)
+    .all();
+  return results;
+}
+
+describe("/api/staff/availability: staff of the location only", () => {
+  it("answers 401 to a guest and 403 to a shopper, and changes nothing", async () => {
+    const shopper = await createSignedInUser();
+    expect((await api("/api/staff/availability")).status).toBe(401);
+    expect((await api("/api/staff/availability", { headers: { Cookie: shopper.cookie } })).status).toBe(403);
+    for (const [path, body] of controls) {
+      expect((await jsonPost(path, undefined, body)).status).toBe(401);
+      expect((await jsonPost(path, shopper.cookie, body)).status).toBe(403);
+    }
+    expect(await store()).toMatchObject({ acceptingOrders: true, soldOut: [] });
+    expect(await events()).toEqual([]);
+  });
+
+  it("lets another location's staff change only their own location", async () => {
+    useShopClock();
+    const other = await createStaffOfAnotherLocation();
+    await env.DB.prepare(
+      "INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES (?, 2, '00:00', '00:00')",
+    )
+      .bind(other.locationId)
+      .run();
+    expect((await jsonPost("/api/staff/availability/pause", other.cookie, { minutes: null })).status).toBe(200);
+    expect(
+      (
+        await jsonPost("/api/staff/availability/sold-out", other.cookie, {
+          productId: "prd-berry-blast",
+          size: "all",
+          soldOut: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await store()).toMatchObject({ acceptingOrders: true, soldOut: [] });
+    expect(await store(`?location=${other.locationId}`)).toMatchObject({
+      reason: "paused",
+      soldOut: [{ productId: "prd-berry-blast", size: "all" }],
+    });
+  });
+});
+
+describe("pausing online orders", () => {
+  it.each([15, 30, 60])("pauses for %i minutes and comes back by itself", async (minutes) => {
+    const clock = useShopClock();
+    const barista = await createBarista();
+    const response = await jsonPost("/api/staff/availability/pause", barista.cookie, { minutes });
+    expect(response.status).toBe(200);
+    const until = new Date(TUESDAY_NOON.getTime() + minutes * MINUTE).toISOString();
+    expect((await json<StaffAvailability>(response)).pause).toEqual({
+      pausedUntil: until,
+      pausedBy: "barista@example.com",
+      pausedAt: TUESDAY_NOON.toISOString(),
+    });
+    expect(await store()).toMatchObject({
+      acceptingOrders: false,
+      reason: "paused",
+      pausedUntil: until,
+      pickupSlots: [],
+    });
+    clock.advance(minutes * MINUTE);
+    expect(await store()).toMatchObject({ acceptingOrders: true, reason: null });
+  });
+
+  it("pauses until resumed, resumes with one call, and records who and when", async () => {
+    const clock = useShopClock();
+    const barista = await createBarista();
+    await jsonPost("/api/staff/availability/pause", barista.cookie, { minutes: null });
+    clock.advance(24 * 60 * MINUTE);
+    expect(await store()).toMatchObject({ reason: "paused", pausedUntil: null });
+    const resumed = await jsonPost("/api/staff/availability/resume", barista.cookie, {});
+    expect((await json<StaffAvailability>(resumed)).pause).toBeNull();
+    expect(await store()).toMatchObject({ acceptingOrders: true });
+    // A second resume has nothing to undo and records nothing.
+    await jsonPost("/api/staff/availability/resume", barista.cookie, {});
+    expect(await events()).toEqual([
+      {
+        kind: "paused",
+        product_id: null,
+        size: null,
+        paused_until: null,
+        actor_email: "barista@example.com",
+        created_at: TUESDAY_NOON.toISOString(),
+      },
+      {
+        kind: "resumed",
+        product_id: null,
+        size: null,
+        paused_until: null,
+        actor_email: "barista@example.com",
+        created_at: "2026-03-11T19:00:00.000Z",
+      },
+    ]);
+  });
+
+  it("refuses any other duration with 400 naming the field", async () => {
+    const barista = await createBarista();
+    for (const body of [{ minutes: 45 }, { minutes: "15" }, { minutes: -15 }, {}, { minutes: 15.5 }]) {
+      const response = await jsonPost("/api/staff/availability/pause", barista.cookie, body);
+      expect(response.status).toBe(400);
+      expect((await json<ApiErrorBody>(response)).error.field).toBe("minutes");
+    }
+    expect(await store()).toMatchObject({ acceptingOrders: true });
+  });
+});
+
+describe("sold-out drinks and sizes", () => {
+  it("marks a size sold out and back with one call each, lists the drinks with their sizes, and records both", async () => {
+    useShopClock();
+    const barista = await createBarista();
+    const before = await json<StaffAvailability>(
+      await api("/api/staff/availability", { headers: { Cookie: barista.cookie } }),
+    );
+    expect(before.menu.find((drink) => drink.productId === "prd-sunrise-orange")).toEqual({
+      productId: "prd-sunrise-orange",
+      name: "Sunrise Orange",
+      categoryName: "Fresh Juices",
+      sizes: ["small", "medium", "large"],
+    });
+    expect(before.menu.find((drink) => drink.productId === "prd-ginger-shot")?.sizes).toEqual(["default"]);
+
+    const mark = { productId: "prd-sunrise-orange", size: "large", soldOut: true };
+    const marked = await json<StaffAvailability>(
+      await jsonPost("/api/staff/availability/sold-out", barista.cookie, mark),
+    );
+    expect(marked.soldOut).toEqual([
+      {
+        productId: "prd-sunrise-orange",
+        size: "large",
+        markedBy: "barista@example.com",
+        markedAt: TUESDAY_NOON.toISOString(),
+      },
+    ]);
+    expect((await store()).soldOut).toEqual([{ productId: "prd-sunrise-orange", size: "large" }]);
+    // Tapping twice is harmless.
+    await jsonPost("/api/staff/availability/sold-out", barista.cookie, mark);
+
+    const undone = await json<StaffAvailability>(
+      await jsonPost("/api/staff/availability/sold-out", barista.cookie, { ...mark, soldOut: false }),
+    );
+    expect(undone.soldOut).toEqual([]);
+    expect((await store()).soldOut).toEqual([]);
+    expect((await events()).map((event) => [event.kind, event.product_id, event.size, event.actor_email])).toEqual([
+      ["sold_out", "prd-sunrise-orange", "large", "barista@example.com"],
+      ["back_on_menu", "prd-sunrise-orange", "large", "barista@example.com"],
+    ]);
+  });
+
+  it("refuses a drink that does not exist, a size it is not sold in and a malformed mark", async () => {
+    const barista = await createBarista();
+    const post = (body: unknown) => jsonPost("/api/staff/availability/sold-out", barista.cookie, body);
+    expect((await post({ productId: "prd-no-such-drink", size: "all", soldOut: true })).status).toBe(404);
+    const wrongSize = await post({ productId: "prd-ginger-shot", size: "large", soldOut: true });
+    expect(wrongSize.status).toBe(400);
+    expect((await json<ApiErrorBody>(wrongSize)).error.field).toBe("size");
+    for (const body of [
+      { productId: "prd-berry-blast", size: "huge", soldOut: true },
+      { productId: "prd-berry-blast", size: "all" },
+      { size: "all", soldOut: true },
+    ]) {
+      expect((await post(body)).status).toBe(400);
+    }
+    expect((await store()).soldOut).toEqual([]);
+  });
+});

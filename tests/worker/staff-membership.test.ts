@@ -1,0 +1,101 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { api, json } from "./helpers";
+import { upgrade } from "./live-sockets";
+import { createBarista, createSignedInUser } from "./sign-in";
+
+// Each test makes several requests through the worker; on a busy machine that can take more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+const me = async (cookie?: string) => json(await api("/api/me", { headers: cookie ? { Cookie: cookie } : {} }));
+
+describe("staff membership in GET /api/me", () => {
+  it("says the barista is staff of Squeeze Anaheim", async () => {
+    const barista = await createBarista();
+    expect(await me(barista.cookie)).toMatchObject({
+      isAuthenticated: true,
+      email: "barista@example.com",
+      staff: { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role: "staff" },
+    });
+  });
+
+  it("matches the listed e-mail whatever its case or surrounding spaces", async () => {
+    const barista = await createSignedInUser({ email: " Barista@Example.COM " });
+    expect(await me(barista.cookie)).toMatchObject({ staff: { locationId: "loc-anaheim", role: "staff" } });
+  });
+
+  it("says null for a shopper, for a look-alike address and for a guest", async () => {
+    const shopper = await createSignedInUser();
+    expect(await me(shopper.cookie)).toMatchObject({ isAuthenticated: true, staff: null });
+    for (const email of ["barista@example.com.evil.example", "xbarista@example.com", "barista@example.co"]) {
+      const lookalike = await createSignedInUser({ email });
+      expect(await me(lookalike.cookie)).toMatchObject({ staff: null });
+    }
+    expect(await me()).toMatchObject({ isAuthenticated: false, staff: null });
+  });
+
+  it("follows the staff list: a removed member is a shopper at once, a manager is a manager", async () => {
+    const email = `manager-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const person = await createSignedInUser({ email });
+    await env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, 'loc-anaheim', 'manager')")
+      .bind(email)
+      .run();
+    expect(await me(person.cookie)).toMatchObject({ staff: { locationId: "loc-anaheim", role: "manager" } });
+    await env.DB.prepare("DELETE FROM staff_members WHERE email = ?").bind(email).run();
+    expect(await me(person.cookie)).toMatchObject({ staff: null });
+  });
+
+  it("refuses a staff row with an unknown role, an upper-case e-mail or an unknown location", async () => {
+    const insert = (email: string, location: string, role: string) =>
+      env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, ?, ?)")
+        .bind(email, location, role)
+        .run();
+    await expect(insert("owner@example.com", "loc-anaheim", "owner")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("Someone@example.com", "loc-anaheim", "staff")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("someone@example.com", "loc-nowhere", "staff")).rejects.toThrow(
+      /FOREIGN KEY constraint failed/,
+    );
+  });
+});
+
+describe("the board's live channel is for staff only", () => {
+  it("answers 401 to a guest and 403 to a shopper", async () => {
+    expect((await upgrade("/api/live/board")).status).toBe(401);
+    const shopper = await createSignedInUser();
+    const refused = await upgrade("/api/live/board", { Cookie: shopper.cookie });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ error: { code: "forbidden" } });
+  });
+
+  it("refuses a handshake from another site, without an Origin, or with a look-alike one", async () => {
+    const barista = await createBarista();
+    for (const origin of [
+      "https://evil.example",
+      "null",
+      "http://localhost:5174",
+      "http://localhost:5173.evil.example",
+      "http://LOCALHOST:5173/",
+    ]) {
+      const response = await upgrade("/api/live/board", { Cookie: barista.cookie, Origin: origin });
+      expect(response.status, origin).toBe(403);
+    }
+    const withoutOrigin = await api("/api/live/board", { headers: { Upgrade: "websocket", Cookie: barista.cookie } });
+    expect(withoutOrigin.status).toBe(403);
+  });
+
+  it("answers 426 to a plain request", async () => {
+    const barista = await createBarista();
+    const response = await api("/api/live/board", {
+      headers: { Cookie: barista.cookie, Origin: "http://localhost:5173" },
+    });
+    expect(response.status).toBe(426);
+  });
+
+  it("opens for the barista", async () => {
+    const barista = await createBarista();
+    const response = await upgrade("/api/live/board", { Cookie: barista.cookie });
+    expect(response.status).toBe(101);
+    response.webSocket!.accept();
+    response.webSocket!.close(1000, "done");
+  });
+});

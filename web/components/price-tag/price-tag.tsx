@@ -1,0 +1,37 @@
+import { effectivePriceCents, type Price } from "#common/catalog";
+import { formatCents } from "#common/money";
+import "./price-tag.css";
+
+export interface PriceTagProps {
+  price: Price | undefined;
+  className?: string;
+}
+
+/**
+ * A price as the shopper reads it. A real discount shows the original struck through
+ * with the discounted price beside it; screen readers hear "Original price" and "Now".
+ */
+export function PriceTag({ price, className }: PriceTagProps) {
+  const classes = ["price-tag", className].filter(Boolean).join(" ");
+  if (!price) return <span className={`${classes} price-tag--unavailable`}>Price unavailable</span>;
+  const effective = effectivePriceCents(price);
+  if (effective < price.priceCents) {
+    return (
+      <span className={classes}>
+        <s className="price-tag__original price-original">
+          <span className="visually-hidden">Original price: </span>
+          {formatCents(price.priceCents)}
+        </s>{" "}
+        <span className="price-tag__current price-discounted">
+          <span className="visually-hidden">Now </span>
+          {formatCents(effective)}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className={classes}>
+      <span className="price-tag__current">{formatCents(price.priceCents)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import { NOT_ACCEPTING_REASONS, type StoreStatus } from "#common/availability";
+import { apiFetch } from "#web/lib/api-client";
+import { isBoolean, isRecord, isString } from "#web/lib/guards";
+
+const isInstantOrNull = (value: unknown) => value === null || (isString(value) && !Number.isNaN(Date.parse(value)));
+
+// Checked by hand, not with zod, like GET /api/me: every page asks for it (see web/lib/guards.ts).
+// Only what the pages compute with is checked; an answer that is not a store's is refused.
+function isStoreStatus(body: unknown): body is StoreStatus {
+  return (
+    isRecord(body) &&
+    isString(body.timeZone) &&
+    isBoolean(body.open) &&
+    isBoolean(body.acceptingOrders) &&
+    (body.reason === null || (NOT_ACCEPTING_REASONS as readonly unknown[]).includes(body.reason)) &&
+    isInstantOrNull(body.opensAt) &&
+    isInstantOrNull(body.pausedUntil) &&
+    isInstantOrNull(body.asapReadyAt) &&
+    Array.isArray(body.soldOut) &&
+    Array.isArray(body.pickupSlots) &&
+    Array.isArray(body.weeklyHours)
+  );
+}
+
+/** GET /api/store: whether the shop takes orders now, what is sold out, today's pickup slots. Never cached. */
+export async function getStore(): Promise<StoreStatus> {
+  const body = await apiFetch<unknown>("/api/store", { cache: "no-store" });
+  if (!isStoreStatus(body)) throw new Error("Unexpected response from GET /api/store.");
+  return body;
+}

@@ -1,0 +1,53 @@
+import { Link, useParams } from "react-router";
+import { orderNumber } from "#common/orders";
+import { errorMessage } from "#web/lib/query-client";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { ApiRequestError } from "#web/lib/api-client";
+import { useSessionStore } from "#web/lib/session-store";
+import { useOrder } from "./api/get-order";
+import { OrderCard } from "./orders-page";
+import { useLiveOrderProgress } from "./use-live-order-progress";
+import "./orders.css";
+
+/** One order of the signed-in shopper, with its progress line moving by itself while open. */
+export default function OrderPage() {
+  const { id = "" } = useParams();
+  usePageMeta(`Order ${orderNumber(id)}`, "Where your Squeeze order stands: received, preparing, ready or completed.");
+  const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
+  const order = useOrder(isSignedIn ? id : undefined);
+  useLiveOrderProgress(isSignedIn);
+
+  return (
+    <div className="orders-page">
+      <div className="container orders-page__inner">
+        <p className="orders-page__back">
+          <Link to="/orders">← My orders</Link>
+        </p>
+        {!isSignedIn ? (
+          <div className="orders-empty">
+            <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
+            <p>Sign in to see your order.</p>
+          </div>
+        ) : order.isPending ? (
+          <div
+            className="order-card skeleton"
+            style={{ height: 220 }}
+            aria-busy="true"
+            aria-label="Loading your order"
+          />
+        ) : order.isError ? (
+          <div className="orders-error" role="alert">
+            <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
+            <p>
+              {order.error instanceof ApiRequestError && order.error.status === 404
+                ? "This order was not found among your orders."
+                : `Error: ${errorMessage(order.error)}`}
+            </p>
+          </div>
+        ) : (
+          <OrderCard order={order.data} headingLevel={1} linked={false} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { cancelOrderFormSchema, type CancelOrderForm } from "#common/forms/order-status";
+import { CANCEL_REASON_MAX_LENGTH } from "#common/order-lifecycle";
+import { orderNumber } from "#common/orders";
+import type { StaffOrder } from "#common/staff-orders";
+import { Dialog } from "#web/components/dialog/dialog";
+
+export interface CancelOrderDialogProps {
+  order: StaffOrder | null;
+  busy: boolean;
+  error: string | null;
+  onClose(): void;
+  onConfirm(order: StaffOrder, reason: string): void;
+}
+
+/** Asks why before an order is cancelled: the customer reads the reason in their e-mail. */
+export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: CancelOrderDialogProps) {
+  const headingId = useId();
+  const reasonId = useId();
+  const errorId = `${reasonId}-error`;
+  const { register, handleSubmit, formState, reset } = useForm<CancelOrderForm>({
+    resolver: zodResolver(cancelOrderFormSchema),
+    defaultValues: { reason: "" },
+  });
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const fieldError = formState.errors.reason?.message;
+  return (
+    <Dialog open={order !== null} onClose={close} labelledBy={headingId} dismissible={!busy} className="board-cancel">
+      {order && (
+        <form
+          noValidate
+          onSubmit={handleSubmit(({ reason }) => {
+            onConfirm(order, reason);
+          })}
+        >
+          <h2 id={headingId} className="board-cancel__title">
+            Cancel order {orderNumber(order.id)}?
+          </h2>
+          <p className="board-cancel__hint">
+            {order.paymentState === "paid"
+              ? "The customer is refunded in full and gets an e-mail with your reason."
+              : "The customer gets an e-mail with your reason."}
+          </p>
+          <label htmlFor={reasonId} className="field__label">
+            Reason
+          </label>
+          <textarea
+            id={reasonId}
+            className="board-cancel__reason"
+            rows={3}
+            maxLength={CANCEL_REASON_MAX_LENGTH}
+            data-autofocus
+            aria-invalid={fieldError ? true : false}
+            aria-describedby={fieldError ? errorId : undefined}
+            {...register("reason")}
+          />
+          {fieldError && (
+            <p id={errorId} className="field__error" role="alert">
+              {fieldError}
+            </p>
+          )}
+          {error && (
+            <p className="board-cancel__failure" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="board-cancel__actions">
+            <button type="button" className="btn" onClick={close} disabled={busy}>
+              Keep order
+            </button>
+            <button type="submit" className="btn btn--danger" disabled={busy}>
+              {busy ? "Cancelling…" : "Cancel order"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

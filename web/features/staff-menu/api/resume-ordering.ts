@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { StaffAvailability } from "#common/forms/availability";
+import { apiFetch } from "#web/lib/api-client";
+import { availabilityQueryKey } from "./get-availability";
+
+/** POST /api/staff/availability/resume: takes online orders again at once. */
+export function resumeOrdering(): Promise<StaffAvailability> {
+  return apiFetch<StaffAvailability>("/api/staff/availability/resume", { method: "POST", json: {} });
+}
+
+export function useResumeOrdering() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resumeOrdering,
+    onSuccess: (availability) => queryClient.setQueryData(availabilityQueryKey, availability),
+  });
+}

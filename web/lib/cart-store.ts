@@ -1,0 +1,153 @@
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import { sizeLabel } from "#common/catalog";
+import { isIntegerAtLeast, isRecord, isString } from "./guards";
+
+/**
+ * One line of the cart. Its id is the drink's name plus its size, and its note when it has one:
+ * each size is its own line, and so is each distinct note (docs/decisions/0006-cart-lines-keep-notes.md).
+ */
+export interface CartItem {
+  id: string;
+  productId: string;
+  categoryId: string;
+  name: string;
+  /** What one unit costs, in cents: the discounted price when the drink has one. */
+  priceCents: number;
+  size: string;
+  quantity: number;
+  comment: string;
+  image: string;
+}
+
+export type NewCartItem = Omit<CartItem, "quantity"> & { quantity?: number };
+
+export interface CartState {
+  isOpen: boolean;
+  items: CartItem[];
+  toggle(): void;
+  open(): void;
+  close(): void;
+  /**
+   * A new id adds a line; an id already in the cart raises that line's quantity by the added
+   * amount. The same drink and size with another note is another id, so no note is ever lost.
+   */
+  addItem(item: NewCartItem): void;
+  setQuantity(id: string, quantity: number): void;
+  removeItem(id: string): void;
+  clear(): void;
+}
+
+/**
+ * A line's id: the spec's name plus size ("Sunrise Orange small"; a drink without sizes uses
+ * "default"), followed by the note when there is one ("Sunrise Orange small · no ice"). A line
+ * without a note keeps exactly the spec's id.
+ */
+export function cartLineId(name: string, size: string, note = ""): string {
+  const trimmed = note.trim();
+  return trimmed ? `${name} ${size} · ${trimmed}` : `${name} ${size}`;
+}
+
+/** How a line is named to people and screen readers: "Berry Blast (Small)", with its note when it has one. */
+export function cartLineLabel(item: Pick<CartItem, "name" | "size" | "comment">): string {
+  return item.comment
+    ? `${item.name} (${sizeLabel(item.size)}, “${item.comment}”)`
+    : `${item.name} (${sizeLabel(item.size)})`;
+}
+
+/** Total in cents: the sum of price times quantity. */
+export function cartTotalCents(items: readonly Pick<CartItem, "priceCents" | "quantity">[]): number {
+  return items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
+}
+
+/** How many drinks are in the cart: the sum of the quantities. */
+export function cartCount(items: readonly Pick<CartItem, "quantity">[]): number {
+  return items.reduce((count, item) => count + item.quantity, 0);
+}
+
+export const MIN_QUANTITY = 1;
+export const CART_STORAGE_KEY = "squeeze:cart";
+
+function wholeQuantity(quantity: number | undefined, fallback: number): number {
+  return Number.isFinite(quantity) ? Math.trunc(quantity as number) : fallback;
+}
+
+/**
+ * A cart line as outside input describes it (a saved cart, a remembered "add to cart"), or
+ * null when it is not one. Only the known fields are kept; `quantity` may be left out, but
+ * when present it is a whole number of at least 1, like the price is a whole number of cents.
+ */
+export function readNewCartItem(value: unknown): NewCartItem | null {
+  if (!isRecord(value)) return null;
+  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image } = value;
+  if (!isString(id) || id.length === 0) return null;
+  if (!isString(productId) || !isString(categoryId) || !isString(name) || !isString(size)) return null;
+  if (!isString(comment) || !isString(image) || !isIntegerAtLeast(priceCents, 0)) return null;
+  if (quantity !== undefined && !isIntegerAtLeast(quantity, MIN_QUANTITY)) return null;
+  const item: NewCartItem = { id, productId, categoryId, name, priceCents, size, comment, image };
+  if (quantity !== undefined) item.quantity = quantity;
+  return item;
+}
+
+/**
+ * localStorage is outside input: the saved lines, or null when any of them is not a valid line.
+ * Ids are worked out again from name, size and note, so a cart saved when lines were keyed by
+ * name and size alone keeps each note on its own line.
+ */
+function readStoredCart(value: unknown): { items: CartItem[] } | null {
+  if (!isRecord(value) || !Array.isArray(value.items)) return null;
+  const items: CartItem[] = [];
+  for (const entry of value.items) {
+    const item = readNewCartItem(entry);
+    if (!item || item.quantity === undefined) return null;
+    const id = cartLineId(item.name, item.size, item.comment);
+    const same = items.find((line) => line.id === id);
+    if (same) same.quantity += item.quantity;
+    else items.push({ ...item, id, quantity: item.quantity });
+  }
+  return { items };
+}
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      isOpen: false,
+      items: [],
+      toggle: () => set((state) => ({ isOpen: !state.isOpen })),
+      open: () => set({ isOpen: true }),
+      close: () => set({ isOpen: false }),
+      addItem: ({ quantity, ...item }) =>
+        set((state) => {
+          const added = Math.max(wholeQuantity(quantity, 1), MIN_QUANTITY);
+          const existing = state.items.find((line) => line.id === item.id);
+          if (!existing) return { items: [...state.items, { ...item, quantity: added }] };
+          return {
+            items: state.items.map((line) =>
+              line.id === item.id ? { ...line, quantity: line.quantity + added } : line,
+            ),
+          };
+        }),
+      setQuantity: (id, quantity) =>
+        set((state) => ({
+          items: state.items.map((line) =>
+            line.id === id
+              ? { ...line, quantity: Math.max(wholeQuantity(quantity, line.quantity), MIN_QUANTITY) }
+              : line,
+          ),
+        })),
+      removeItem: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id) })),
+      clear: () => set({ items: [] }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      // Only the lines survive a reload; the drawer always starts closed.
+      partialize: (state) => ({ items: state.items }),
+      merge: (persisted, current) => {
+        const stored = readStoredCart(persisted);
+        return stored ? { ...current, items: stored.items } : current;
+      },
+    },
+  ),
+);

@@ -1,0 +1,5 @@
+/**
+ * Query keys that more than one feature uses: the checkout refreshes the order history it did
+ * not load. Keys a single feature uses stay beside its fetcher.
+ */
+export const ordersQueryKey = ["orders"] as const;

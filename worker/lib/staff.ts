@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from "hono";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { findStaffMembership } from "#worker/services/staff/membership";
+import { ApiError } from "./errors";
+
+/**
+ * Everything under /api/staff: 401 for a guest, 403 for a signed-in shopper; staff get their
+ * membership in `c.var.staff`, and every query of theirs is scoped to its location.
+ */
+export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const userId = c.get("userId");
+  if (!userId) throw new ApiError(401, "unauthorized", "Sign in to continue");
+  const staff = await findStaffMembership(getDb(c.env.DB), userId);
+  if (!staff) throw new ApiError(403, "forbidden", "Only the shop's staff can use the order board");
+  c.set("staff", staff);
+  await next();
+};

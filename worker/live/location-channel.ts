@@ -1,0 +1,101 @@
+import { DurableObject } from "cloudflare:workers";
+import { LIVE_PING, LIVE_PONG } from "#common/live-updates";
+import type { Env } from "#worker/env";
+
+/** Who is at the other end of a socket. Set by the worker after it checked the session, never by the browser. */
+export type Listener = { kind: "board"; userId: string } | { kind: "shopper"; userId: string };
+
+/** The tag a socket is filed under, so a message finds its audience without looking at every socket. */
+const BOARD_TAG = "board";
+const shopperTag = (userId: string) => `shopper:${userId}`;
+
+/** The header that carries the listener from the worker to the object (the worker builds that request itself). */
+export const LISTENER_HEADER = "X-Squeeze-Listener";
+
+function readListener(value: string | null): Listener | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<Listener>;
+    if ((parsed.kind === "board" || parsed.kind === "shopper") && typeof parsed.userId === "string" && parsed.userId) {
+      return { kind: parsed.kind, userId: parsed.userId };
+    }
+  } catch {
+    // not a listener
+  }
+  return null;
+}
+
+export interface LocationUpdate {
+  /** The message for every open board of the location (a serialised BoardOrderMessage). */
+  board: string;
+  /** The message for the order's owner only (a serialised ShopperOrderMessage). */
+  shopper: { userId: string; message: string };
+}
+
+/**
+ * The live channel of one location (one object per location, named by its id): every open
+ * order board of the shop and every shopper's order page listening for their own orders.
+ *
+ * It keeps nothing but the sockets. They are accepted through the Hibernation API, so an idle
+ * shop costs nothing: the object sleeps between messages and wakes with its sockets intact.
+ * Pings are answered by the runtime without waking it. If the object restarts (a deploy, a
+ * move), the sockets close; the pages reconnect and read what they missed from the API, which
+ * is the source of truth. See docs/decisions/0008-live-order-updates.md.
+ */
+export class LocationChannel extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
+  }
+
+  /** A socket for a listener the worker has already authenticated (see routes/live.ts). */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
+    }
+    const listener = readListener(request.headers.get(LISTENER_HEADER));
+    if (!listener) return new Response("No listener", { status: 400 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [listener.kind === "board" ? BOARD_TAG : shopperTag(listener.userId)]);
+    server.serializeAttachment(listener);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends a change to every board and to the order's owner; answers how many sockets got it. */
+  async publish(update: LocationUpdate): Promise<{ boards: number; shoppers: number }> {
+    const boards = this.sendAll(this.ctx.getWebSockets(BOARD_TAG), update.board);
+    const shoppers = this.sendAll(this.ctx.getWebSockets(shopperTag(update.shopper.userId)), update.shopper.message);
+    return { boards, shoppers };
+  }
+
+  /** How many sockets of each kind are open (for tests and the benchmark's readiness check). */
+  async connections(): Promise<{ boards: number; shoppers: number }> {
+    const all = this.ctx.getWebSockets();
+    const boards = this.ctx.getWebSockets(BOARD_TAG).length;
+    return { boards, shoppers: all.length - boards };
+  }
+
+  private sendAll(sockets: WebSocket[], message: string): number {
+    let sent = 0;
+    for (const socket of sockets) {
+      try {
+        socket.send(message);
+        sent += 1;
+      } catch {
+        // Closing already; the page reconnects and catches up from the API.
+      }
+    }
+    return sent;
+  }
+
+  /** The pages send nothing but pings (answered without waking the object); anything else is ignored. */
+  override async webSocketMessage(): Promise<void> {}
+
+  override async webSocketClose(socket: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // already closed
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import type { DeliveryArea } from "#common/fulfilment";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { deliveryArea } from "#worker/services/orders/fulfilment";
+
+/** Where the shop delivers and for how much, so the checkout can show the fee before the order. */
+export const deliveryAreaRouter = new Hono<AppEnv>().get("/", async (c) => {
+  const body: DeliveryArea = await deliveryArea(getDb(c.env.DB), DEFAULT_LOCATION_ID);
+  c.header("Cache-Control", "public, max-age=300");
+  return c.json(body);
+});

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppEnv } from "#worker/env";
+import { requireUser } from "#worker/lib/session";
+import { requireStaff } from "#worker/lib/staff";
+import { requireSameOriginWebSocket } from "#worker/lib/websocket-upgrade";
+import { connectListener } from "#worker/services/live/channel";
+import { shopperLocationId } from "#worker/services/live/shopper-location";
+import { getDb } from "#worker/db/client";
+
+/**
+ * The live channels (WebSockets to the location's Durable Object). Who listens, and to which
+ * location, comes from the session alone: a board hears its staff member's location, a shopper
+ * hears only their own orders.
+ */
+export const liveRouter = new Hono<AppEnv>();
+
+liveRouter.use("*", requireSameOriginWebSocket);
+
+liveRouter.get("/board", requireStaff, (c) => {
+  const staff = c.get("staff")!;
+  return connectListener(c.env, staff.locationId, { kind: "board", userId: c.get("userId")! });
+});
+
+liveRouter.get("/orders", requireUser, async (c) => {
+  const userId = c.get("userId")!;
+  const locationId = await shopperLocationId(getDb(c.env.DB), userId);
+  return connectListener(c.env, locationId, { kind: "shopper", userId });
+});

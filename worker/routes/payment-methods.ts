@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { PaymentMethods } from "#common/payment-methods";
+import type { AppEnv } from "#worker/env";
+import { paymentConfig } from "#worker/services/payments/stripe";
+
+/**
+ * How the shop takes payment, for the FAQ's answer: only the method, never how it is set up.
+ * A half-configured Stripe is the same 500 checkout gives (`payments_misconfigured`).
+ */
+export const paymentMethodsRouter = new Hono<AppEnv>().get("/", (c) => {
+  const body: PaymentMethods = { accepts: paymentConfig(c.env).mode === "stripe" ? "card" : "on_pickup" };
+  c.header("Cache-Control", "public, max-age=300");
+  return c.json(body);
+});

@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { catalogCache } from "#worker/lib/catalog-cache";
+import { listFeaturedProducts } from "#worker/services/catalog";
+
+/** Drinks across categories: the popular ones the home page leads with. */
+export const productsRouter = new Hono<AppEnv>()
+  .use(...catalogCache())
+  .get("/featured", async (c) => c.json(await listFeaturedProducts(getDb(c.env.DB))));

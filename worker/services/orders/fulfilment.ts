@@ -1,0 +1,63 @@
+/** How an order reaches the shopper, settled on the server from D1: the area, the fee and the address. */
+import { and, asc, eq } from "drizzle-orm";
+import type { ValidOrderRequest } from "#common/forms/checkout";
+import type { DeliveryArea, FulfilmentMethod } from "#common/fulfilment";
+import type { Database } from "#worker/db/client";
+import { deliveryZipCodes, locations } from "#worker/db/schema";
+import { ApiError } from "#worker/lib/errors";
+
+export interface SettledFulfilment {
+  fulfilment: FulfilmentMethod;
+  /** The delivery address, or the shop's address for a pickup. */
+  fulfilmentAddress: string;
+  deliveryFeeCents: number;
+}
+
+/**
+ * A pickup is collected at the location's address. A delivery must go to a ZIP code the
+ * location lists; its fee is the location's, never a figure from the browser.
+ */
+export async function settleFulfilment(
+  db: Database,
+  locationId: string,
+  request: Pick<ValidOrderRequest, "fulfilment" | "street" | "zip">,
+): Promise<SettledFulfilment> {
+  const [[location], [area]] = await db.batch([
+    db.select().from(locations).where(eq(locations.id, locationId)),
+    db
+      .select()
+      .from(deliveryZipCodes)
+      .where(and(eq(deliveryZipCodes.locationId, locationId), eq(deliveryZipCodes.zip, request.zip))),
+  ]);
+  if (!location) throw new Error(`Location ${locationId} is missing`);
+  if (request.fulfilment === "pickup") {
+    return { fulfilment: "pickup", fulfilmentAddress: location.address, deliveryFeeCents: 0 };
+  }
+  if (!area) {
+    throw new ApiError(
+      422,
+      "outside_delivery_area",
+      `zip: We do not deliver to ${request.zip} yet. Choose pickup, or an address in our delivery area.`,
+      "zip",
+    );
+  }
+  return {
+    fulfilment: "delivery",
+    fulfilmentAddress: `${request.street}, ${area.city}, CA ${area.zip}`,
+    deliveryFeeCents: location.deliveryFeeCents,
+  };
+}
+
+/** The location's pickup address, delivery fee and the ZIP codes it delivers to, for the checkout. */
+export async function deliveryArea(db: Database, locationId: string): Promise<DeliveryArea> {
+  const [[location], zipCodes] = await db.batch([
+    db.select().from(locations).where(eq(locations.id, locationId)),
+    db
+      .select({ zip: deliveryZipCodes.zip, city: deliveryZipCodes.city })
+      .from(deliveryZipCodes)
+      .where(eq(deliveryZipCodes.locationId, locationId))
+      .orderBy(asc(deliveryZipCodes.zip)),
+  ]);
+  if (!location) throw new Error(`Location ${locationId} is missing`);
+  return { pickupAddress: location.address, deliveryFeeCents: location.deliveryFeeCents, zipCodes };
+}

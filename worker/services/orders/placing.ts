@@ -1,0 +1,309 @@
+/**
+ * Placing an order: priced on the server, written in one batch, and safe to submit twice — a
+ * retried submission (same Idempotency-Key) is answered with the order it already made.
+ */
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { ValidOrderRequest } from "#common/forms/checkout";
+import type { CreateOrderResponse, OrderLine } from "#common/orders";
+import { ORDER_LIMITS } from "#common/order-limits";
+import { insertRows } from "#worker/db/batch";
+import type { Database } from "#worker/db/client";
+import { orderItems, orders, users } from "#worker/db/schema";
+import type { Env } from "#worker/env";
+import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
+import { ApiError } from "#worker/lib/errors";
+import { orderUpdate, type OrderUpdate } from "#worker/services/live/channel";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
+import { orderEmailStatements } from "./emails";
+import { orderEventStatement } from "./events";
+import { settleFulfilment } from "./fulfilment";
+import { priceOrderLines } from "./pricing";
+import { itemsByOrder, pickupsByOrder, toOrder, type OrderRow } from "./reading";
+import { acceptPickup, isSlotFull, slotFullError } from "#worker/services/store/order-checks";
+
+export interface PlaceOrderInput {
+  db: Database;
+  env: Env;
+  userId: string;
+  request: ValidOrderRequest;
+  idempotencyKey?: string;
+  /** The site's origin, for Stripe's return URLs. */
+  origin: string;
+}
+
+export interface PlaceOrderResult {
+  response: CreateOrderResponse;
+  /** False when a retried submission found the order it had already made. */
+  created: boolean;
+  /** Outbox rows queued with the order, to deliver right after the response. */
+  emailIds: string[];
+  /** For the location's boards and the shopper's pages, once the response is sent (none while a card payment is awaited). */
+  liveUpdates: OrderUpdate[];
+}
+
+async function findOrderRowByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * What a submission asks for, as the server understood it (lines and phone after validation):
+ * the same cart sent again hashes the same; any change to a drink, size, quantity, note or the
+ * phone does not. The shopper's displayed total is left out: it is not part of the order.
+ */
+export async function orderRequestHash(request: ValidOrderRequest): Promise<string> {
+  const canonical = JSON.stringify({
+    lines: request.lines.map((line) => [line.productId, line.size, line.quantity, line.note]),
+    phone: request.phone,
+    pickup: request.pickup,
+    // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
+    ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
+  });
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const ORDER_WINDOW_MS = ORDER_LIMITS.orderWindowMinutes * 60 * 1000;
+
+/**
+ * The per-account order limit, as a statement in the order's own batch: after the new order is
+ * inserted it counts the account's orders in the window, and past the limit sets the new order's
+ * status to NULL, which the NOT NULL column refuses, undoing the whole batch (lines and e-mails
+ * too). Counted inside the transaction, so a burst of concurrent submissions cannot all slip
+ * past a count taken before any of them was written.
+ */
+function refuseOverOrderLimit(db: Database, userId: string, orderId: string, now: Date) {
+  const windowStart = new Date(now.getTime() - ORDER_WINDOW_MS).toISOString();
+  return db
+    .update(orders)
+    .set({
+      status: sql`CASE WHEN (SELECT count(*) FROM ${orders} WHERE ${orders.userId} = ${userId} AND ${orders.createdAt} > ${windowStart}) <= ${ORDER_LIMITS.maxOrdersPerWindow} THEN ${orders.status} END`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** The 429 for an account at its limit, with when the oldest order in the window leaves it. */
+async function orderLimitReached(db: Database, userId: string, now: Date): Promise<ApiError> {
+  const windowStart = new Date(now.getTime() - ORDER_WINDOW_MS).toISOString();
+  const [oldest] = await db
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gt(orders.createdAt, windowStart)))
+    .orderBy(asc(orders.createdAt))
+    .limit(1);
+  const freesAt = oldest ? Date.parse(oldest.createdAt) + ORDER_WINDOW_MS : now.getTime();
+  return new ApiError(
+    429,
+    "rate_limited",
+    `You have placed ${ORDER_LIMITS.maxOrdersPerWindow} orders in the last ${ORDER_LIMITS.orderWindowMinutes} minutes. Please wait before placing another.`,
+  ).withRetryAfter((freesAt - now.getTime()) / 1000);
+}
+
+function asBatch<T extends BatchItem<"sqlite">>(statements: T[]): [T, ...T[]] {
+  if (statements.length === 0) throw new Error("An empty batch has nothing to write");
+  return statements as [T, ...T[]];
+}
+
+/**
+ * Prices the cart on the server and writes the order, its lines, the phone on the profile and
+ * (pay-on-pickup) its e-mails and the first entry of its history in one batch. With Stripe, the
+ * order is `received` with payment `pending`, off the board, and its e-mails are queued by the
+ * webhook once Stripe says it is paid.
+ */
+export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { db, env, userId, request, idempotencyKey } = input;
+  const payment = paymentConfig(env);
+  const requestHash = await orderRequestHash(request);
+
+  if (idempotencyKey) {
+    const existing = await findOrderRowByKey(db, userId, idempotencyKey);
+    if (existing) return replayOrder(input, payment, existing, requestHash);
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
+
+  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
+  // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
+  const accepted = await acceptPickup(db, lines, request.pickup);
+  const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
+  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents;
+  const orderId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const orderRow: OrderRow = {
+    id: orderId,
+    userId,
+    locationId: DEFAULT_LOCATION_ID,
+    status: "received",
+    paymentMode: payment.mode,
+    paymentState: payment.mode === "stripe" ? "pending" : "not_required",
+    totalCents,
+    customerName: user.username,
+    customerEmail: user.email,
+    phone: request.phone,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash,
+    stripeSessionId: null,
+    stripePaymentIntentId: null,
+    stripeRefundId: null,
+    cancelReason: null,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
+    refundedAt: null,
+    ...fulfilment,
+  };
+  const itemRows = lines.map((line) => ({
+    orderId,
+    productId: line.productId,
+    name: line.name,
+    image: line.image,
+    size: line.size,
+    unitPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+    comment: line.note,
+  }));
+
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(orders).values(orderRow),
+    refuseOverOrderLimit(db, userId, orderId, new Date(now)),
+    // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
+    ...insertRows(db, orderItems, itemRows),
+    // The next checkout is pre-filled with the phone used for this one.
+    db.update(users).set({ phone: request.phone }).where(eq(users.id, userId)),
+    orderEventStatement(db, {
+      orderId,
+      status: orderRow.status,
+      previousStatus: null,
+      paymentState: orderRow.paymentState,
+      actor: "customer",
+      actorUserId: userId,
+      at: now,
+    }),
+    // A slot that filled up meanwhile aborts the whole batch (migrations/0042).
+    accepted.statement(orderId),
+  ];
+  const order = toOrder(
+    orderRow,
+    itemRows.map((item, index) => ({ ...item, id: index })),
+    accepted.pickup,
+  );
+  let emailIds: string[] = [];
+  if (payment.mode === "pay_on_pickup") {
+    const emails = orderEmailStatements(db, env, {
+      orderId,
+      createdAt: now,
+      customerName: user.username,
+      customerEmail: user.email,
+      phone: request.phone,
+      totalCents,
+      paymentMode: payment.mode,
+      lines: order.lines,
+      ...fulfilment,
+      pickup: accepted.pickup,
+    });
+    emailIds = emails.ids;
+    statements.push(...emails.statements);
+  }
+
+  try {
+    await db.batch(asBatch(statements));
+  } catch (error) {
+    // Two submissions with one key raced: the UNIQUE (user_id, idempotency_key) index let one
+    // through; answer with that one.
+    if (idempotencyKey && isUniqueViolation(error, "orders.idempotency_key")) {
+      const winner = await findOrderRowByKey(db, userId, idempotencyKey);
+      if (winner) return replayOrder(input, payment, winner, requestHash);
+    }
+    if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
+    if (isSlotFull(error)) throw slotFullError(accepted.pickup);
+    throw error;
+  }
+
+  const paymentUrl =
+    payment.mode === "stripe" ? await startCardPayment(input, payment, orderRow, order.lines) : undefined;
+  return {
+    response: {
+      order,
+      ...(paymentUrl ? { paymentUrl } : {}),
+      totalChanged: request.displayedTotalCents !== undefined && request.displayedTotalCents !== totalCents,
+    },
+    created: true,
+    emailIds,
+    // A pay-on-pickup order goes to the board now; a card order when Stripe says it is paid.
+    liveUpdates: payment.mode === "pay_on_pickup" ? [orderUpdate(orderRow, itemRows, accepted.pickup)] : [],
+  };
+}
+
+async function replayOrder(
+  input: PlaceOrderInput,
+  payment: PaymentConfig,
+  row: OrderRow,
+  requestHash: string,
+): Promise<PlaceOrderResult> {
+  // Like Stripe: a key names one request. The same key with another cart is a client bug, and
+  // answering with the first order would tell the shopper their new cart was ordered.
+  if (row.requestHash !== null && row.requestHash !== requestHash) {
+    throw new ApiError(
+      422,
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used for an order with a different cart or phone. Use a new key for a new order.",
+      "Idempotency-Key",
+    );
+  }
+  const [items, pickups] = await Promise.all([itemsByOrder(input.db, [row.id]), pickupsByOrder(input.db, [row.id])]);
+  const order = toOrder(row, items.get(row.id) ?? [], pickups.get(row.id) ?? null);
+  const paymentUrl =
+    payment.mode === "stripe" && row.paymentState === "pending" && row.status !== "cancelled"
+      ? await startCardPayment(input, payment, row, order.lines)
+      : undefined;
+  return {
+    response: {
+      order,
+      ...(paymentUrl ? { paymentUrl } : {}),
+      totalChanged:
+        input.request.displayedTotalCents !== undefined && input.request.displayedTotalCents !== row.totalCents,
+    },
+    created: false,
+    emailIds: [],
+    liveUpdates: [],
+  };
+}
+
+/** Opens (or, for a retried submission, re-opens the same) Stripe Checkout Session for the order. */
+async function startCardPayment(
+  input: PlaceOrderInput,
+  payment: Extract<PaymentConfig, { mode: "stripe" }>,
+  row: OrderRow,
+  lines: OrderLine[],
+): Promise<string> {
+  let session: { id: string; url: string };
+  try {
+    session = await createCheckoutSession(payment.secretKey, {
+      orderId: row.id,
+      userId: row.userId,
+      customerEmail: row.customerEmail,
+      origin: input.origin,
+      lines:
+        row.deliveryFeeCents > 0
+          ? [...lines, { name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
+          : lines,
+    });
+  } catch (error) {
+    // The order stays awaiting payment: retrying with the same Idempotency-Key tries Stripe again.
+    console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
+    throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
+  }
+  if (row.stripeSessionId !== session.id) {
+    await input.db
+      .update(orders)
+      .set({ stripeSessionId: session.id, updatedAt: new Date().toISOString() })
+      .where(eq(orders.id, row.id));
+  }
+  return session.url;
+}

@@ -1,0 +1,76 @@
+/** The server's price for a cart: every line priced from D1, never from what the browser sent. */
+import { eq, inArray, sql } from "drizzle-orm";
+import { effectivePriceCents } from "#common/catalog";
+import type { ValidOrderRequest } from "#common/forms/checkout";
+import type { PricedLine } from "#common/orders";
+import type { Database } from "#worker/db/client";
+import { categories, productPrices, products } from "#worker/db/schema";
+import { ApiError } from "#worker/lib/errors";
+
+/**
+ * Prices every line from the menu as it is now (the discounted price where there is one) and
+ * refuses, naming the line, a drink that is not on the menu or a size it is not sold in.
+ */
+export async function priceOrderLines(
+  db: Database,
+  lines: ValidOrderRequest["lines"],
+): Promise<{ lines: PricedLine[]; totalCents: number }> {
+  // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const [productRows, priceRows] = await db.batch([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        sizeSelection: products.sizeSelection,
+        onMenu: sql<number>`${products.isHidden} = 0 AND ${products.isDeleted} = 0 AND ${categories.isHidden} = 0 AND ${categories.isDeleted} = 0`,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, productIds)),
+    db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
+  ]);
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+
+  const priced = lines.map((line, index): PricedLine => {
+    const product = productById.get(line.productId);
+    if (!product || !product.onMenu) {
+      // One message for a hidden, deleted and unknown drink alike: the catalog answers 404 for
+      // all three, so an order must not reveal the name (or the existence) of one it hides.
+      throw new ApiError(
+        409,
+        "item_unavailable",
+        `Line ${index + 1}: this drink is no longer on the menu. Remove it from your cart to continue.`,
+        `lines.${index}.productId`,
+      );
+    }
+    // A sized drink is sold small/medium/large, an unsized one only as "default", each only where priced.
+    const sizeAllowed = product.sizeSelection ? line.size !== "default" : line.size === "default";
+    const price = priceRows.find((row) => row.productId === product.id && row.size === line.size);
+    if (!sizeAllowed || !price) {
+      throw new ApiError(
+        409,
+        "size_unavailable",
+        line.size === "default"
+          ? `Line ${index + 1}: choose a size for ${product.name}.`
+          : `Line ${index + 1}: ${product.name} is not sold in size ${line.size}.`,
+        `lines.${index}.size`,
+      );
+    }
+    return {
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      size: line.size,
+      unitPriceCents: effectivePriceCents({
+        priceCents: price.priceCents,
+        discountedPriceCents: price.discountedPriceCents,
+      }),
+      quantity: line.quantity,
+      note: line.note,
+    };
+  });
+  const totalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  return { lines: priced, totalCents };
+}

@@ -1,0 +1,32 @@
+import { asc, eq } from "drizzle-orm";
+import type { OpeningHours, WeekdayNumber } from "#common/hours/schedule";
+import type { Database } from "#worker/db/client";
+import { locationHours, locationHoursExceptions } from "#worker/db/schema";
+
+/** A location's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
+export async function loadOpeningHours(db: Database, locationId: string, timeZone: string): Promise<OpeningHours> {
+  const [weeklyRows, exceptionRows] = await db.batch([
+    db
+      .select()
+      .from(locationHours)
+      .where(eq(locationHours.locationId, locationId))
+      .orderBy(asc(locationHours.weekday), asc(locationHours.opens)),
+    db
+      .select()
+      .from(locationHoursExceptions)
+      .where(eq(locationHoursExceptions.locationId, locationId))
+      .orderBy(asc(locationHoursExceptions.date), asc(locationHoursExceptions.opens)),
+  ]);
+  const exceptions = new Map<string, OpeningHours["exceptions"][number]>();
+  for (const row of exceptionRows) {
+    const entry = exceptions.get(row.date) ?? { date: row.date, intervals: [], note: row.note };
+    // A row without times closes the day; with times, it is one of the day's intervals.
+    if (row.opens !== null && row.closes !== null) entry.intervals.push({ opens: row.opens, closes: row.closes });
+    exceptions.set(row.date, entry);
+  }
+  return {
+    timeZone,
+    weekly: weeklyRows.map((row) => ({ weekday: row.weekday as WeekdayNumber, opens: row.opens, closes: row.closes })),
+    exceptions: [...exceptions.values()],
+  };
+}

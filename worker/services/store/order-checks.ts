@@ -1,0 +1,115 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { inArray } from "drizzle-orm";
+import { isSoldOut } from "#common/availability";
+import type { PickupRequest } from "#common/forms/checkout";
+import type { OrderPickup } from "#common/orders";
+import { closedMessage, formatTimeIn, pausedMessage } from "#common/hours/format";
+import type { Database } from "#worker/db/client";
+import { orderPickups, products } from "#worker/db/schema";
+import { ApiError } from "#worker/lib/errors";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { acceptance, estimateReadyAt, loadStoreState, prepMinutesFor } from "./store-state";
+import { isPickupSlotStart } from "#common/hours/pickup-slots";
+
+/** The lines as the checks need them (already priced: the drink exists and the size is sold). */
+interface CheckedLine {
+  productId: string;
+  name: string;
+  size: string;
+  quantity: number;
+}
+
+export interface AcceptedPickup {
+  pickup: OrderPickup;
+  locationId: string;
+  /** The order_pickups row, for the batch that writes the order (its trigger guards the slot). */
+  statement(orderId: string): BatchItem<"sqlite">;
+}
+
+/**
+ * The shop's say over an order, whatever the browser showed: refused with 409 when the shop is
+ * closed (`store_closed`) or paused (`ordering_paused`), when a line is sold out (`sold_out`,
+ * naming the line), or when the pickup time is not one of today's slots (`slot_invalid`). A
+ * full slot is refused by the database itself as the order is written (see isSlotFull).
+ */
+export async function acceptPickup(
+  db: Database,
+  lines: CheckedLine[],
+  request: PickupRequest,
+  now = new Date(),
+): Promise<AcceptedPickup> {
+  const locationId = DEFAULT_LOCATION_ID;
+  const state = await loadStoreState(db, locationId, now);
+  const { reason, opensAt } = acceptance(state, now);
+  const timeZone = state.location.timeZone;
+  if (reason === "closed") {
+    throw new ApiError(409, "store_closed", `${closedMessage(opensAt, now, timeZone)}. Your cart is kept for then.`);
+  }
+  if (reason === "paused") {
+    const until = state.pause?.pausedUntil ? new Date(state.pause.pausedUntil) : null;
+    throw new ApiError(409, "ordering_paused", `${pausedMessage(until, timeZone)}. Your cart is kept for then.`);
+  }
+  const soldOutIndex = lines.findIndex((line) => isSoldOut(state.soldOut, line.productId, line.size as never));
+  if (soldOutIndex >= 0) {
+    const line = lines[soldOutIndex]!;
+    throw new ApiError(
+      409,
+      "sold_out",
+      `Line ${soldOutIndex + 1}: ${line.name}${line.size === "default" ? "" : ` (${line.size})`} is sold out. Remove it from your cart to continue.`,
+      `lines.${soldOutIndex}`,
+    );
+  }
+
+  const prepRows = await db
+    .select({ id: products.id, prepMinutes: products.prepMinutes })
+    .from(products)
+    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
+  const prepById = new Map(prepRows.map((row) => [row.id, row.prepMinutes]));
+  const ownPrep = prepMinutesFor(
+    lines.map((line) => ({ prepMinutes: prepById.get(line.productId) ?? null, quantity: line.quantity })),
+    state.defaultPrepMinutes,
+  );
+
+  let pickup: OrderPickup;
+  if (request.mode === "slot") {
+    const slot = new Date(request.startsAt);
+    // The same earliest slot the store offered: a drink's own time does not take a shown slot away.
+    const earliest = estimateReadyAt(state, now);
+    if (state.slotCapacity <= 0 || !isPickupSlotStart(state.hours, now, earliest, slot)) {
+      throw new ApiError(
+        409,
+        "slot_invalid",
+        `Pickup at ${formatTimeIn(slot, timeZone)} is not one of today's pickup times. Choose another time.`,
+        "pickup.startsAt",
+      );
+    }
+    pickup = { mode: "slot", at: slot.toISOString(), timeZone };
+  } else {
+    pickup = { mode: "asap", at: estimateReadyAt(state, now, ownPrep).toISOString(), timeZone };
+  }
+  return {
+    pickup,
+    locationId,
+    statement: (orderId) =>
+      db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
+  };
+}
+
+/** The slot's trigger (migrations/0042) refused the order's batch: the slot filled up first. */
+export function isSlotFull(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message.includes("pickup_slot_full")) return true;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return false;
+}
+
+export function slotFullError(pickup: OrderPickup): ApiError {
+  return new ApiError(
+    409,
+    "slot_full",
+    `Pickup at ${formatTimeIn(new Date(pickup.at), pickup.timeZone)} has just filled up. Choose another time.`,
+    "pickup.startsAt",
+  );
+}

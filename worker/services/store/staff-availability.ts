@@ -1,0 +1,182 @@
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { WHOLE_DRINK } from "#common/availability";
+import type {
+  PauseOrderingRequest,
+  SoldOutChangeRequest,
+  StaffAvailability,
+  StaffMenuDrink,
+} from "#common/forms/availability";
+import type { Database } from "#worker/db/client";
+import {
+  availabilityEvents,
+  locations,
+  categories,
+  orderingPauses,
+  productPrices,
+  products,
+  soldOutItems,
+  users,
+} from "#worker/db/schema";
+import { ApiError } from "#worker/lib/errors";
+
+/** Who is making a change, as the history records it. */
+export interface StaffActor {
+  userId: string;
+  locationId: string;
+}
+
+async function actorEmail(db: Database, actor: StaffActor): Promise<string> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+  return user?.email || actor.userId;
+}
+
+/** The location's pause (when still in force), its sold-out marks, and the drinks the Menu tab lists. */
+export async function loadStaffAvailability(
+  db: Database,
+  locationId: string,
+  now = new Date(),
+): Promise<StaffAvailability> {
+  const nowIso = now.toISOString();
+  const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows] = await db.batch([
+    db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId)),
+    db
+      .select()
+      .from(orderingPauses)
+      .where(
+        and(
+          eq(orderingPauses.locationId, locationId),
+          or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${nowIso}`),
+        ),
+      ),
+    db.select().from(soldOutItems).where(eq(soldOutItems.locationId, locationId)).orderBy(asc(soldOutItems.markedAt)),
+    db
+      // Aliased: both tables call the column "name", which a batch would read as one.
+      .select({
+        productId: products.id,
+        name: products.name,
+        categoryName: sql<string>`${categories.name}`.as("category_name"),
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(
+        and(
+          eq(products.isHidden, false),
+          eq(products.isDeleted, false),
+          eq(categories.isHidden, false),
+          eq(categories.isDeleted, false),
+        ),
+      )
+      .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
+    db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
+  ]);
+  const sizeOrder = ["small", "medium", "large", "default"];
+  const sizesByDrink = new Map<string, StaffMenuDrink["sizes"]>();
+  for (const row of priceRows) {
+    const list = sizesByDrink.get(row.productId) ?? [];
+    list.push(row.size);
+    sizesByDrink.set(row.productId, list);
+  }
+  const pause = pauseRows[0];
+  return {
+    timeZone: locationRows[0]?.timeZone ?? "UTC",
+    pause: pause ? { pausedUntil: pause.pausedUntil, pausedBy: pause.pausedBy, pausedAt: pause.pausedAt } : null,
+    soldOut: soldOutRows.map((row) => ({
+      productId: row.productId,
+      size: row.size,
+      markedBy: row.markedBy,
+      markedAt: row.markedAt,
+    })),
+    menu: drinkRows.map((row) => ({
+      ...row,
+      sizes: (sizesByDrink.get(row.productId) ?? []).sort((a, b) => sizeOrder.indexOf(a) - sizeOrder.indexOf(b)),
+    })),
+  };
+}
+
+/** Pauses online ordering for some minutes, or until resumed; a new pause replaces the one in force. */
+export async function pauseOrdering(
+  db: Database,
+  actor: StaffActor,
+  request: PauseOrderingRequest,
+  now = new Date(),
+): Promise<void> {
+  const email = await actorEmail(db, actor);
+  const pausedAt = now.toISOString();
+  const pausedUntil =
+    request.minutes === null ? null : new Date(now.getTime() + request.minutes * 60_000).toISOString();
+  await db.batch([
+    db
+      .insert(orderingPauses)
+      .values({ locationId: actor.locationId, pausedUntil, pausedBy: email, pausedAt })
+      .onConflictDoUpdate({ target: orderingPauses.locationId, set: { pausedUntil, pausedBy: email, pausedAt } }),
+    db
+      .insert(availabilityEvents)
+      .values({ locationId: actor.locationId, kind: "paused", pausedUntil, actorEmail: email, createdAt: pausedAt }),
+  ]);
+}
+
+/** Takes orders again at once. Resuming when not paused changes nothing and writes nothing. */
+export async function resumeOrdering(db: Database, actor: StaffActor, now = new Date()): Promise<void> {
+  const deleted = await db.delete(orderingPauses).where(eq(orderingPauses.locationId, actor.locationId)).returning();
+  if (deleted.length === 0) return;
+  const email = await actorEmail(db, actor);
+  await db
+    .insert(availabilityEvents)
+    .values({ locationId: actor.locationId, kind: "resumed", actorEmail: email, createdAt: now.toISOString() });
+}
+
+/**
+ * Marks a drink or one of its sizes sold out at the staff member's location, or takes the mark
+ * back (the one-tap undo). Repeating a change is harmless: only a real change is recorded.
+ */
+export async function changeSoldOut(
+  db: Database,
+  actor: StaffActor,
+  request: SoldOutChangeRequest,
+  now = new Date(),
+): Promise<void> {
+  const [drink] = await db
+    .select({ id: products.id, sizeSelection: products.sizeSelection })
+    .from(products)
+    .where(and(eq(products.id, request.productId), eq(products.isDeleted, false)));
+  if (!drink) throw new ApiError(404, "not_found", "No such drink on the menu", "productId");
+  if (request.size !== WHOLE_DRINK) {
+    const [price] = await db
+      .select({ size: productPrices.size })
+      .from(productPrices)
+      .where(and(eq(productPrices.productId, drink.id), eq(productPrices.size, request.size)));
+    if (!price)
+      throw new ApiError(400, "invalid_input", `size: this drink is not sold in size ${request.size}`, "size");
+  }
+  const email = await actorEmail(db, actor);
+  const at = now.toISOString();
+  const mark = and(
+    eq(soldOutItems.locationId, actor.locationId),
+    eq(soldOutItems.productId, drink.id),
+    eq(soldOutItems.size, request.size),
+  );
+  const [existing] = await db.select().from(soldOutItems).where(mark);
+  if (Boolean(existing) === request.soldOut) return;
+  const event = db.insert(availabilityEvents).values({
+    locationId: actor.locationId,
+    kind: request.soldOut ? "sold_out" : "back_on_menu",
+    productId: drink.id,
+    size: request.size,
+    actorEmail: email,
+    createdAt: at,
+  });
+  const change: BatchItem<"sqlite"> = request.soldOut
+    ? db
+        .insert(soldOutItems)
+        .values({
+          locationId: actor.locationId,
+          productId: drink.id,
+          size: request.size,
+          markedBy: email,
+          markedAt: at,
+        })
+        .onConflictDoNothing()
+    : db.delete(soldOutItems).where(mark);
+  await db.batch([change, event]);
+}

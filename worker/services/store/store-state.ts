@@ -1,0 +1,171 @@
+import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { NotAcceptingReason, PickupSlot, SoldOutItem, StoreStatus } from "#common/availability";
+import type { OpeningHours } from "#common/hours/schedule";
+import { pickupSlotStarts } from "#common/hours/pickup-slots";
+import { openingStatusAt } from "#common/hours/status";
+import { OPEN_ORDER_STATUSES } from "#common/order-lifecycle";
+import type { Database } from "#worker/db/client";
+import {
+  locationPickupSettings,
+  locations,
+  orderingPauses,
+  orderItems,
+  orderPickups,
+  orders,
+  products,
+  soldOutItems,
+} from "#worker/db/schema";
+import { notFound } from "#worker/lib/errors";
+import { loadOpeningHours } from "./opening-hours";
+
+/** A location with no pickup settings row takes no slots and assumes this long per drink. */
+const FALLBACK_PREP_MINUTES = 5;
+const MINUTE_MS = 60_000;
+
+/** Everything the store's answer and an order's checks are computed from, read in one go. */
+export interface StoreState {
+  location: { id: string; name: string; timeZone: string };
+  hours: OpeningHours;
+  slotCapacity: number;
+  defaultPrepMinutes: number;
+  pause: { pausedUntil: string | null } | null;
+  soldOut: SoldOutItem[];
+  /** Minutes of drinks still to make for orders already on the board (received or preparing). */
+  queueMinutes: number;
+}
+
+/** Orders still to be made: on the board and not yet ready. */
+const WAITING_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== "ready");
+
+export async function loadStoreState(db: Database, locationId: string, now: Date): Promise<StoreState> {
+  const nowIso = now.toISOString();
+  const [locationRows, settingsRows, pauseRows, soldOutRows, queueRows] = await db.batch([
+    db.select().from(locations).where(eq(locations.id, locationId)),
+    db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
+    db
+      .select({ pausedUntil: orderingPauses.pausedUntil })
+      .from(orderingPauses)
+      .where(
+        and(
+          eq(orderingPauses.locationId, locationId),
+          or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${nowIso}`),
+        ),
+      ),
+    db
+      .select({ productId: soldOutItems.productId, size: soldOutItems.size })
+      .from(soldOutItems)
+      .where(eq(soldOutItems.locationId, locationId)),
+    db
+      .select({
+        productPrep: products.prepMinutes,
+        quantity: sql<number>`sum(${orderItems.quantity})`,
+      })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(
+        and(
+          eq(orders.locationId, locationId),
+          inArray(orders.status, WAITING_STATUSES),
+          // Awaiting a card payment: not on the board, not in the queue.
+          ne(orders.paymentState, "pending"),
+        ),
+      )
+      .groupBy(products.prepMinutes),
+  ]);
+  const location = locationRows[0];
+  if (!location) throw notFound("Location not found");
+  const settings = settingsRows[0];
+  const defaultPrepMinutes = settings?.defaultPrepMinutes ?? FALLBACK_PREP_MINUTES;
+  return {
+    location: { id: location.id, name: location.name, timeZone: location.timeZone },
+    hours: await loadOpeningHours(db, locationId, location.timeZone),
+    slotCapacity: settings?.slotCapacity ?? 0,
+    defaultPrepMinutes,
+    pause: pauseRows[0] ?? null,
+    soldOut: soldOutRows,
+    queueMinutes: queueRows.reduce(
+      (sum, row) => sum + (row.productPrep ?? defaultPrepMinutes) * Number(row.quantity),
+      0,
+    ),
+  };
+}
+
+/** Minutes one order takes at the counter: each drink's own time (or the default) times its quantity. */
+export function prepMinutesFor(
+  lines: { prepMinutes: number | null; quantity: number }[],
+  defaultPrepMinutes: number,
+): number {
+  return lines.reduce((sum, line) => sum + (line.prepMinutes ?? defaultPrepMinutes) * line.quantity, 0);
+}
+
+/** When an order placed now would be ready: the queue ahead of it, then its own drinks. */
+export function estimateReadyAt(state: StoreState, now: Date, ownPrepMinutes = state.defaultPrepMinutes): Date {
+  return new Date(now.getTime() + (state.queueMinutes + ownPrepMinutes) * MINUTE_MS);
+}
+
+/** Today's pickup slots no earlier than the soonest ready time, each with whether it is full. */
+export async function pickupSlotsWithFill(
+  db: Database,
+  state: StoreState,
+  now: Date,
+  earliest: Date,
+): Promise<PickupSlot[]> {
+  if (state.slotCapacity <= 0) return [];
+  const starts = pickupSlotStarts(state.hours, now, earliest);
+  if (starts.length === 0) return [];
+  const first = starts[0]!.toISOString();
+  const last = starts[starts.length - 1]!.toISOString();
+  const taken = await db
+    .select({ pickupAt: orderPickups.pickupAt, count: sql<number>`count(*)` })
+    .from(orderPickups)
+    .innerJoin(orders, eq(orders.id, orderPickups.orderId))
+    .where(
+      and(
+        eq(orderPickups.locationId, state.location.id),
+        eq(orderPickups.mode, "slot"),
+        gte(orderPickups.pickupAt, first),
+        lt(orderPickups.pickupAt, `${last}~`),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    )
+    .groupBy(orderPickups.pickupAt);
+  const takenBySlot = new Map(taken.map((row) => [row.pickupAt, Number(row.count)]));
+  return starts.map((start) => {
+    const startsAt = start.toISOString();
+    return { startsAt, full: (takenBySlot.get(startsAt) ?? 0) >= state.slotCapacity };
+  });
+}
+
+/** Whether the location takes orders now, and if not, why. */
+export function acceptance(
+  state: StoreState,
+  now: Date,
+): { open: boolean; reason: NotAcceptingReason | null; opensAt: Date | null; closesAt: Date | null } {
+  const opening = openingStatusAt(state.hours, now);
+  const reason: NotAcceptingReason | null = !opening.open ? "closed" : state.pause ? "paused" : null;
+  return { open: opening.open, reason, opensAt: opening.opensAt, closesAt: opening.closesAt };
+}
+
+/** `GET /api/store`'s answer. */
+export async function storeStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
+  const state = await loadStoreState(db, locationId, now);
+  const { open, reason, opensAt, closesAt } = acceptance(state, now);
+  const asapReadyAt = estimateReadyAt(state, now);
+  return {
+    locationId: state.location.id,
+    locationName: state.location.name,
+    timeZone: state.location.timeZone,
+    open,
+    acceptingOrders: reason === null,
+    reason,
+    opensAt: opensAt?.toISOString() ?? null,
+    closesAt: closesAt?.toISOString() ?? null,
+    pausedUntil: state.pause?.pausedUntil ?? null,
+    soldOut: state.soldOut,
+    asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
+    pickupSlots: reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [],
+    weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
+    now: now.toISOString(),
+  };
+}
