@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthModal } from "#web/features/auth/auth-modal";
@@ -284,8 +284,12 @@ describe("product page", () => {
     });
     afterEach(() => vi.unstubAllGlobals());
 
-    /** The page's own buttons are now above the window (scrolled away) or back in it. */
-    function scrollButtons(where: "above" | "in view" | "below") {
+    /**
+     * The page's own buttons are now above the window (scrolled away) or back in it. The page starts
+     * watching them in an effect, which React may run just after the heading shows: wait for it.
+     */
+    async function scrollButtons(where: "above" | "in view" | "below") {
+      await waitFor(() => expect(observed?.target).toBeDefined());
       const bottom = where === "above" ? -20 : where === "in view" ? 400 : 1400;
       act(() =>
         observed!.callback(
@@ -301,14 +305,16 @@ describe("product page", () => {
       const user = userEvent.setup();
       renderProduct();
       await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
-      expect(observed?.target).toContainElement(screen.getByRole("button", { name: "Add to Cart" }));
+      await waitFor(() =>
+        expect(observed?.target).toContainElement(screen.getByRole("button", { name: "Add to Cart" })),
+      );
       expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
-      scrollButtons("below"); // not reached yet: no bar
+      await scrollButtons("below"); // not reached yet: no bar
       expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
 
       await user.click(sizeButton("Large"));
       await user.click(screen.getByRole("button", { name: "Increase quantity of Sunrise Orange" }));
-      scrollButtons("above");
+      await scrollButtons("above");
       const bar = screen.getByTestId("buy-bar");
       expect(within(bar).getByRole("button", { name: "Add to Cart · $16.98" })).toBeVisible();
       expect(within(bar).getByRole("button", { name: "Order Now" })).toBeVisible();
@@ -322,7 +328,7 @@ describe("product page", () => {
       // Back to one after adding: the bar says so.
       expect(within(bar).getByRole("button", { name: "Add to Cart · $8.49" })).toBeInTheDocument();
 
-      scrollButtons("in view");
+      await scrollButtons("in view");
       expect(screen.queryByRole("button", { name: /Add to Cart · / })).not.toBeInTheDocument();
     });
 
@@ -332,7 +338,7 @@ describe("product page", () => {
       const user = userEvent.setup();
       const { router } = renderProduct();
       await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
-      scrollButtons("above");
+      await scrollButtons("above");
       await user.click(within(screen.getByTestId("buy-bar")).getByRole("button", { name: "Order Now" }));
       expect(await screen.findByRole("heading", { name: "Checkout" })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe("/checkout");
