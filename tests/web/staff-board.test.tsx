@@ -145,7 +145,7 @@ describe("the order board", () => {
       name: "#AAAAAAAA",
     });
     const markReady = within(moved).getByRole("button", { name: "Mark ready" });
-    expect(markReady).toBeEnabled();
+    expect(markReady).not.toHaveAttribute("aria-disabled", "true");
     markReady.focus();
     await user.keyboard("{Enter}");
     expect(calls.at(-1)).toMatchObject({ method: "POST", body: { status: "ready" } });
@@ -218,6 +218,280 @@ describe("the order board", () => {
     mockApi({ "GET /api/staff/orders": () => json({ error: { code: "unauthorized", message: "Sign in" } }, 401) });
     renderBoard();
     expect(await screen.findByRole("alert")).toHaveTextContent("Sign in with your staff e-mail");
+  });
+});
+
+/** A POST to an order's status that the test answers when it chooses. */
+function heldAnswers() {
+  const waiting = new Map<string, Array<(response: Response) => void>>();
+  return {
+    handler:
+      (order: StaffOrder) =>
+      ({ body }: { body: unknown }) =>
+        new Promise<Response>((resolve) => {
+          const status = (body as { status: StaffOrder["status"] }).status;
+          const list = waiting.get(order.id) ?? [];
+          list.push(() => resolve(json({ order: { ...order, status, updatedAt: new Date().toISOString() } })));
+          waiting.set(order.id, list);
+        }),
+    fail: () => (): Promise<Response> =>
+      Promise.resolve(json({ error: { code: "invalid_transition", message: "Already moved." } }, 409)),
+    async answer(orderId: string) {
+      const next = waiting.get(orderId)?.shift();
+      if (!next) throw new Error(`no request of ${orderId} is waiting`);
+      await act(async () => next(new Response()));
+    },
+  };
+}
+
+const third = staffOrder("cccccccc-0000-4000-8000-000000000003", {
+  customerName: "Alan Turing",
+  createdAt: minutesAgo(2),
+});
+
+const postsOf = (calls: { method: string; url: string }[], order: StaffOrder) =>
+  calls.filter((call) => call.method === "POST" && call.url.includes(order.id));
+
+describe("each card waits on its own request", () => {
+  it("moves two cards at once, and never sends a second move of a card whose first is on its way", async () => {
+    const held = heldAnswers();
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      [`POST /api/staff/orders/${first.id}/status`]: held.handler(first),
+      [`POST /api/staff/orders/${third.id}/status`]: held.handler(third),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const firstCard = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const thirdCard = screen.getByRole("article", { name: "#CCCCCCCC" });
+
+    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
+    expect(firstCard).toHaveAttribute("aria-busy", "true");
+    expect(within(firstCard).getByRole("button", { name: "Start preparing" })).toHaveAttribute("aria-disabled", "true");
+    expect(within(firstCard).getByRole("button", { name: "Cancel order" })).toHaveAttribute("aria-disabled", "true");
+    // Another card is not held up by it.
+    expect(thirdCard).toHaveAttribute("aria-busy", "false");
+    await user.click(within(thirdCard).getByRole("button", { name: "Start preparing" }));
+    expect(postsOf(calls, third)).toHaveLength(1);
+
+    // The same card: a second tap, and a cancellation, send nothing while its move is on its way.
+    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
+    await user.click(within(firstCard).getByRole("button", { name: "Cancel order" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(postsOf(calls, first)).toHaveLength(1);
+
+    // The later request answers first: its card moves, the other still waits.
+    await held.answer(third.id);
+    const preparing = screen.getByRole("region", { name: /^Preparing/ });
+    expect(await within(preparing).findByRole("article", { name: "#CCCCCCCC" })).toHaveAttribute("aria-busy", "false");
+    expect(
+      within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#AAAAAAAA" }),
+    ).toHaveAttribute("aria-busy", "true");
+    await held.answer(first.id);
+    expect(await within(preparing).findByRole("article", { name: "#AAAAAAAA" })).toHaveAttribute("aria-busy", "false");
+    expect(postsOf(calls, first)).toEqual([expect.objectContaining({ body: { status: "preparing" } })]);
+  });
+
+  it("says which card could not be moved, and the other card's move still goes through", async () => {
+    const held = heldAnswers();
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      [`POST /api/staff/orders/${first.id}/status`]: held.handler(first),
+      [`POST /api/staff/orders/${third.id}/status`]: held.fail(),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const firstCard = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
+    await user.click(
+      within(screen.getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", { name: "Start preparing" }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Order #CCCCCCCC could not be moved to Preparing: Already moved.",
+    );
+    await held.answer(first.id);
+    expect(
+      await within(screen.getByRole("region", { name: /^Preparing/ })).findByRole("article", { name: "#AAAAAAAA" }),
+    ).toBeInTheDocument();
+    expect(postsOf(calls, first)).toHaveLength(1);
+  });
+});
+
+describe("the keyboard focus follows a card", () => {
+  function movingApi(orders: StaffOrder[]) {
+    const handlers: Parameters<typeof mockApi>[0] = {
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders }),
+    };
+    for (const order of orders) {
+      handlers[`POST /api/staff/orders/${order.id}/status`] = ({ body }) =>
+        json({ order: { ...order, ...(body as object), updatedAt: new Date().toISOString() } });
+    }
+    return mockApi(handlers);
+  }
+
+  it("to its next button in its new column, and to the card that takes its place when it leaves the board", async () => {
+    movingApi([first, third]);
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    within(card).getByRole("button", { name: "Start preparing" }).focus();
+
+    await user.keyboard("{Enter}");
+    const preparing = screen.getByRole("region", { name: /^Preparing/ });
+    const markReady = within(await within(preparing).findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", {
+      name: "Mark ready",
+    });
+    await vi.waitFor(() => expect(markReady).toHaveFocus());
+
+    await user.keyboard("{Enter}");
+    const ready = screen.getByRole("region", { name: /^Ready/ });
+    const complete = within(await within(ready).findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", {
+      name: "Complete",
+    });
+    await vi.waitFor(() => expect(complete).toHaveFocus());
+
+    // Complete: the card leaves the board, and its column is empty now.
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(within(ready).getByRole("heading", { name: /^Ready/ })).toHaveFocus());
+
+    // Start the next one, and from New (now with no card) focus went along to Preparing.
+    const next = within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#CCCCCCCC" });
+    within(next).getByRole("button", { name: "Start preparing" }).focus();
+    await user.keyboard("{Enter}");
+    await vi.waitFor(() =>
+      expect(
+        within(within(preparing).getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", {
+          name: "Mark ready",
+        }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it("after a cancellation, to the next card in the column", async () => {
+    movingApi([first, third]);
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    within(card).getByRole("button", { name: "Cancel order" }).focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order #AAAAAAAA?" });
+    await user.keyboard("Out of oranges");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const next = within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#CCCCCCCC" });
+    await vi.waitFor(() => expect(within(next).getByRole("button", { name: "Start preparing" })).toHaveFocus());
+  });
+
+  it("stays where the barista put it meanwhile, and stays on the button when the move is refused", async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      [`POST /api/staff/orders/${first.id}/status`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`POST /api/staff/orders/${third.id}/status`]: () =>
+        json({ error: { code: "invalid_transition", message: "Already moved." } }, 409),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    within(card).getByRole("button", { name: "Start preparing" }).focus();
+    await user.keyboard("{Enter}");
+    // While the request is on its way the barista goes on to the next card.
+    const other = screen.getByRole("article", { name: "#CCCCCCCC" });
+    const otherButton = within(other).getByRole("button", { name: "Start preparing" });
+    otherButton.focus();
+    await act(async () =>
+      answer(json({ order: { ...first, status: "preparing", updatedAt: new Date().toISOString() } })),
+    );
+    await within(screen.getByRole("region", { name: /^Preparing/ })).findByRole("article", { name: "#AAAAAAAA" });
+    expect(otherButton).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent("could not be moved");
+    expect(otherButton).toHaveFocus();
+  });
+});
+
+describe("an order's history", () => {
+  const history = [
+    {
+      status: "received",
+      previousStatus: null,
+      paymentState: "not_required",
+      actor: "customer",
+      actorName: "Ada Lovelace",
+      reason: null,
+      at: "2026-11-23T18:40:00.000Z",
+    },
+    {
+      status: "preparing",
+      previousStatus: "received",
+      paymentState: "not_required",
+      actor: "staff",
+      actorName: "Sam Barista",
+      reason: null,
+      at: "2026-11-23T18:42:30.000Z",
+    },
+    {
+      status: "cancelled",
+      previousStatus: "preparing",
+      paymentState: "refunded",
+      actor: "staff",
+      actorName: null,
+      reason: "Out of oranges",
+      at: "2026-11-24T08:05:00.000Z",
+    },
+  ];
+
+  it("opens from the card with the keyboard and lists every change: from, to, who, when on the shop's clock, why", async () => {
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      [`GET /api/staff/orders/${first.id}/history`]: () => json({ history }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const button = within(card).getByRole("button", { name: "History" });
+    button.focus();
+    await user.keyboard("{Enter}");
+
+    const dialog = await screen.findByRole("dialog", { name: "History of order #AAAAAAAA" });
+    const entries = await within(dialog).findAllByRole("listitem");
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      "Placed: ReceivedBy Ada Lovelace (customer) · Nov 23, 10:40 AM PST",
+      "From Received → to PreparingBy Sam Barista (staff) · Nov 23, 10:42 AM PST",
+      "From Preparing → to CancelledBy a staff member (staff) · Nov 24, 12:05 AM PSTReason: “Out of oranges”",
+    ]);
+    expect(
+      within(entries[1]!)
+        .getByText(/Nov 23/)
+        .closest("time"),
+    ).toHaveAttribute("dateTime", "2026-11-23T18:42:30.000Z");
+    expect(calls.some((call) => call.url.endsWith(`/api/staff/orders/${first.id}/history`))).toBe(true);
+    expect(within(dialog).getByRole("button", { name: "Close" })).toHaveFocus();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it("says when the history cannot be loaded, and tries again", async () => {
+    let fails = true;
+    mockApi({
+      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      [`GET /api/staff/orders/${first.id}/history`]: () =>
+        fails ? json({ error: { code: "internal", message: "Something went wrong." } }, 500) : json({ history }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(
+      within(await screen.findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", { name: "History" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "History of order #AAAAAAAA" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("The history could not be loaded");
+    fails = false;
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findAllByRole("listitem")).toHaveLength(3);
   });
 });
 

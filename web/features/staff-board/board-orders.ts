@@ -43,3 +43,17 @@ export function timeSince(isoInstant: string, now: number): string {
 export function boardTitle(newOrders: number): string {
   return newOrders > 0 ? `(${newOrders}) New orders · Order board · Squeeze` : "Order board · Squeeze";
 }
+
+/** "Nov 23, 10:42 AM PST": when a change was made, on the location's clock and calendar. */
+export function historyTime(isoInstant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone,
+  })
+    .format(new Date(isoInstant))
+    .replace(/\s/g, " "); // plain spaces, whatever the ICU version
+}

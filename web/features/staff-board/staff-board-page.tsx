@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
-import type { OrderStatus } from "#common/orders";
+import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
 import { ApiRequestError } from "#web/lib/api-client";
-import { useChangeOrderStatus } from "./api/change-order-status";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { BoardOrderCard } from "./components/board-order-card";
 import { CancelOrderDialog } from "./components/cancel-order-dialog";
+import { OrderHistoryDialog } from "./components/order-history-dialog";
 import { createNewOrderChime } from "./new-order-chime";
 import { useBoardLive } from "./use-board-live";
+import { useFocusFollowsCard } from "./use-focus-follows-card";
+import { useOrderMoves } from "./use-order-moves";
 import "./staff-board.css";
 
 /** The board's columns, left to right, each with the orders in that state. */
@@ -78,33 +80,32 @@ export default function StaffBoardPage() {
     document.title = boardTitle(newCount);
   }, [newCount]);
 
-  const change = useChangeOrderStatus();
+  const moves = useOrderMoves();
   const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
+  const [historyOf, setHistoryOf] = useState<StaffOrder | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const busyId = change.isPending ? change.variables?.orderId : undefined;
-  // A card waits only for a move it has not made yet: the live channel often shows the order in
-  // its new column before the API's answer arrives, and the barista's next tap there must count.
-  const isWaiting = (order: StaffOrder) => busyId === order.id && order.status !== change.variables?.status;
+  const columnsRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusFollowsCard(columnsRef, orders.data?.orders, cancelling !== null);
 
   function advance(order: StaffOrder, to: OrderStatus) {
     setFailure(null);
-    change.mutate(
-      { orderId: order.id, status: to },
-      {
-        onError: (error) =>
-          setFailure(`Order could not be moved to ${ORDER_STATUS_LABELS[to]}: ${errorMessage(error)}`),
-      },
-    );
+    focus.follow(order);
+    moves.move(order, to).catch((error: unknown) => {
+      focus.forget(order);
+      setFailure(
+        `Order ${orderNumber(order.id)} could not be moved to ${ORDER_STATUS_LABELS[to]}: ${errorMessage(error)}`,
+      );
+    });
   }
 
   function cancel(order: StaffOrder, reason: string) {
     setFailure(null);
-    change.mutate(
-      { orderId: order.id, status: "cancelled", reason },
-      {
-        onSuccess: () => setCancelling(null),
-        onError: (error) => setFailure(errorMessage(error)),
+    moves.move(order, "cancelled", reason).then(
+      (outcome) => {
+        if (outcome === "done") setCancelling(null);
       },
+      // The dialog stays open with the error: the focus is still to follow the card if a retry works.
+      (error: unknown) => setFailure(errorMessage(error)),
     );
   }
 
@@ -115,12 +116,14 @@ export default function StaffBoardPage() {
         {orders.data && <p className="board__location">{orders.data.location.name}</p>}
         <ConnectionIndicator status={denied ? "offline" : connection} />
         {!soundOn && !denied && <p className="board__sound-hint">Tap anywhere to turn on the new-order sound</p>}
-        <Link className="board__shop-link" to="/staff/menu">
-          Menu: pause, sold out
-        </Link>
-        <Link className="board__shop-link" to="/">
-          Back to the shop
-        </Link>
+        <nav className="board__nav" aria-label="Staff pages">
+          <Link className="board__shop-link" to="/staff/menu">
+            Menu: pause, sold out
+          </Link>
+          <Link className="board__shop-link" to="/">
+            Back to the shop
+          </Link>
+        </nav>
       </header>
       <main className="board__main" id="main">
         {failure && !cancelling && (
@@ -151,7 +154,7 @@ export default function StaffBoardPage() {
             </button>
           </div>
         ) : (
-          <div className="board__columns">
+          <div className="board__columns" ref={columnsRef}>
             {COLUMNS.map((column) => {
               const inColumn = orders.data.orders.filter((order) => order.status === column.status);
               const headingId = `board-column-${column.status}`;
@@ -161,7 +164,8 @@ export default function StaffBoardPage() {
                   className={`board__column board__column--${column.status}`}
                   aria-labelledby={headingId}
                 >
-                  <h2 id={headingId} className="board__column-title">
+                  {/* Focusable by script: focus goes here when the last card of the column leaves it. */}
+                  <h2 id={headingId} className="board__column-title" tabIndex={-1}>
                     {column.title} <span className="board__count">{inColumn.length}</span>
                   </h2>
                   {inColumn.length === 0 ? (
@@ -175,12 +179,14 @@ export default function StaffBoardPage() {
                             now={now}
                             timeZone={orders.data.location.timeZone}
                             fresh={fresh.has(order.id)}
-                            busy={isWaiting(order)}
+                            busy={moves.isMoving(order)}
                             onAdvance={advance}
                             onCancel={(target) => {
                               setFailure(null);
+                              focus.follow(target);
                               setCancelling(target);
                             }}
+                            onShowHistory={setHistoryOf}
                           />
                         </li>
                       ))}
@@ -194,13 +200,19 @@ export default function StaffBoardPage() {
       </main>
       <CancelOrderDialog
         order={cancelling}
-        busy={change.isPending && busyId === cancelling?.id}
+        busy={cancelling !== null && moves.isMoving(cancelling)}
         error={cancelling ? failure : null}
         onClose={() => {
+          if (cancelling) focus.forget(cancelling);
           setCancelling(null);
           setFailure(null);
         }}
         onConfirm={cancel}
+      />
+      <OrderHistoryDialog
+        order={historyOf}
+        timeZone={orders.data?.location.timeZone ?? "UTC"}
+        onClose={() => setHistoryOf(null)}
       />
     </div>
   );

@@ -20,19 +20,40 @@ export interface BoardOrderCardProps {
   timeZone: string;
   /** Just arrived: the card flashes. */
   fresh: boolean;
+  /**
+   * A move of this card is on its way: its moves wait. The buttons say so with aria-disabled
+   * rather than disabled, so the one the barista pressed keeps the keyboard focus.
+   */
   busy: boolean;
   onAdvance(order: StaffOrder, to: OrderStatus): void;
   onCancel(order: StaffOrder): void;
+  onShowHistory(order: StaffOrder): void;
 }
 
 /** One order on the board, readable from a step back: number, who, what, how long, paid or not. */
-export function BoardOrderCard({ order, now, timeZone, fresh, busy, onAdvance, onCancel }: BoardOrderCardProps) {
+export function BoardOrderCard({
+  order,
+  now,
+  timeZone,
+  fresh,
+  busy,
+  onAdvance,
+  onCancel,
+  onShowHistory,
+}: BoardOrderCardProps) {
   const headingId = `board-order-${order.id}`;
   const next = nextStatus(order.status);
   const forward = next ? FORWARD_LABEL[next] : undefined;
   const number = orderNumber(order.id);
   return (
-    <article className={`board-card${fresh ? " board-card--fresh" : ""}`} aria-labelledby={headingId} aria-busy={busy}>
+    <article
+      className={`board-card${fresh ? " board-card--fresh" : ""}`}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      data-order-id={order.id}
+      // Focus lands on the card itself when it has no button to take it (see the board's focus rule).
+      tabIndex={-1}
+    >
       <header className="board-card__header">
         <h3 id={headingId} className="board-card__number">
           {number}
@@ -79,9 +100,11 @@ export function BoardOrderCard({ order, now, timeZone, fresh, busy, onAdvance, o
           <button
             type="button"
             className="btn btn--primary board-card__advance"
-            disabled={busy}
+            aria-disabled={busy}
             aria-describedby={headingId}
-            onClick={() => onAdvance(order, next)}
+            onClick={() => {
+              if (!busy) onAdvance(order, next);
+            }}
           >
             {forward}
           </button>
@@ -89,11 +112,22 @@ export function BoardOrderCard({ order, now, timeZone, fresh, busy, onAdvance, o
         <button
           type="button"
           className="btn board-card__cancel"
-          disabled={busy}
+          aria-disabled={busy}
           aria-describedby={headingId}
-          onClick={() => onCancel(order)}
+          onClick={() => {
+            if (!busy) onCancel(order);
+          }}
         >
           Cancel order
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost board-card__history"
+          aria-describedby={headingId}
+          aria-haspopup="dialog"
+          onClick={() => onShowHistory(order)}
+        >
+          History
         </button>
       </div>
     </article>
