@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
 import { expect, header, test } from "./support/fixtures";
@@ -40,6 +40,7 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   browser,
   baseURL,
 }, testInfo) => {
+  test.setTimeout(150_000);
   const board = await baristaTablet(browser, baseURL);
 
   // The shopper orders a drink with a note.
@@ -73,14 +74,50 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   await expect(board).toHaveTitle(/^\(\d+\) New orders/);
   await expectNoSeriousA11yViolations(board, "order-board", testInfo);
   await board.screenshot({ path: "artifacts/screenshots/order-board-1180.png", fullPage: true });
+  // The board on a phone and on a wide screen.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await board.setViewportSize(viewport);
+    await expectNoSeriousA11yViolations(board, `order-board-${viewport.width}`, testInfo);
+    await saveScreenshot(board, "order-board");
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  }
+  await board.setViewportSize({ width: 1180, height: 820 });
 
-  // Start preparing, then Mark ready (with the keyboard, as on a tablet with a keyboard case).
-  await card.getByRole("button", { name: "Start preparing" }).click();
-  const preparing = column(board, "Preparing").getByRole("article", { name: number });
-  await expect(preparing).toBeVisible();
-  await preparing.getByRole("button", { name: "Mark ready" }).focus();
+  // Its history: placed by the shopper, on the shop's clock.
+  await card.getByRole("button", { name: "History" }).focus();
   await board.keyboard.press("Enter");
-  await expect(column(board, "Ready").getByRole("article", { name: number })).toBeVisible();
+  const history = board.getByRole("dialog", { name: `History of order ${number}` });
+  await expect(history.getByRole("listitem")).toHaveText([
+    new RegExp(`^Placed: ReceivedBy ${shopper.name} \\(customer\\) · \\w{3} \\d{1,2}, \\d{1,2}:\\d{2} [AP]M P[SD]T$`),
+  ]);
+  await expectNoSeriousA11yViolations(board, "order-history", testInfo, { within: '[role="dialog"]' });
+  await saveScreenshot(board, "order-history", { fullPage: false });
+  await board.keyboard.press("Escape");
+  await expect(history).toBeHidden();
+  await expect(card.getByRole("button", { name: "History" })).toBeFocused();
+
+  // Start preparing, then Mark ready, with the keyboard (a tablet with a keyboard case): the focus
+  // goes along with the card to its next button.
+  await card.getByRole("button", { name: "Start preparing" }).focus();
+  await board.keyboard.press("Enter");
+  const preparing = column(board, "Preparing").getByRole("article", { name: number });
+  await expect(preparing.getByRole("button", { name: "Mark ready" })).toBeFocused();
+  await board.keyboard.press("Enter");
+  const ready = column(board, "Ready").getByRole("article", { name: number });
+  await expect(ready.getByRole("button", { name: "Complete" })).toBeFocused();
+
+  // The history now names the barista for each move.
+  await ready.getByRole("button", { name: "History" }).click();
+  await expect(history.getByRole("listitem")).toHaveText([
+    /^Placed: Received/,
+    new RegExp(`^From Received → to PreparingBy ${BARISTA.name} \\(staff\\)`),
+    new RegExp(`^From Preparing → to ReadyBy ${BARISTA.name} \\(staff\\)`),
+  ]);
+  await history.getByRole("button", { name: "Close" }).click();
+  await expect(history).toBeHidden();
 
   // The shopper's page moved by itself.
   await expect(order.locator('[aria-current="step"]')).toHaveText("Ready", { timeout: 5_000 });
@@ -93,6 +130,25 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   await column(board, "Ready").getByRole("article", { name: number }).getByRole("button", { name: "Complete" }).click();
   await expect(board.getByRole("article", { name: number })).toHaveCount(0);
   await expect(order.locator('[aria-current="step"]')).toHaveText("Completed", { timeout: 5_000 });
+
+  // The board's Menu tab, on a phone and on a wide screen.
+  await board.getByRole("link", { name: "Menu: pause, sold out" }).click();
+  await expect(board.getByRole("heading", { level: 1, name: /^Menu and ordering/ })).toBeVisible();
+  await expect(board.getByRole("button", { name: "Berry Blast: available" })).toBeVisible();
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await board.setViewportSize(viewport);
+    // Down to the footer and back, as a barista scrolling the list would (the footer is drawn
+    // only once it comes near the screen).
+    await board.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await board.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await expectNoSeriousA11yViolations(board, `staff-menu-${viewport.width}`, testInfo);
+    await saveScreenshot(board, "staff-menu");
+    // Nothing wider than the screen: a phone never scrolls sideways.
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  }
   await board.context().close();
 });
 

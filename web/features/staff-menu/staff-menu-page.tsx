@@ -34,7 +34,8 @@ export default function StaffMenuPage() {
             Menu
           </Link>
         </nav>
-        <h1 className="staff-menu__title">Menu and ordering{staff ? ` · ${staff.locationName}` : ""}</h1>
+        <h1 className="staff-menu__title">Menu and ordering</h1>
+        {staff && <p className="staff-menu__location">{staff.locationName}</p>}
         {staff ? <StaffControls /> : <p>Only the shop's staff can use this page. Sign in with your staff account.</p>}
       </div>
     </div>
@@ -98,7 +99,7 @@ function PauseControls({ availability }: { availability: StaffAvailability }) {
             aria-label={`Pause online orders for ${minutes} minutes`}
             onClick={() => pause.mutate({ minutes }, { onError: fail })}
           >
-            {minutes} min
+            {minutes} minutes
           </button>
         ))}
         <button
