@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "#worker/app";
-import { forgetLandingAssets } from "#worker/routes/pages";
+import { forgetLandingAssets } from "#worker/services/landing/assets";
 
 const SHELL = `<!doctype html><html lang="en"><head><title>Squeeze</title></head><body><div id="root"></div></body></html>`;
 
