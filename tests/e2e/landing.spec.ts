@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// The landing pages' HTML names what the page needs at once (worker/routes/pages.ts). The
+// The landing pages' HTML names what the page needs at once (worker/services/landing/). The
 // hints only help if the browser really uses them: one that does not match the app's own
 // request (say, a different credentials mode) downloads everything twice, and Chromium says
 // so in the console ("A preload for … is found, but is not used …", "… was preloaded using
