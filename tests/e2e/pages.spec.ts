@@ -88,6 +88,8 @@ for (const viewport of VIEWPORTS) {
     });
 
     test("signed in: cart drawer, user dropdown, checkout, feedback modal, My orders", async ({ page }, testInfo) => {
+      // Eight pictures and seven accessibility scans, pickup and delivery checkout included.
+      test.setTimeout(120_000);
       const shopper = uniqueShopper(`Pages${viewport.name}`);
       await page.goto("/");
       await header(page).getByRole("button", { name: "Cart, empty" }).click();
@@ -125,6 +127,7 @@ for (const viewport of VIEWPORTS) {
       await expect(checkoutForm.getByTestId("delivery-time")).toContainText("60-90 minutes");
       await checkoutForm.getByLabel("Street address").fill("1200 W Lincoln Ave");
       await checkoutForm.getByLabel("ZIP code").fill("92805");
+      await page.evaluate(() => window.scrollTo(0, 0)); // the header where a shopper sees it, at the top
       await saveScreenshot(page, "checkout-delivery");
       await expectNoSeriousA11yViolations(page, "checkout-delivery", testInfo);
       await checkoutForm.getByRole("radio", { name: "Pickup" }).check();
