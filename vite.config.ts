@@ -68,7 +68,7 @@ function prerenderShell(): Plugin {
   };
 }
 
-/** The modules each landing page needs at once, by the kinds worker/routes/pages.ts serves. */
+/** The modules each landing page needs at once, by the kinds worker/services/landing/assets.ts reads. */
 const LANDING_MODULES = {
   home: ["web/features/home/home-page.tsx"],
   menu: ["web/features/menu/menu-page.tsx", "web/app/query-provider.tsx"],

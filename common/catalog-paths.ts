@@ -1,6 +1,6 @@
 /**
  * The catalog API's addresses, in one place: the app fetches them, and the worker preloads the
- * very same ones in the landing pages' HTML (worker/routes/pages.ts). A hint whose address
+ * very same ones in the landing pages' HTML (worker/services/landing/content.ts). A hint whose address
  * differs from the app's request would be downloaded for nothing.
  */
 export const catalogPaths = {

@@ -85,7 +85,17 @@ export function selectableSizes(product: Pick<Product, "sizeSelection" | "prices
   return SELECTABLE_SIZES.filter((size) => product.pricesBySize[size] !== undefined);
 }
 
-/** How a size reads to people, in the cart, at checkout, in order history and in e-mails. */
+/** How each size reads to people: on the drink's page, in the cart, at checkout, in order history, on the board and in e-mails. */
+export const SIZE_LABELS: Record<ProductSize, string> = {
+  small: "Small",
+  medium: "Medium",
+  large: "Large",
+  default: "One size",
+};
+
+/** A size's label; a size the menu no longer knows (an old order's line) reads as stored, capitalised. */
 export function sizeLabel(size: string): string {
-  return size === "default" ? "One size" : size.charAt(0).toUpperCase() + size.slice(1);
+  return (PRODUCT_SIZES as readonly string[]).includes(size)
+    ? SIZE_LABELS[size as ProductSize]
+    : size.charAt(0).toUpperCase() + size.slice(1);
 }

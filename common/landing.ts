@@ -1,5 +1,11 @@
-/** The home page's first-screen picture: the page shows it, and the worker preloads it (worker/routes/pages.ts). */
+/** The home page's first-screen picture: the page shows it, and the worker preloads it (worker/services/landing/content.ts). */
 export const HOME_HERO_IMAGE = "/images/home/hero.svg";
 
 /** A drink's page, as the app routes it and the worker serves it (`:id` is the drink's id). */
 export const PRODUCT_PAGE_PATH = "/categories/:categoryId/products/:id";
+
+/** The address of one drink's page: PRODUCT_PAGE_PATH with the drink's category and id filled in. */
+export function productPagePath(drink: { categoryId: string; id: string }): string {
+  const values: Record<string, string> = { categoryId: drink.categoryId, id: drink.id };
+  return PRODUCT_PAGE_PATH.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
+}

@@ -1,4 +1,4 @@
-// Rendered by the worker on each visit (worker/routes/pages.ts imports it as
+// Rendered by the worker on each visit (worker/services/landing/content.ts imports it as
 // `#prerender-catalog`): the menu and a drink's page with the catalog's data, in the page
 // frame, so a phone paints the drinks from the HTML while the JavaScript is still on its way.
 // The app's first render (web/main.tsx waits until it has the same data) replaces this HTML

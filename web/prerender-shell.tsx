@@ -3,7 +3,7 @@
 // still on its way. The app replaces it on its first render.
 //   - renderShell(): the frame with the loading main area, for index.html (every address).
 //   - renderHome(): the frame with the home page in it; the worker puts it into the home
-//     page's HTML (worker/routes/pages.ts), so its first screen is there at the first paint.
+//     page's HTML (worker/services/landing/), so its first screen is there at the first paint.
 // The worker renders the menu and a drink's page into the same frame per visit, with their
 // data (web/prerender-catalog.tsx).
 import type { ReactNode } from "react";

@@ -39,7 +39,7 @@ export interface AppVariables {
   staff?: StaffMembership;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
-  /** CSP hashes of the `style` attributes in a landing page's prerendered HTML (routes/pages.ts). */
+  /** CSP hashes of the `style` attributes in a landing page's prerendered HTML (services/landing/page.ts). */
   prerenderedStyleHashes?: string[];
 }
 

@@ -4,12 +4,7 @@
 -- seed/opening-hours.sql.
 
 DELETE FROM location_hours WHERE location_id = 'loc-anaheim';
-INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
-  ('loc-anaheim', 0, '00:00', '00:00'),
-  ('loc-anaheim', 1, '00:00', '00:00'),
-  ('loc-anaheim', 2, '00:00', '00:00'),
-  ('loc-anaheim', 3, '00:00', '00:00'),
-  ('loc-anaheim', 4, '00:00', '00:00'),
-  ('loc-anaheim', 5, '00:00', '00:00'),
-  ('loc-anaheim', 6, '00:00', '00:00');
+-- '00:00' to '00:00' is open all day, on each of the seven weekdays.
+INSERT INTO location_hours (location_id, weekday, opens, closes)
+  SELECT 'loc-anaheim', value, '00:00', '00:00' FROM json_each('[0, 1, 2, 3, 4, 5, 6]');
 DELETE FROM location_hours_exceptions WHERE location_id = 'loc-anaheim';

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
-// The landing pages' HTML names what the page needs at once (worker/routes/pages.ts). The
+// The landing pages' HTML names what the page needs at once (worker/services/landing/). The
 // hints only help if the browser really uses them: one that does not match the app's own
 // request (say, a different credentials mode) downloads everything twice, and Chromium says
 // so in the console ("A preload for … is found, but is not used …", "… was preloaded using
@@ -91,3 +91,23 @@ test.describe("with scripts off", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+// The footer is laid out only when it comes near (content-visibility: auto); until then a box of
+// its declared intrinsic height stands in for it. Lines beyond that box are measured against the
+// page behind it (light) instead of the footer's dark background, which fails contrast checks.
+for (const width of [390, 768, 1440]) {
+  test(`at ${width} px the footer's stand-in box is at least as tall as the footer itself`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const footer = page.locator(".site-footer");
+    // The app replaces the prerendered footer, then the hours arrive: measure the final one.
+    await expect(footer.getByRole("heading", { name: "Opening hours" })).toBeAttached();
+    await footer.scrollIntoViewIfNeeded();
+    await expect(footer.getByRole("heading", { name: "Opening hours" })).toBeVisible();
+    const { height, standIn } = await footer.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      standIn: parseFloat(getComputedStyle(element).containIntrinsicHeight.replace("auto", "")),
+    }));
+    expect(standIn).toBeGreaterThanOrEqual(height);
+  });
+}

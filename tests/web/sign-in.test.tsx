@@ -277,7 +277,7 @@ describe("session sync and logout", () => {
       comment: "",
       image: "/images/drinks/berry-blast.svg",
     });
-    expect(localStorage.getItem(CART_STORAGE_KEY)).not.toBeNull();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toContain("prd-berry-blast");
     const { calls } = mockApi({
       "GET /api/me": () => json(signedInUser),
       "POST /api/auth/logout": () => new Response(null, { status: 204 }),

@@ -261,7 +261,8 @@ describe("Google sign-in", () => {
       );
       expectFailedPopup(await response.text());
       expect(google.tokenRequests).toHaveLength(1);
-      expect(google.tokenRequests[0]!.get("code_verifier")).toBeTruthy();
+      // A PKCE verifier (RFC 7636: 43 to 128 unreserved characters), the second attempt's.
+      expect(google.tokenRequests[0]!.get("code_verifier")).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
       expect((await browser.me()).isAuthenticated).toBe(false);
     });
 

@@ -87,7 +87,7 @@ describe("POST /api/contact", () => {
     // The visitor's message is safe, so the answer is a success.
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    expect(await submissionRow(id)).toBeDefined();
+    expect(await submissionRow(id)).toMatchObject({ kind: "contact", name: "Ana Lima", email: body.email });
     const [queued] = await outboxRowsForSubmission(id);
     expect(queued).toMatchObject({ status: "queued", attempts: 1, lastError: "binding exploded", sentAt: null });
     expect(logged).toHaveBeenCalled();

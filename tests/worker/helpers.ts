@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 /** Calls the worker the way a browser on the same origin would. */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {
@@ -18,4 +19,15 @@ export async function json<T = unknown>(response: Response): Promise<T> {
 export async function startOfRateLimitWindow(burstMs = 3_000, periodMs = 60_000): Promise<void> {
   const left = periodMs - (Date.now() % periodMs);
   if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/**
+ * `value` is a UTC instant as the database stores them (`toISOString()`), taken between `since`
+ * (a `Date.now()` from before the change) and now: the change stamped it, not something earlier.
+ */
+export function expectStampedSince(value: string | null | undefined, since: number): void {
+  expect(value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  const at = Date.parse(value!);
+  expect(at).toBeGreaterThanOrEqual(since);
+  expect(at).toBeLessThanOrEqual(Date.now());
 }

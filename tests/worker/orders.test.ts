@@ -136,79 +136,96 @@ describe("POST /api/orders: pricing on the server", () => {
 });
 
 describe("POST /api/orders: lines the menu cannot serve", () => {
-  const cases: Array<{ name: string; line: Record<string, unknown>; status: number; field: string }> = [
+  const OFF_MENU = {
+    status: 409,
+    code: "item_unavailable",
+    field: "lines.1.productId",
+    message: "Line 2: this drink is no longer on the menu. Remove it from your cart to continue.",
+  } as const;
+  const invalid = (field: string, reason: string) =>
+    ({ status: 400, code: "invalid_input", field, message: `${field}: ${reason}` }) as const;
+  const cases: Array<{
+    name: string;
+    line: Record<string, unknown>;
+    status: number;
+    code: string;
+    field: string;
+    message: string;
+  }> = [
     {
       name: "a hidden drink",
       line: { productId: "prd-secret-menu", size: "small", quantity: 1, note: "" },
-      status: 409,
-      field: "lines.1.productId",
+      ...OFF_MENU,
     },
     {
       name: "a deleted drink",
       line: { productId: "prd-discontinued-kiwi", size: "small", quantity: 1, note: "" },
-      status: 409,
-      field: "lines.1.productId",
+      ...OFF_MENU,
     },
     {
       name: "an unknown drink",
       line: { productId: "prd-does-not-exist", size: "small", quantity: 1, note: "" },
-      status: 409,
-      field: "lines.1.productId",
+      ...OFF_MENU,
     },
     {
       name: "a drink in a hidden category",
       line: { productId: "prd-pumpkin-spice", size: "small", quantity: 1, note: "" },
-      status: 409,
-      field: "lines.1.productId",
+      ...OFF_MENU,
     },
     {
       name: "a drink in a deleted category",
       line: { productId: "prd-old-fashioned-punch", size: "small", quantity: 1, note: "" },
-      status: 409,
-      field: "lines.1.productId",
+      ...OFF_MENU,
     },
     {
       name: "a size an unsized drink does not offer",
       line: { productId: "prd-ginger-shot", size: "large", quantity: 1, note: "" },
       status: 409,
+      code: "size_unavailable",
       field: "lines.1.size",
+      message: "Line 2: Ginger Fire Shot is not sold in size large.",
     },
     {
       name: "'default' on a sized drink",
       line: { productId: "prd-sunrise-orange", size: "default", quantity: 1, note: "" },
       status: 409,
+      code: "size_unavailable",
       field: "lines.1.size",
+      message: "Line 2: choose a size for Sunrise Orange.",
     },
     {
       name: "a size that does not exist",
       line: { productId: "prd-sunrise-orange", size: "huge", quantity: 1, note: "" },
-      status: 400,
-      field: "lines.1.size",
+      ...invalid("lines.1.size", "Choose a size"),
     },
-    { name: "quantity 0", line: { ...sunriseMedium, quantity: 0 }, status: 400, field: "lines.1.quantity" },
-    { name: "quantity 51", line: { ...sunriseMedium, quantity: 51 }, status: 400, field: "lines.1.quantity" },
+    {
+      name: "quantity 0",
+      line: { ...sunriseMedium, quantity: 0 },
+      ...invalid("lines.1.quantity", "Quantity must be at least 1"),
+    },
+    {
+      name: "quantity 51",
+      line: { ...sunriseMedium, quantity: 51 },
+      ...invalid("lines.1.quantity", "Quantity can be at most 50"),
+    },
     {
       name: "a fractional quantity",
       line: { ...sunriseMedium, quantity: 1.5 },
-      status: 400,
-      field: "lines.1.quantity",
+      ...invalid("lines.1.quantity", "Quantity must be a whole number"),
     },
     {
       name: "a note over 280 characters",
       line: { ...sunriseMedium, note: "x".repeat(281) },
-      status: 400,
-      field: "lines.1.note",
+      ...invalid("lines.1.note", "A note can be at most 280 characters"),
     },
   ];
 
-  for (const { name, line, status, field } of cases) {
+  for (const { name, line, status, code, field, message } of cases) {
     it(`refuses ${name} with ${status} naming ${field}, and writes no order`, async () => {
       const { userId, cookie } = await createSignedInUser();
       const response = await postOrder(cookie, { lines: [charcoal, line], phone: PHONE });
       expect(response.status).toBe(status);
-      const body = await json<ApiErrorBody>(response);
-      expect(body.error.field).toBe(field);
-      expect(body.error.message).toBeTruthy();
+      expect(await json<ApiErrorBody>(response)).toEqual({ error: { code, message, field } });
       expect(await ordersOf(userId)).toHaveLength(0);
     });
   }

@@ -13,6 +13,7 @@ import {
   queueEmail,
   type OutgoingEmail,
 } from "#worker/services/outbox";
+import { expectStampedSince } from "./helpers";
 import { envWith, failingMailer, fakeMailer, makeDue, outboxRow, type FakeMailer } from "./outbox-fakes";
 
 const db = getDb(env.DB);
@@ -54,6 +55,7 @@ describe("deliverSoon", () => {
     expect(await outboxRow(id)).toMatchObject({ status: "queued", attempts: 0, sentAt: null });
 
     const mailer = fakeMailer();
+    const before = Date.now();
     await deliverNow(mailer, [id]);
 
     expect(mailer.sent).toEqual([
@@ -67,7 +69,7 @@ describe("deliverSoon", () => {
     ]);
     const row = await outboxRow(id);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, claimedAt: null });
-    expect(row?.sentAt).toBeTruthy();
+    expectStampedSince(row?.sentAt, before);
   });
 
   it("keeps a message the binding refused, with the error, and the cron run delivers it once it is due", async () => {

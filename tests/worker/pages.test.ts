@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { app } from "#worker/app";
-import { forgetLandingAssets } from "#worker/routes/pages";
+import { forgetLandingAssets } from "#worker/services/landing/assets";
 
 // The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
 // stand-in for them at that binding: the page shell and the build's list of landing-page code.

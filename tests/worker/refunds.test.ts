@@ -6,6 +6,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse } from "#common/orders";
 import type { StaffOrderResponse } from "#common/staff-orders";
 import { app } from "#worker/app";
+import { expectStampedSince } from "./helpers";
 import { createBarista, createSignedInUser, type SignedInUser } from "./sign-in";
 import type { BoardOrderMessage } from "#common/live-updates";
 import { openSocket } from "./live-sockets";
@@ -181,6 +182,7 @@ describe("cancelling a paid card order refunds it", () => {
     const { orderId, totalCents, paymentIntent } = await paidCardOrder();
     expect((await orderRow(orderId)).stripePaymentIntentId).toBe(paymentIntent);
 
+    const before = Date.now();
     const response = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
       status: "cancelled",
       reason: "Blender broke",
@@ -204,7 +206,7 @@ describe("cancelling a paid card order refunds it", () => {
       paymentState: "refunded",
       stripeRefundId: expect.stringMatching(/^re_/),
     });
-    expect(row.refundedAt).not.toBeNull();
+    expectStampedSince(row.refundedAt, before);
     expect((await eventsOf(orderId)).at(-1)).toMatchObject({
       status: "cancelled",
       paymentState: "refunded",

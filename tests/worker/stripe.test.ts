@@ -8,6 +8,7 @@ import type { CreateOrderResponse, Order } from "#common/orders";
 import { app } from "#worker/app";
 import { getDb } from "#worker/db/client";
 import { emailOutbox, orders, paymentEvents } from "#worker/db/schema";
+import { expectStampedSince } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
@@ -286,12 +287,13 @@ describe("POST /api/stripe/webhook", () => {
 
   it("marks the order paid on checkout.session.completed and only then queues its two e-mails", async () => {
     const order = await pendingOrder();
+    const before = Date.now();
     const response = await signedWebhook(sessionEvent("checkout.session.completed", order));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "paid" });
     const row = await orderRow(order.id);
     expect(row.paymentState).toBe("paid");
-    expect(row.paidAt).toBeTruthy();
+    expectStampedSince(row.paidAt, before);
     const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(emails.map((email) => email.kind).sort()).toEqual(["order-customer", "order-shop"]);
     expect(emails.find((email) => email.kind === "order-shop")?.html).toContain("Paid by card");

@@ -45,7 +45,7 @@ const LANDING_WAIT_MS = 10_000;
  * 10 s). main.tsx waits for it before the first render, so the app replaces the page painted
  * from the HTML (the frame, or the whole page the build or the worker prerendered) with the
  * page itself, not with a loading state first. The landing pages' HTML already names this
- * code and data (worker/routes/pages.ts), so the browser is usually fetching them by now. The
+ * code and data (worker/services/landing/), so the browser is usually fetching them by now. The
  * lazy page's own import and queries later get the same module and the cached answers.
  */
 export function loadLandingPage({ pathname, search }: { pathname: string; search: string }): Promise<void> {

@@ -1,4 +1,6 @@
+import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "#worker/env";
 
 /**
  * The SPA loads only its own scripts, styles, fonts and images; it talks only to this
@@ -43,3 +45,14 @@ export function withStyleAttributeHashes(policy: string, hashes: readonly string
     })
     .join("; ");
 }
+
+/**
+ * Mounted outside the global secure headers (worker/app.ts), which set the policy: lets the
+ * browser apply a prerendered landing page's `style` attributes (worker/services/landing/), and no others.
+ */
+export const allowPrerenderedStyles: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const hashes = c.get("prerenderedStyleHashes");
+  const policy = c.res.headers.get("Content-Security-Policy");
+  if (hashes?.length && policy) c.res.headers.set("Content-Security-Policy", withStyleAttributeHashes(policy, hashes));
+};

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { contactPayloadSchema } from "#common/forms/contact";
 import { getDb } from "#worker/db/client";
+import type { SubmissionReceipt } from "#common/submissions";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
@@ -15,6 +16,6 @@ export const contactRouter = new Hono<AppEnv>().post(
   async (c) => {
     const recorded = await recordSubmission(getDb(c.env.DB), c.env, { kind: "contact", payload: c.req.valid("json") });
     deliverSoon(c.executionCtx, c.env, recorded.emailIds);
-    return c.json({ id: recorded.id }, 201);
+    return c.json({ id: recorded.id } satisfies SubmissionReceipt, 201);
   },
 );

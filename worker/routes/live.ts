@@ -12,17 +12,14 @@ import { getDb } from "#worker/db/client";
  * location, comes from the session alone: a board hears its staff member's location, a shopper
  * hears only their own orders.
  */
-export const liveRouter = new Hono<AppEnv>();
-
-liveRouter.use("*", requireSameOriginWebSocket);
-
-liveRouter.get("/board", requireStaff, (c) => {
-  const staff = c.get("staff")!;
-  return connectListener(c.env, staff.locationId, { kind: "board", userId: c.get("userId")! });
-});
-
-liveRouter.get("/orders", requireUser, async (c) => {
-  const userId = c.get("userId")!;
-  const locationId = await shopperLocationId(getDb(c.env.DB), userId);
-  return connectListener(c.env, locationId, { kind: "shopper", userId });
-});
+export const liveRouter = new Hono<AppEnv>()
+  .use("*", requireSameOriginWebSocket)
+  .get("/board", requireStaff, (c) => {
+    const staff = c.get("staff")!;
+    return connectListener(c.env, staff.locationId, { kind: "board", userId: c.get("userId")! });
+  })
+  .get("/orders", requireUser, async (c) => {
+    const userId = c.get("userId")!;
+    const locationId = await shopperLocationId(getDb(c.env.DB), userId);
+    return connectListener(c.env, locationId, { kind: "shopper", userId });
+  });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { profileUpdateSchema } from "#common/forms/profile";
 import { getDb } from "#worker/db/client";
+import type { SessionUser } from "#common/session-user";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { requireUser } from "#worker/lib/session";
@@ -15,7 +16,7 @@ export const meRouter = new Hono<AppEnv>()
     const userId = c.get("userId");
     const db = getDb(c.env.DB);
     const user = userId ? await findUser(db, userId) : undefined;
-    return c.json(user ? toSessionUser(user, await findStaffMembership(db, user.id)) : GUEST);
+    return c.json((user ? toSessionUser(user, await findStaffMembership(db, user.id)) : GUEST) satisfies SessionUser);
   })
   .patch("/", requireUser, ...jsonBody(profileUpdateSchema), async (c) => {
     c.header("Cache-Control", "no-store");
@@ -23,5 +24,5 @@ export const meRouter = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const updated = await updateUserPhone(db, c.get("userId")!, phone);
     if (!updated) throw new ApiError(401, "unauthorized", "Sign in to continue");
-    return c.json(toSessionUser(updated, await findStaffMembership(db, updated.id)));
+    return c.json(toSessionUser(updated, await findStaffMembership(db, updated.id)) satisfies SessionUser);
   });

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { idempotencyKeySchema, orderRequestSchema } from "#common/forms/checkout";
-import { ORDER_HISTORY_PAGE, type OrderListResponse } from "#common/orders";
+import {
+  ORDER_HISTORY_PAGE,
+  type CreateOrderResponse,
+  type OrderListResponse,
+  type OrderResponse,
+} from "#common/orders";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError, notFound } from "#worker/lib/errors";
@@ -12,11 +17,6 @@ import { placeOrder } from "#worker/services/orders/placing";
 import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/reading";
 import { deliverSoon } from "#worker/services/outbox";
 import { publishSoon } from "#worker/services/live/channel";
-
-/** Orders belong to signed-in users: placing one, the history, and one order. */
-export const ordersRouter = new Hono<AppEnv>();
-
-ordersRouter.use("*", requireUser);
 
 function readIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -35,22 +35,6 @@ function readIdempotencyKey(header: string | undefined): string | undefined {
 /** 30 lines with 280-character notes fit well inside this. */
 export const ORDER_BODY_LIMIT_BYTES = 48 * 1024;
 
-ordersRouter.post("/", ...jsonBody(orderRequestSchema, ORDER_BODY_LIMIT_BYTES), async (c) => {
-  const idempotencyKey = readIdempotencyKey(c.req.header("Idempotency-Key"));
-  const result = await placeOrder({
-    db: getDb(c.env.DB),
-    env: c.env,
-    userId: c.get("userId")!,
-    request: c.req.valid("json"),
-    idempotencyKey,
-    origin: new URL(c.req.url).origin,
-  });
-  deliverSoon(c.executionCtx, c.env, result.emailIds);
-  publishSoon(c.executionCtx, c.env, result.liveUpdates);
-  // A retried submission is answered with the order it already made: 200, not a second 201.
-  return c.json(result.response, result.created ? 201 : 200);
-});
-
 const historyQuerySchema = z.object({
   cursor: z.string().max(300).optional(),
   limit: z.coerce
@@ -61,18 +45,40 @@ const historyQuerySchema = z.object({
     .default(ORDER_HISTORY_PAGE.defaultSize),
 });
 
-ordersRouter.get("/", validate("query", historyQuerySchema), async (c) => {
-  const { cursor, limit } = c.req.valid("query");
-  const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  if (after === null)
-    throw new ApiError(400, "invalid_input", "cursor: not a cursor from this list; start again without one", "cursor");
-  const page: OrderListResponse = await listOrders(getDb(c.env.DB), c.get("userId")!, { limit, after });
-  return c.json(page);
-});
-
-ordersRouter.get("/:id", async (c) => {
-  const id = c.req.param("id");
-  const order = id.length <= 100 ? await findOrder(getDb(c.env.DB), c.get("userId")!, id) : null;
-  if (!order) throw notFound("Order not found");
-  return c.json({ order });
-});
+/** Orders belong to signed-in users: placing one, the history, and one order. */
+export const ordersRouter = new Hono<AppEnv>()
+  .use("*", requireUser)
+  .post("/", ...jsonBody(orderRequestSchema, ORDER_BODY_LIMIT_BYTES), async (c) => {
+    const idempotencyKey = readIdempotencyKey(c.req.header("Idempotency-Key"));
+    const result = await placeOrder({
+      db: getDb(c.env.DB),
+      env: c.env,
+      userId: c.get("userId")!,
+      request: c.req.valid("json"),
+      idempotencyKey,
+      origin: new URL(c.req.url).origin,
+    });
+    deliverSoon(c.executionCtx, c.env, result.emailIds);
+    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    // A retried submission is answered with the order it already made: 200, not a second 201.
+    return c.json(result.response satisfies CreateOrderResponse, result.created ? 201 : 200);
+  })
+  .get("/", validate("query", historyQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null)
+      throw new ApiError(
+        400,
+        "invalid_input",
+        "cursor: not a cursor from this list; start again without one",
+        "cursor",
+      );
+    const page = await listOrders(getDb(c.env.DB), c.get("userId")!, { limit, after });
+    return c.json(page satisfies OrderListResponse);
+  })
+  .get("/:id", async (c) => {
+    const id = c.req.param("id");
+    const order = id.length <= 100 ? await findOrder(getDb(c.env.DB), c.get("userId")!, id) : null;
+    if (!order) throw notFound("Order not found");
+    return c.json({ order } satisfies OrderResponse);
+  });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { partnershipPayloadSchema } from "#common/forms/partnership";
 import { getDb } from "#worker/db/client";
+import type { SubmissionReceipt } from "#common/submissions";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
@@ -18,6 +19,6 @@ export const partnershipRouter = new Hono<AppEnv>().post(
       payload: c.req.valid("json"),
     });
     deliverSoon(c.executionCtx, c.env, recorded.emailIds);
-    return c.json({ id: recorded.id }, 201);
+    return c.json({ id: recorded.id } satisfies SubmissionReceipt, 201);
   },
 );

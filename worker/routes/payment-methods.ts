@@ -8,7 +8,6 @@ import { paymentConfig } from "#worker/services/payments/stripe";
  * A half-configured Stripe is the same 500 checkout gives (`payments_misconfigured`).
  */
 export const paymentMethodsRouter = new Hono<AppEnv>().get("/", (c) => {
-  const body: PaymentMethods = { accepts: paymentConfig(c.env).mode === "stripe" ? "card" : "on_pickup" };
   c.header("Cache-Control", "public, max-age=300");
-  return c.json(body);
+  return c.json({ accepts: paymentConfig(c.env).mode === "stripe" ? "card" : "on_pickup" } satisfies PaymentMethods);
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { contactPayloadSchema } from "#common/forms/contact";
 import { partnershipPayloadSchema } from "#common/forms/partnership";
 import { getDb } from "#worker/db/client";
+import type { SubmissionReceipt } from "#common/submissions";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { jsonBody, parseOrThrow } from "#worker/lib/json-body";
@@ -50,6 +51,6 @@ export const sendEmailRouter = new Hono<AppEnv>().post(
     if (payload === undefined) throw new ApiError(400, "invalid_input", "payload: is required", "payload");
     const recorded = await recordSubmission(getDb(c.env.DB), c.env, toSubmission(type, payload));
     deliverSoon(c.executionCtx, c.env, recorded.emailIds);
-    return c.json({ id: recorded.id }, 201);
+    return c.json({ id: recorded.id } satisfies SubmissionReceipt, 201);
   },
 );

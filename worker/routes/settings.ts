@@ -3,7 +3,8 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { catalogCache } from "#worker/lib/catalog-cache";
 import { listSettings } from "#worker/services/catalog";
+import type { FranchiseSettings } from "#common/catalog";
 
 export const settingsRouter = new Hono<AppEnv>()
   .use(...catalogCache())
-  .get("/", async (c) => c.json(await listSettings(getDb(c.env.DB))));
+  .get("/", async (c) => c.json((await listSettings(getDb(c.env.DB))) satisfies FranchiseSettings[]));

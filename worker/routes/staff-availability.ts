@@ -1,9 +1,10 @@
-import { Hono } from "hono";
-import { pauseOrderingSchema, soldOutChangeSchema } from "#common/forms/availability";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/forms/availability";
+import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { primarySession } from "#worker/lib/d1-session";
 import { jsonBody } from "#worker/lib/json-body";
-import { z } from "zod";
 import { requireStaff } from "#worker/lib/staff";
 import {
   changeSoldOut,
@@ -14,52 +15,44 @@ import {
 } from "#worker/services/store/staff-availability";
 
 /**
+ * The availability at the staff member's location, after `change` (if any) made as them, read
+ * from the session that wrote it so the answer is never older than the change.
+ */
+async function availabilityAfter(
+  c: Context<AppEnv>,
+  change?: (db: Database, actor: StaffActor) => Promise<void>,
+): Promise<StaffAvailability> {
+  const session = primarySession(c);
+  const actor: StaffActor = { userId: c.get("userId")!, locationId: c.get("staff")!.locationId };
+  if (change) await change(session.db, actor);
+  const availability = await loadStaffAvailability(session.db, actor.locationId);
+  session.keepBookmark();
+  return availability;
+}
+
+/**
  * The board's controls over what shoppers can order at the staff member's own location:
  * pause online ordering, and mark drinks or sizes sold out and back. Each change is written
  * with who and when, and answers with the state as it now is.
  */
-export const staffAvailabilityRouter = new Hono<AppEnv>();
-
-staffAvailabilityRouter.use("*", requireStaff);
-
-function actorOf(c: {
-  get(key: "staff"): AppEnv["Variables"]["staff"];
-  get(key: "userId"): string | undefined;
-}): StaffActor {
-  return { userId: c.get("userId")!, locationId: c.get("staff")!.locationId };
-}
-
-staffAvailabilityRouter.get("/", async (c) => {
-  const session = primarySession(c);
-  const availability = await loadStaffAvailability(session.db, c.get("staff")!.locationId);
-  session.keepBookmark();
-  c.header("Cache-Control", "no-store");
-  return c.json(availability);
-});
-
-staffAvailabilityRouter.post("/pause", ...jsonBody(pauseOrderingSchema), async (c) => {
-  const session = primarySession(c);
-  const actor = actorOf(c);
-  await pauseOrdering(session.db, actor, c.req.valid("json"));
-  const availability = await loadStaffAvailability(session.db, actor.locationId);
-  session.keepBookmark();
-  return c.json(availability);
-});
-
-staffAvailabilityRouter.post("/resume", ...jsonBody(z.object({})), async (c) => {
-  const session = primarySession(c);
-  const actor = actorOf(c);
-  await resumeOrdering(session.db, actor);
-  const availability = await loadStaffAvailability(session.db, actor.locationId);
-  session.keepBookmark();
-  return c.json(availability);
-});
-
-staffAvailabilityRouter.post("/sold-out", ...jsonBody(soldOutChangeSchema), async (c) => {
-  const session = primarySession(c);
-  const actor = actorOf(c);
-  await changeSoldOut(session.db, actor, c.req.valid("json"));
-  const availability = await loadStaffAvailability(session.db, actor.locationId);
-  session.keepBookmark();
-  return c.json(availability);
-});
+export const staffAvailabilityRouter = new Hono<AppEnv>()
+  .use("*", requireStaff)
+  .get("/", async (c) => {
+    const availability = await availabilityAfter(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(availability satisfies StaffAvailability);
+  })
+  .post("/pause", ...jsonBody(pauseOrderingSchema), async (c) => {
+    const pause = c.req.valid("json");
+    const availability = await availabilityAfter(c, (db, actor) => pauseOrdering(db, actor, pause));
+    return c.json(availability satisfies StaffAvailability);
+  })
+  .post("/resume", ...jsonBody(z.object({})), async (c) => {
+    const availability = await availabilityAfter(c, resumeOrdering);
+    return c.json(availability satisfies StaffAvailability);
+  })
+  .post("/sold-out", ...jsonBody(soldOutChangeSchema), async (c) => {
+    const soldOut = c.req.valid("json");
+    const availability = await availabilityAfter(c, (db, actor) => changeSoldOut(db, actor, soldOut));
+    return c.json(availability satisfies StaffAvailability);
+  });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { orderStatusChangeSchema } from "#common/forms/order-status";
+import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
@@ -15,44 +16,40 @@ import { changeOrderStatus } from "#worker/services/staff/order-status";
  * The shop's side: 401 for a guest, 403 for a shopper, and a staff member sees and changes the
  * orders of their own location only (another location's order is a 404).
  */
-export const staffRouter = new Hono<AppEnv>();
-
-staffRouter.use("*", requireStaff);
-
-/** The location's open orders, oldest first, with everything the counter needs. */
-staffRouter.get("/orders", async (c) => {
-  c.header("Cache-Control", "no-store");
-  const db = getDb(c.env.DB);
-  const { locationId } = c.get("staff")!;
-  const [location, orders] = await Promise.all([findBoardLocation(db, locationId), listBoardOrders(db, locationId)]);
-  if (!location) throw notFound("Location not found");
-  return c.json({ location, orders });
-});
-
-staffRouter.post("/orders/:id/status", ...jsonBody(orderStatusChangeSchema), async (c) => {
-  const id = c.req.param("id");
-  if (id.length > 100) throw notFound("Order not found");
-  const { status, reason } = c.req.valid("json");
-  const result = await changeOrderStatus({
-    db: getDb(c.env.DB),
-    env: c.env,
-    staff: c.get("staff")!,
-    staffUserId: c.get("userId")!,
-    orderId: id,
-    status,
-    reason,
+export const staffRouter = new Hono<AppEnv>()
+  .use("*", requireStaff)
+  /** The location's open orders, oldest first, with everything the counter needs. */
+  .get("/orders", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const db = getDb(c.env.DB);
+    const { locationId } = c.get("staff")!;
+    const [location, orders] = await Promise.all([findBoardLocation(db, locationId), listBoardOrders(db, locationId)]);
+    if (!location) throw notFound("Location not found");
+    return c.json({ location, orders } satisfies StaffOrdersResponse);
+  })
+  .post("/orders/:id/status", ...jsonBody(orderStatusChangeSchema), async (c) => {
+    const id = c.req.param("id");
+    if (id.length > 100) throw notFound("Order not found");
+    const { status, reason } = c.req.valid("json");
+    const result = await changeOrderStatus({
+      db: getDb(c.env.DB),
+      env: c.env,
+      staff: c.get("staff")!,
+      staffUserId: c.get("userId")!,
+      orderId: id,
+      status,
+      reason,
+    });
+    deliverSoon(c.executionCtx, c.env, result.emailIds);
+    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    return c.json({ order: result.order } satisfies StaffOrderResponse);
+  })
+  /** Every change to one of the location's orders: what it became, who made it and when. */
+  .get("/orders/:id/history", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const id = c.req.param("id");
+    const db = getDb(c.env.DB);
+    const order = id.length <= 100 ? await findLocationOrder(db, c.get("staff")!.locationId, id) : undefined;
+    if (!order) throw notFound("Order not found");
+    return c.json({ history: await orderHistory(db, order.id) } satisfies OrderHistoryResponse);
   });
-  deliverSoon(c.executionCtx, c.env, result.emailIds);
-  publishSoon(c.executionCtx, c.env, result.liveUpdates);
-  return c.json({ order: result.order });
-});
-
-/** Every change to one of the location's orders: what it became, who made it and when. */
-staffRouter.get("/orders/:id/history", async (c) => {
-  c.header("Cache-Control", "no-store");
-  const id = c.req.param("id");
-  const db = getDb(c.env.DB);
-  const order = id.length <= 100 ? await findLocationOrder(db, c.get("staff")!.locationId, id) : undefined;
-  if (!order) throw notFound("Order not found");
-  return c.json({ history: await orderHistory(db, order.id) });
-});

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { StoreStatus } from "#common/availability";
 import type { AppEnv } from "#worker/env";
 import { readSession } from "#worker/lib/d1-session";
-import { validate } from "#worker/lib/validation";
-import { catalogId } from "#worker/lib/validation";
+import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { storeStatus } from "#worker/services/store/store-state";
 
@@ -19,5 +19,5 @@ export const storeRouter = new Hono<AppEnv>().get("/", validate("query", storeQu
   const status = await storeStatus(session.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
   session.keepBookmark();
   c.header("Cache-Control", "no-store");
-  return c.json(status);
+  return c.json(status satisfies StoreStatus);
 });

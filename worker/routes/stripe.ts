@@ -6,12 +6,10 @@ import { ApiError } from "#worker/lib/errors";
 import { publishSoon } from "#worker/services/live/channel";
 import { deliverSoon } from "#worker/services/outbox";
 import { paymentConfig, verifyWebhookEvent } from "#worker/services/payments/stripe";
-import { applyStripeEvent } from "#worker/services/payments/stripe-events";
+import { applyStripeEvent, type WebhookReceipt } from "#worker/services/payments/stripe-events";
 
 /** Stripe calls this; it is authenticated by its signature, not by a session or an Origin. */
-export const stripeRouter = new Hono<AppEnv>();
-
-stripeRouter.post(
+export const stripeRouter = new Hono<AppEnv>().post(
   "/webhook",
   bodyLimit({
     maxSize: 512 * 1024,
@@ -28,6 +26,6 @@ stripeRouter.post(
     const result = await applyStripeEvent(getDb(c.env.DB), c.env, event);
     deliverSoon(c.executionCtx, c.env, result.emailIds);
     publishSoon(c.executionCtx, c.env, result.liveUpdates ?? []);
-    return c.json({ received: true, outcome: result.outcome });
+    return c.json({ received: true, outcome: result.outcome } satisfies WebhookReceipt);
   },
 );

@@ -1,11 +1,9 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { effectivePriceCents, menuCardPrice, sizesDifferInPrice, type Product } from "#common/catalog";
+import { productPagePath } from "#common/landing";
 import { formatCents } from "#common/money";
 import { useFeaturedDrinks } from "./api/get-featured-drinks";
-
-const drinkPath = (drink: Pick<Product, "categoryId" | "id">) =>
-  `/categories/${encodeURIComponent(drink.categoryId)}/products/${encodeURIComponent(drink.id)}`;
 
 /** Places kept for the drinks while they load, so the page below does not jump when they arrive. */
 const PLACEHOLDERS = 4;
@@ -48,7 +46,7 @@ function FeaturedCard({ drink }: { drink: Product }) {
   const price = menuCardPrice(drink);
   const tint = { "--tint-from": drink.gradient[0], "--tint-to": drink.gradient[1] } as CSSProperties;
   return (
-    <Link to={drinkPath(drink)} className="featured-card" style={tint}>
+    <Link to={productPagePath(drink)} className="featured-card" style={tint}>
       <span className="featured-card__art">
         <img src={drink.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
       </span>

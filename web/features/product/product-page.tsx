@@ -1,6 +1,13 @@
 import { useDeferredValue, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { CATEGORY_PARAM, effectivePriceCents, selectableSizes, type ProductSize, type Product } from "#common/catalog";
+import {
+  CATEGORY_PARAM,
+  effectivePriceCents,
+  selectableSizes,
+  SIZE_LABELS,
+  type ProductSize,
+  type Product,
+} from "#common/catalog";
 import { formatCents } from "#common/money";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { errorMessage, queryClient } from "#web/lib/query-client";
@@ -21,12 +28,6 @@ import { isSoldOut } from "#common/availability";
 
 /** The same limit the order API enforces (one constant for both). */
 export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
-const SIZE_LABELS: Record<ProductSize, string> = {
-  small: "Small",
-  medium: "Medium",
-  large: "Large",
-  default: "Regular",
-};
 
 /**
  * Fetches the drink for a visit that lands on its page, so the first render draws the same

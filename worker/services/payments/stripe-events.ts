@@ -23,6 +23,12 @@ export type PaymentEventOutcome =
   /** An event type this shop does not act on; acknowledged, not recorded. */
   | "unhandled";
 
+/** What the webhook answers Stripe (Stripe reads only the 2xx; the outcome is for the logs and tests). */
+export interface WebhookReceipt {
+  received: true;
+  outcome: PaymentEventOutcome;
+}
+
 export interface PaymentEventResult {
   outcome: PaymentEventOutcome;
   orderId?: string;

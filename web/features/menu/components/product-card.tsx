@@ -1,13 +1,10 @@
 import { Link } from "react-router";
 import { menuCardPrice, selectableSizes, sizesDifferInPrice, type Product } from "#common/catalog";
 import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/components/store-status/sold-out";
+import { productPagePath } from "#common/landing";
 import { Rating } from "#web/components/rating";
 import { PriceTag } from "#web/components/price-tag/price-tag";
 import { gradientStyle } from "#web/lib/gradient-style";
-
-export function productPath(product: Pick<Product, "categoryId" | "id">): string {
-  return `/categories/${encodeURIComponent(product.categoryId)}/products/${encodeURIComponent(product.id)}`;
-}
 
 /** One drink on the menu; the whole card opens the drink's page. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
@@ -32,7 +29,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">
-          <Link className="product-card__link" to={productPath(product)}>
+          <Link className="product-card__link" to={productPagePath(product)}>
             {product.name}
           </Link>
         </h3>

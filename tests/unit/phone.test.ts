@@ -4,7 +4,8 @@ import { contactFormSchema } from "#common/forms/contact";
 import { partnershipFormSchema } from "#common/forms/partnership";
 import { profileUpdateSchema } from "#common/forms/profile";
 
-// The same spellings the worker test sends to the API (tests/worker/phone-rule.test.ts).
+// common/forms/phone.ts, as each form that asks for a phone applies it. The same spellings the
+// worker test sends to the API (tests/worker/phone-rule.test.ts).
 const NOT_PHONES = [
   "abcdefghijkl",
   "phone: 7142154499",

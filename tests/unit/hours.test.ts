@@ -4,6 +4,7 @@ import { pickupSlotStarts } from "#common/hours/pickup-slots";
 import type { OpeningHours } from "#common/hours/schedule";
 import { openingStatusAt } from "#common/hours/status";
 
+// common/hours/: the schedule's status, pickup slots and what a shopper reads, across DST nights.
 const LA = "America/Los_Angeles";
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date | null) => date?.toISOString() ?? null;

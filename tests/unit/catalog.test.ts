@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectivePriceCents, menuCardPrice, selectableSizes, type Product } from "#common/catalog";
+import { effectivePriceCents, menuCardPrice, selectableSizes, sizeLabel, type Product } from "#common/catalog";
 
 type Prices = Pick<Product, "sizeSelection" | "pricesBySize">;
 
@@ -44,4 +44,15 @@ describe("price rule", () => {
       }),
     ).toEqual(["small", "large"]);
   });
+});
+
+describe("sizeLabel: one label per size, wherever a size is shown", () => {
+  it.each([
+    ["small", "Small"],
+    ["medium", "Medium"],
+    ["large", "Large"],
+    ["default", "One size"],
+    // A size an old order's line kept after the menu dropped it.
+    ["jumbo", "Jumbo"],
+  ])("%s reads %s", (size, label) => expect(sizeLabel(size)).toBe(label));
 });

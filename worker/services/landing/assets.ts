@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { Env } from "#worker/env";
+import { fetchAsset } from "#worker/lib/assets";
+
+/** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
+export const landingKind = z.enum(["home", "menu", "product"]);
+export type LandingKind = z.infer<typeof landingKind>;
+
+const landingAssetsSchema = z.partialRecord(
+  landingKind,
+  z.object({
+    scripts: z.array(z.string().startsWith("/")),
+    styles: z.array(z.string().startsWith("/")),
+    /** The page prerendered at build time (the home page: it needs no data). */
+    markup: z.string().optional(),
+  }),
+);
+export type LandingAssets = z.infer<typeof landingAssetsSchema>;
+
+/** The build's list of each landing page's code, read once per isolate. */
+let landingAssets: Promise<LandingAssets> | undefined;
+
+/** The build's list of each landing page's code; empty when there is none or it cannot be read. */
+export function readLandingAssets(env: Env, origin: string): Promise<LandingAssets> {
+  if (!env.ASSETS) return Promise.resolve({});
+  landingAssets ??= fetchAsset(env, new URL("/landing-assets.json", origin))
+    .then(async (response) => {
+      if (!response.ok || !response.headers.get("content-type")?.includes("json")) return {};
+      const parsed = landingAssetsSchema.safeParse(await response.json());
+      return parsed.success ? parsed.data : {};
+    })
+    .catch(() => ({}));
+  return landingAssets;
+}
+
+/** Lets the next request read the asset list again (tests swap the ASSETS binding). */
+export function forgetLandingAssets(): void {
+  landingAssets = undefined;
+}
+
+/**
+ * The SPA's shell (index.html). A plain GET: the hints differ from visit to visit, so the
+ * asset's ETag and a conditional 304 would not describe what a landing page carries.
+ */
+export function fetchShell(env: Env, origin: string): Promise<Response> {
+  return fetchAsset(env, new Request(new URL("/", origin), { headers: { accept: "text/html" } }));
+}

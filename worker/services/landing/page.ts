@@ -1,0 +1,78 @@
+import type { Env } from "#worker/env";
+import { fetchShell, readLandingAssets, type LandingKind } from "./assets";
+import { NO_CONTENT, type LandingContent } from "./content";
+import { hintTags } from "./hints";
+import { styleAttributeHashes } from "./style-hashes";
+
+/**
+ * The pages a visit most often starts on: the SPA's index.html, with hints in its <head> for
+ * what the page will ask for at once. Without them a phone fetches one thing after another
+ * (entry script, then the page's code, then the categories, then the drinks, then the
+ * pictures); with them it fetches all of it while the entry script is still downloading.
+ * The app's fetch() and import() find the answers already there.
+ *
+ * The menu and a drink's page also come rendered with their data (web/prerender-catalog.tsx),
+ * so their drinks paint before the app has run; the home page comes rendered by the build.
+ * See docs/decisions/0004-landing-page-hints.md and 0005-prerendered-catalog-pages.md.
+ *
+ * Hints and rendering are optional: a slow or failing catalog lookup, an unknown drink or a
+ * missing asset list serves the page without them, never an error. Under `vite dev` the
+ * pages are not served from here at all (see worker/app.ts).
+ */
+
+/** How long the catalog lookup may hold the page back before it goes out without data hints. */
+const HINT_DEADLINE_MS = 150;
+
+function withDeadline<T>(work: Promise<T>, fallback: T): Promise<T> {
+  return Promise.race([
+    work.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), HINT_DEADLINE_MS)),
+  ]);
+}
+
+export interface LandingPage {
+  response: Response;
+  /** CSP sources for the `style` attributes of the HTML rendered here (see allowPrerenderedStyles). */
+  styleHashes: string[];
+}
+
+/** The landing page of `kind` at `url`: the shell with its hints in <head> and, where there is one, its page in #root. */
+export async function landingPage(
+  env: Env,
+  url: URL,
+  kind: LandingKind,
+  content: Promise<LandingContent>,
+): Promise<LandingPage> {
+  const [shell, code, found] = await Promise.all([
+    fetchShell(env, url.origin),
+    readLandingAssets(env, url.origin),
+    withDeadline(content, NO_CONTENT),
+  ]);
+  if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html"))
+    return { response: shell, styleHashes: [] };
+
+  // The page with its data, rendered here; else the one the build rendered (the home page).
+  const prerendered = found.markup ?? code[kind]?.markup;
+  const styleHashes = found.markup ? await styleAttributeHashes(found.markup) : [];
+  const tags = hintTags(code, kind, found.hints);
+  let rewriter = new HTMLRewriter().on("head", {
+    element(head) {
+      head.append(tags, { html: true });
+    },
+  });
+  if (prerendered) {
+    // The shell's frame gives way to the whole page; the app replaces it on its first render.
+    rewriter = rewriter.on("div#root", {
+      element(root) {
+        root.setInnerContent(prerendered, { html: true });
+      },
+    });
+  }
+  const page = rewriter.transform(shell);
+  const headers = new Headers(shell.headers);
+  headers.delete("etag");
+  headers.delete("last-modified");
+  headers.set("cache-control", "no-cache");
+  // A drink that is not on the menu: the app's "Product not found" page, with a 404 to match.
+  return { response: new Response(page.body, { status: found.missing ? 404 : 200, headers }), styleHashes };
+}
