@@ -1,10 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreateOrderResponse } from "#common/orders";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser } from "./sign-in";
 import { emailsOf, postStatus, setOrderState } from "./staff-fixtures";
-
-vi.setConfig({ testTimeout: 20_000 });
 
 // The e-mails an order sends, read as the customer and the shop read them (the text part, which
 // carries the same rows as the HTML). A pickup speaks of the counter and its time; a delivery of
