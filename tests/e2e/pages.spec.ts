@@ -88,8 +88,6 @@ for (const viewport of VIEWPORTS) {
     });
 
     test("signed in: cart drawer, user dropdown, checkout, feedback modal, My orders", async ({ page }, testInfo) => {
-      // Eight pictures and seven accessibility scans, pickup and delivery checkout included.
-      test.setTimeout(120_000);
       const shopper = uniqueShopper(`Pages${viewport.name}`);
       await page.goto("/");
       await header(page).getByRole("button", { name: "Cart, empty" }).click();
