@@ -28,7 +28,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // A journey is a whole visit (sign-in popup, several pages, a second browser for the board):
+  // on a loaded machine it can take well over a minute. Journeys prove behaviour, not speed.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   projects: [

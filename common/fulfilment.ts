@@ -15,3 +15,6 @@ export interface DeliveryArea {
   deliveryFeeCents: number;
   zipCodes: { zip: string; city: string }[];
 }
+
+/** The shop's delivery promise (spec: "Delivery text 60-90 minutes"): pages, the checkout and e-mails. */
+export const DELIVERY_WINDOW = "60-90 minutes";

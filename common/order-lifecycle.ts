@@ -3,6 +3,7 @@
  * lists themselves are in ./orders.ts), used by the worker's API and by the staff board.
  */
 
+import type { FulfilmentMethod } from "./fulfilment";
 import type { OrderStatus, PaymentState } from "./orders";
 
 /** The moves the shop may make from each state; nothing leaves `completed` or `cancelled`. */
@@ -53,6 +54,12 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   paid: "Paid",
   refunded: "Refunded",
 };
+
+/** Where the money stands, in words: an unpaid delivery is paid at the door, not at a pickup. */
+export function paymentStateLabel(order: { paymentState: PaymentState; fulfilment: FulfilmentMethod }): string {
+  if (order.paymentState === "not_required" && order.fulfilment === "delivery") return "Pay on delivery";
+  return PAYMENT_STATE_LABELS[order.paymentState];
+}
 
 /** The longest reason a cancellation may give (it is shown to the shopper and e-mailed). */
 export const CANCEL_REASON_MAX_LENGTH = 200;

@@ -118,6 +118,18 @@ for (const viewport of VIEWPORTS) {
       await saveScreenshot(page, "checkout");
       await expectNoSeriousA11yViolations(page, "checkout", testInfo);
 
+      // Delivery: an address instead of a pickup time, and the delivery window.
+      const checkoutForm = page.getByRole("main");
+      await checkoutForm.getByRole("radio", { name: /^Delivery/ }).check();
+      await expect(checkoutForm.getByRole("group", { name: "Pickup time" })).toHaveCount(0);
+      await expect(checkoutForm.getByTestId("delivery-time")).toContainText("60-90 minutes");
+      await checkoutForm.getByLabel("Street address").fill("1200 W Lincoln Ave");
+      await checkoutForm.getByLabel("ZIP code").fill("92805");
+      await page.evaluate(() => window.scrollTo(0, 0)); // the header where a shopper sees it, at the top
+      await saveScreenshot(page, "checkout-delivery");
+      await expectNoSeriousA11yViolations(page, "checkout-delivery", testInfo);
+      await checkoutForm.getByRole("radio", { name: "Pickup" }).check();
+
       await page.getByRole("main").getByRole("textbox", { name: "Phone number" }).fill("+1 714 555 0177");
       await page.getByRole("main").getByRole("button", { name: "Checkout" }).click();
       await expect(page.getByRole("dialog", { name: "Success!" })).toBeVisible();

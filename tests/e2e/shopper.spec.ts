@@ -169,6 +169,23 @@ test.describe("forms on a phone", () => {
   });
 });
 
+test("View order tapped the moment the success modal opens lands on the order, not the menu", async ({ page }) => {
+  const shopper = uniqueShopper("Quick");
+  await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Order Now" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await main.getByLabel("Phone number").fill("+1 714 555 0124");
+  await main.getByRole("button", { name: "Checkout" }).click();
+  // Within the spec's 300 ms before the return to the menu.
+  await page.getByRole("dialog", { name: "Success!" }).getByRole("link", { name: "View order" }).click();
+  await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
+  await page.waitForTimeout(600); // well past the 300 ms
+  await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
+  await expect(page.getByRole("heading", { name: /^Order #/, level: 1 })).toBeVisible();
+});
+
 test("a guest who opens checkout is asked to sign in, and stays there", async ({ page }) => {
   await page.goto("/checkout");
   const welcome = page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: /welcome/i }) });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
 import { Outlet } from "react-router";
@@ -38,6 +38,8 @@ const charcoal: CartItem = {
   image: "/images/drinks/charcoal-lemonade.svg",
 };
 const PHONE = "+1 714 555 0100";
+const LA = "America/Los_Angeles";
+const ORDER_ID = "4f9c2b1e-0000-4000-8000-000000000001";
 
 function placedOrder(overrides: Partial<Order> = {}): Order {
   return {
@@ -158,7 +160,15 @@ describe("checkout page", () => {
     expect(sent?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
     await act(async () =>
-      answer(json({ order: placedOrder(), totalChanged: false } satisfies CreateOrderResponse, 201)),
+      answer(
+        json(
+          {
+            order: placedOrder({ pickup: { mode: "asap", at: "2025-06-01T19:30:00.000Z", timeZone: LA } }),
+            totalChanged: false,
+          } satisfies CreateOrderResponse,
+          201,
+        ),
+      ),
     );
 
     expect(await screen.findByText("Success! Your order is placed")).toBeInTheDocument();
@@ -176,7 +186,7 @@ describe("checkout page", () => {
       ["Order", "#4F9C2B1E"],
       ["Total", "$19.97"],
       ["Payment", "Pay on pickup"],
-      ["Ready", "Within 60-90 minutes"],
+      ["Pickup", "As soon as possible (ready around 12:30 PM)"],
     ]);
     expect(within(modal).getByRole("link", { name: "View order" })).toHaveAttribute(
       "href",
@@ -378,15 +388,96 @@ describe("checkout page", () => {
     expect(screen.queryByText("Unexpected error during payment.")).not.toBeInTheDocument();
   });
 
-  it("back from Stripe with payment=success: the same success outcome", async () => {
+  it("back from Stripe with payment=success: the same success outcome, and the modal fills in the paid order", async () => {
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
-    mockApi({});
-    const { router } = renderCheckout("/checkout?payment=success&order=abc");
+    let answer!: (response: Response) => void;
+    const { calls } = mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { router } = renderCheckout(`/checkout?payment=success&order=${ORDER_ID}`);
     expect(await screen.findByText("Success! Your order is placed")).toBeInTheDocument();
-    expect(screen.getByText("Your order is placed, We will contact you as soon as possible.")).toBeInTheDocument();
+    const modal = await screen.findByRole("dialog");
     expect(useCartStore.getState().items).toEqual([]);
+
+    // While the order loads: the spec's texts, its number (from its id) and the way to it.
+    expect(within(modal).getByText("Success!")).toBeInTheDocument();
+    expect(
+      within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
+    ).toBeInTheDocument();
+    expect(within(modal).getByRole("button", { name: "Thanks" })).toBeInTheDocument();
+    expect(within(modal).getByText("Loading your order's details…")).toBeInTheDocument();
+    expect(within(modal).getByRole("link", { name: "View order" })).toHaveAttribute("href", `/orders/${ORDER_ID}`);
+    expect(calls.filter((call) => call.url.endsWith(`/api/orders/${ORDER_ID}`))).toHaveLength(1);
+
+    // The spec's return to the menu does not wait for it; the modal stays and fills in.
     await waitFor(() => expect(router.state.location.pathname).toBe("/menu"));
+    await act(async () =>
+      answer(
+        json({
+          order: placedOrder({
+            paymentMode: "stripe",
+            paymentState: "paid",
+            fulfilment: "delivery",
+            fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
+            deliveryFeeCents: 399,
+            totalCents: 2396,
+            pickup: { mode: "asap", at: "2025-06-01T19:30:00.000Z", timeZone: LA },
+          }),
+        }),
+      ),
+    );
+    await waitFor(() => expect(within(modal).getAllByRole("term").length).toBeGreaterThan(1));
+    const facts = within(modal)
+      .getAllByRole("term")
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ["Order", "#4F9C2B1E"],
+      ["Total", "$23.96"],
+      ["Payment", "Paid by card"],
+      ["Deliver to", "1200 W Lincoln Ave, Anaheim, CA 92805"],
+      ["Delivery", "Within 60-90 minutes (leaves the shop around 12:30 PM)"],
+    ]);
+    expect(within(modal).queryByText("Loading your order's details…")).not.toBeInTheDocument();
+    expect(
+      within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
+    ).toBeInTheDocument();
+    expect(within(modal).getByRole("link", { name: "View order" })).toHaveAttribute("href", `/orders/${ORDER_ID}`);
+  });
+
+  it("back from Stripe, when the order cannot be loaded: says so and still offers View order", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: () =>
+        json({ error: { code: "internal_error", message: "Something went wrong. Please try again." } }, 500),
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout(`/checkout?payment=success&order=${ORDER_ID}`);
+    const modal = await screen.findByRole("dialog");
+    expect(
+      await within(modal).findByText("Your order's details could not be loaded just now. View order shows them."),
+    ).toBeInTheDocument();
+    expect(
+      within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
+    ).toBeInTheDocument();
+    expect(within(modal).queryByText("Loading your order's details…")).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole("link", { name: "View order" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
+  });
+
+  it("back from Stripe with an order id it cannot use: the spec's success, and nothing looked up", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    const { calls } = mockApi({});
+    const { router } = renderCheckout("/checkout?payment=success&order=..%2Fme");
+    const modal = await screen.findByRole("dialog");
+    expect(
+      within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
+    ).toBeInTheDocument();
+    expect(within(modal).queryByRole("link", { name: "View order" })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/menu"));
+    expect(calls.filter((call) => call.url.includes("/api/orders"))).toHaveLength(0);
   });
 
   it("back from Stripe with payment=cancelled: a clear message and the cart kept", async () => {
@@ -435,5 +526,107 @@ describe("checkout page", () => {
     // The move back to the menu does not follow the shopper to their order.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(router.state.location.pathname).toBe("/orders/4f9c2b1e-0000-4000-8000-000000000001");
+  });
+});
+
+describe("View order in the success modal, around the spec's return to the menu after 300 ms", () => {
+  let loadOrderPage!: () => void;
+
+  /** As in the app, the order page is a chunk of its own: following the link takes a moment. */
+  function renderWithOrderPageToLoad() {
+    const orderPageLoaded = new Promise<void>((resolve) => (loadOrderPage = resolve));
+    return renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <FeedbackModal />
+            </>
+          ),
+          children: [
+            { path: "/checkout", element: <CheckoutPage /> },
+            { path: "/menu", element: <h1>Menu</h1> },
+            {
+              path: "/orders/:id",
+              lazy: async () => {
+                await orderPageLoaded;
+                return { element: <h1>Your order</h1> };
+              },
+            },
+          ],
+        },
+      ],
+      `/checkout?payment=success&order=${ORDER_ID}`,
+    );
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    mockApi({ [`GET /api/orders/${ORDER_ID}`]: () => json({ order: placedOrder() }) });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a shopper who does nothing is back on the menu at 300 ms, the modal still open", () => {
+    const { router } = renderWithOrderPageToLoad();
+    expect(screen.getByRole("link", { name: "View order" })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(299));
+    expect(router.state.location.pathname).toBe("/checkout");
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe("/menu");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("a tap on View order just before 300 ms opens the order, never the menu", async () => {
+    const { router } = renderWithOrderPageToLoad();
+    const viewOrder = screen.getByRole("link", { name: "View order" });
+
+    act(() => vi.advanceTimersByTime(290));
+    fireEvent.pointerDown(viewOrder);
+    act(() => vi.advanceTimersByTime(5));
+    fireEvent.click(viewOrder);
+    // The 300 ms pass while the order page is still loading.
+    act(() => vi.advanceTimersByTime(500));
+    expect(router.state.location.pathname).not.toBe("/menu");
+
+    await act(async () => {
+      loadOrderPage();
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`);
+    expect(screen.getByRole("heading", { name: "Your order" })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`);
+  });
+
+  it("View order opened from the keyboard at the 300 ms mark still opens the order", async () => {
+    const { router } = renderWithOrderPageToLoad();
+    act(() => vi.advanceTimersByTime(299));
+    // Enter on a focused link is a click without a pointer.
+    fireEvent.click(screen.getByRole("link", { name: "View order" }));
+    act(() => vi.advanceTimersByTime(500));
+    expect(router.state.location.pathname).not.toBe("/menu");
+    await act(async () => {
+      loadOrderPage();
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`);
+  });
+
+  it("a shopper who reached for View order but closed the modal with Thanks goes back to the menu", () => {
+    const { router } = renderWithOrderPageToLoad();
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.focus(screen.getByRole("link", { name: "View order" }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(router.state.location.pathname).toBe("/checkout");
+
+    fireEvent.click(screen.getByRole("button", { name: "Thanks" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/menu");
   });
 });

@@ -117,6 +117,38 @@ describe("My orders page", () => {
     expect(within(second!).getByText("Total (1 drink)")).toBeInTheDocument();
   });
 
+  it("says when an open order is expected: a pickup's time, a delivery's window, never a pickup for a delivery", async () => {
+    signInAs();
+    const readyAt = "2025-06-02T19:30:00.000Z"; // 12:30 PM in Anaheim
+    const pickupOrder: Order = { ...paidOrder, pickup: { mode: "slot", at: readyAt, timeZone: "America/Los_Angeles" } };
+    const deliveryOrder: Order = {
+      ...paidOrder,
+      id: "d1d2d3d4-0000-4000-8000-000000000003",
+      status: "preparing",
+      fulfilment: "delivery",
+      fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
+      deliveryFeeCents: 399,
+      pickup: { mode: "asap", at: readyAt, timeZone: "America/Los_Angeles" },
+    };
+    const pastOrder: Order = { ...placedOrder, pickup: { mode: "asap", at: readyAt, timeZone: "America/Los_Angeles" } };
+    mockApi({
+      "GET /api/orders": () => json({ orders: [deliveryOrder, pickupOrder, pastOrder], nextCursor: null }),
+    });
+    renderOrders();
+
+    const [delivery, pickup, past] = await screen.findAllByRole("article");
+    expect(within(delivery!).getByTestId("order-fulfilment")).toHaveTextContent(
+      "Delivery to 1200 W Lincoln Ave, Anaheim, CA 92805",
+    );
+    expect(within(delivery!).getByTestId("order-time")).toHaveTextContent(
+      "Delivery: Within 60-90 minutes (leaves the shop around 12:30 PM)",
+    );
+    expect(within(delivery!).queryByText(/pickup/i)).not.toBeInTheDocument();
+    expect(within(pickup!).getByTestId("order-time")).toHaveTextContent("Pickup: 12:30 PM");
+    // Collected already: no time to wait for.
+    expect(within(past!).queryByTestId("order-time")).not.toBeInTheDocument();
+  });
+
   it("has an empty state that leads to the menu", async () => {
     signInAs();
     mockApi({ "GET /api/orders": () => json({ orders: [], nextCursor: null }) });

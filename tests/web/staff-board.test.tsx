@@ -1,6 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatTimeIn } from "#common/hours/format";
 import type { StaffOrder } from "#common/staff-orders";
 import { clockTime, mergeBoardOrder, timeSince } from "#web/features/staff-board/board-orders";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
@@ -241,5 +242,28 @@ describe("the board's rules", () => {
     expect(timeSince("2026-11-23T11:59:30Z", now)).toBe("just now");
     expect(timeSince("2026-11-23T11:55:00Z", now)).toBe("5 min ago");
     expect(timeSince("2026-11-23T10:58:00Z", now)).toBe("1 h 02 min ago");
+  });
+});
+
+describe("a card's time", () => {
+  it("says when a pickup is wanted, and when a delivery goes out, never a pickup for a delivery", async () => {
+    const at = new Date(Date.now() + 20 * 60_000).toISOString();
+    const shown = formatTimeIn(new Date(at), ANAHEIM.timeZone);
+    const pickup = staffOrder("cccccccc-0000-4000-8000-000000000003", {
+      pickup: { mode: "slot", at, timeZone: ANAHEIM.timeZone },
+    });
+    const delivery = staffOrder("dddddddd-0000-4000-8000-000000000004", {
+      fulfilment: "delivery",
+      fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
+      pickup: { mode: "asap", at, timeZone: ANAHEIM.timeZone },
+    });
+    mockApi({ "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [pickup, delivery] }) });
+    renderBoard();
+    const newColumn = await screen.findByRole("region", { name: /^New/ });
+    expect(within(newColumn).getByRole("article", { name: "#CCCCCCCC" })).toHaveTextContent(`Pickup at ${shown}`);
+    const deliveryCard = within(newColumn).getByRole("article", { name: "#DDDDDDDD" });
+    expect(deliveryCard).toHaveTextContent("Delivery: 1200 W Lincoln Ave, Anaheim, CA 92805");
+    expect(deliveryCard).toHaveTextContent(`Delivery as soon as possible, ready around ${shown}`);
+    expect(deliveryCard).not.toHaveTextContent(/pickup/i);
   });
 });

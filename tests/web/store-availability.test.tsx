@@ -287,4 +287,45 @@ describe("the checkout and the shop's state", () => {
     const order = calls.find((call) => call.method === "POST");
     expect(order?.body).toMatchObject({ pickup: { mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" } });
   });
+
+  it("for a delivery, the pickup-time picker gives way to the delivery time, and the order goes as soon as possible", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [charcoal] });
+    const { calls } = serveStore(storeStatus(), {
+      "GET /api/delivery-area": () =>
+        json({
+          pickupAddress: "512 South Brookhurst St #4",
+          deliveryFeeCents: 399,
+          zipCodes: [{ zip: "92805", city: "Anaheim" }],
+        }),
+      "POST /api/orders": () => json({ error: { code: "internal_error", message: "Try again." } }, 500),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+
+    // A pickup: the picker, with a later slot chosen.
+    await user.click(await screen.findByRole("radio", { name: "Later today" }));
+    expect(screen.getByRole("group", { name: "Pickup time" })).toBeInTheDocument();
+    expect(screen.queryByTestId("delivery-time")).not.toBeInTheDocument();
+
+    // A delivery: no pickup time to choose, only when it is expected.
+    await user.click(screen.getByRole("radio", { name: /Delivery/ }));
+    expect(screen.queryByRole("group", { name: "Pickup time" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "Later today" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("delivery-time")).toHaveTextContent(
+      "Within 60-90 minutes (leaves the shop around 12:12 PM)",
+    );
+
+    await user.type(screen.getByLabelText("Street address"), "1200 W Lincoln Ave");
+    await user.type(screen.getByLabelText("ZIP code"), "92805");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    const order = calls.find((call) => call.method === "POST");
+    // The slot chosen for a pickup does not ride along with the delivery.
+    expect(order?.body).toMatchObject({ fulfilment: "delivery", pickup: { mode: "asap" } });
+
+    // Back to pickup: the picker again.
+    await user.click(screen.getByRole("radio", { name: "Pickup" }));
+    expect(screen.getByRole("group", { name: "Pickup time" })).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse, Order } from "#common/orders";
 import type { StaffOrdersResponse } from "#common/staff-orders";
@@ -10,8 +10,6 @@ import { getDb } from "#worker/db/client";
 import { emailOutbox, orders } from "#worker/db/schema";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser } from "./sign-in";
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const db = getDb(env.DB);
 const PHONE = "+1 714 555 0100";

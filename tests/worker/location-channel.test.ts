@@ -1,6 +1,6 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { BoardOrderMessage, ShopperOrderMessage } from "#common/live-updates";
 import type { StaffOrder } from "#common/staff-orders";
 import type { LocationChannel } from "#worker/live/location-channel";
@@ -8,9 +8,6 @@ import { publishOrderUpdate } from "#worker/services/live/channel";
 import { openSocket, type OpenSocket } from "./live-sockets";
 import { createBarista, createSignedInUser, createStaffOfAnotherLocation } from "./sign-in";
 import { placeOrder, postStatus } from "./staff-fixtures";
-
-// Each test makes several requests through the worker; on a busy machine that can take more than 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 const anaheim = () => env.LOCATION_CHANNEL.get(env.LOCATION_CHANNEL.idFromName("loc-anaheim"));
 

@@ -366,11 +366,20 @@ describe("POST /api/orders: e-mails (pay on pickup)", () => {
     expect(shop!.text).toContain("<b>extra pulp</b> & ice");
     expect(shop!.subject).toContain("$23.97");
 
-    // The customer: the same lines and total, and when to expect the drinks.
-    for (const expected of ["Sunrise Orange", "$16.98", "$23.97", "60-90 minutes", "&lt;b&gt;extra pulp&lt;/b&gt;"]) {
+    // The customer: the same lines and total, and where and when to collect the drinks (a pickup:
+    // the counter's time, not the delivery window).
+    for (const expected of [
+      "Sunrise Orange",
+      "$16.98",
+      "$23.97",
+      "Pick it up at",
+      "As soon as possible (ready around",
+      "&lt;b&gt;extra pulp&lt;/b&gt;",
+    ]) {
       expect(customer!.html).toContain(expected);
     }
-    expect(customer!.text).toContain("60-90 minutes");
+    expect(customer!.text).toContain("As soon as possible (ready around");
+    expect(customer!.text).not.toContain("60-90 minutes");
   });
 });
 

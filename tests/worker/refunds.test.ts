@@ -12,9 +12,6 @@ import { openSocket } from "./live-sockets";
 import { checkoutSessionEvent, stripeEventPayload, stripeSignature } from "./stripe-webhooks";
 import { CART, emailsOf, eventsOf, ORIGIN, orderRow } from "./staff-fixtures";
 
-// Each test makes several requests through the worker; on a busy machine that can take more than 5 s.
-vi.setConfig({ testTimeout: 20_000 });
-
 // Card orders cancelled by the shop are refunded through Stripe's Refunds API, faked here at
 // `fetch`: it answers a repeated Idempotency-Key with the refund it already made, as Stripe does.
 

@@ -1,11 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, json } from "./helpers";
 import { upgrade } from "./live-sockets";
 import { createBarista, createSignedInUser } from "./sign-in";
-
-// Each test makes several requests through the worker; on a busy machine that can take more than 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 const me = async (cookie?: string) => json(await api("/api/me", { headers: cookie ? { Cookie: cookie } : {} }));
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import { ORDER_STATUS_TRANSITIONS } from "#common/order-lifecycle";
 import { ORDER_STATUSES } from "#common/orders";
@@ -7,9 +7,6 @@ import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } fr
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser, createStaffOfAnotherLocation } from "./sign-in";
 import { emailsOf, eventsOf, orderRow, placeOrder, postStatus, setOrderState } from "./staff-fixtures";
-
-// Each test makes several requests through the worker; on a busy machine that can take more than 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 const staffOrders = async (cookie: string) =>
   (await json<StaffOrdersResponse>(await api("/api/staff/orders", { headers: { Cookie: cookie } }))).orders;

@@ -1,3 +1,5 @@
+import { DELIVERY_WINDOW } from "#common/fulfilment";
+
 /** The shop's public details: every page reads them from here. */
 export const brand = {
   name: "Squeeze",
@@ -17,5 +19,5 @@ export const brand = {
     { name: "Facebook", href: "https://www.facebook.com/squeezejuicebar" },
     { name: "Google Maps", href: "https://maps.google.com/?cid=squeezejuicebar" },
   ],
-  deliveryWindow: "60-90 minutes",
+  deliveryWindow: DELIVERY_WINDOW,
 } as const;

@@ -6,9 +6,15 @@ import {
   orderLinesTable,
   orderNumber,
   paymentLabel,
-  pickupLabel,
   type OrderEmailDetails,
 } from "./order-lines";
+
+/** Where and when, in a sentence: a delivery's address and window, or the counter to collect from. */
+function fulfilmentSentence(details: OrderEmailDetails): string {
+  if (details.fulfilment === "delivery")
+    return `We deliver it to ${details.fulfilmentAddress} within ${DELIVERY_WINDOW}.`;
+  return `Pick it up at ${details.fulfilmentAddress || "the shop"}.`;
+}
 
 /** The customer's confirmation: the same lines, the total and when to expect the drinks. */
 export function customerOrderEmail(details: OrderEmailDetails): { subject: string; html: string; text: string } {
@@ -17,13 +23,12 @@ export function customerOrderEmail(details: OrderEmailDetails): { subject: strin
     title: `Your Squeeze order ${orderNumber(details.orderId)}`,
     intro:
       `${greeting}\nthank you for your order! Your order is placed, and we will contact you as soon as possible ` +
-      `on ${details.phone}.\nDelivery takes ${DELIVERY_WINDOW}.`,
+      `on ${details.phone}.\n${fulfilmentSentence(details)}`,
     rows: [
       { label: "Order", value: orderNumber(details.orderId) },
       { label: "Total", value: formatCents(details.totalCents) },
-      { label: "Payment", value: paymentLabel(details.paymentMode) },
+      { label: "Payment", value: paymentLabel(details) },
       ...fulfilmentRows(details),
-      ...(details.pickup ? [{ label: "Pickup", value: pickupLabel(details.pickup) }] : []),
     ],
     table: orderLinesTable(details),
     footer:

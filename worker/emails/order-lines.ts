@@ -1,7 +1,7 @@
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
-import type { FulfilmentMethod } from "#common/fulfilment";
-import { formatTimeIn } from "#common/hours/format";
+import { DELIVERY_WINDOW, type FulfilmentMethod } from "#common/fulfilment";
+import { orderTiming } from "#common/order-timing";
 import type { OrderLine, OrderPickup, PaymentMode } from "#common/orders";
 import type { EmailRow, EmailTable } from "./layout";
 
@@ -19,34 +19,38 @@ export interface OrderEmailDetails {
   fulfilmentAddress: string;
   deliveryFeeCents: number;
   lines: OrderLine[];
-  /** The chosen pickup time; null for orders from before pickup times. */
+  /** The time the server set (a pickup's slot or ready time, a delivery's leaving time); null for orders from before pickup times. */
   pickup: OrderPickup | null;
 }
 
-/** "3:15 PM" for a chosen slot, "As soon as possible (ready around 2:45 PM)" otherwise. */
-export function pickupLabel(pickup: OrderPickup): string {
-  const time = formatTimeIn(new Date(pickup.at), pickup.timeZone);
-  return pickup.mode === "slot" ? time : `As soon as possible (ready around ${time})`;
-}
-
-/** Where the drinks go (or are collected), and the delivery fee the total includes. */
+/**
+ * Where the drinks go (or are collected), the delivery fee the total includes, and when: a pickup's
+ * time at the counter ("Pickup"), or a delivery's window ("Delivery"), never a pickup time for a
+ * delivery. The wording is the one the shopper saw at checkout (common/order-timing).
+ */
 export function fulfilmentRows(details: OrderEmailDetails): EmailRow[] {
+  const timing = orderTiming(details);
   if (details.fulfilment === "delivery") {
     return [
       { label: "Deliver to", value: details.fulfilmentAddress },
       { label: "Delivery fee", value: formatCents(details.deliveryFeeCents) },
+      ...(timing ? [timing] : []),
     ];
   }
-  return details.fulfilmentAddress
-    ? [{ label: "Pickup at", value: details.fulfilmentAddress }]
-    : [{ label: "Pickup", value: "At the shop" }];
+  return [
+    details.fulfilmentAddress
+      ? { label: "Pickup at", value: details.fulfilmentAddress }
+      : { label: "Pickup at", value: "The shop" },
+    ...(timing ? [timing] : []),
+  ];
 }
 
-/** The shop's promise, also in the FAQ. */
-export const DELIVERY_WINDOW = "60-90 minutes";
+export { DELIVERY_WINDOW };
 
-export function paymentLabel(mode: OrderEmailDetails["paymentMode"]): string {
-  return mode === "stripe" ? "Paid by card (Stripe)" : "Pay on pickup / delivery";
+/** How the order is paid: by card online, or at the counter or the door. */
+export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "fulfilment">): string {
+  if (details.paymentMode === "stripe") return "Paid by card (Stripe)";
+  return details.fulfilment === "delivery" ? "Pay on delivery" : "Pay on pickup";
 }
 
 export { orderNumber } from "#common/orders";

@@ -1,13 +1,6 @@
 import { formatCents } from "#common/money";
 import { renderEmail } from "./layout";
-import {
-  fulfilmentRows,
-  orderLinesTable,
-  orderNumber,
-  paymentLabel,
-  pickupLabel,
-  type OrderEmailDetails,
-} from "./order-lines";
+import { fulfilmentRows, orderLinesTable, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
 
 /** The shop's copy of a new order: who ordered, how to reach them, and what to make. */
 export function shopOrderEmail(details: OrderEmailDetails): { subject: string; html: string; text: string } {
@@ -24,9 +17,8 @@ export function shopOrderEmail(details: OrderEmailDetails): { subject: string; h
         href: details.customerEmail ? `mailto:${details.customerEmail}` : undefined,
       },
       { label: "Phone", value: details.phone, href: `tel:${details.phone.replace(/[^0-9+]/g, "")}` },
-      { label: "Payment", value: paymentLabel(details.paymentMode) },
+      { label: "Payment", value: paymentLabel(details) },
       ...fulfilmentRows(details),
-      ...(details.pickup ? [{ label: "Pickup", value: pickupLabel(details.pickup) }] : []),
     ],
     table: orderLinesTable(details),
   });

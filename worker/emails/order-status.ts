@@ -2,7 +2,7 @@ import { formatCents } from "#common/money";
 import { renderEmail, type EmailRow } from "./layout";
 import { orderLinesTable, orderNumber, type OrderEmailDetails } from "./order-lines";
 
-/** Where the order is picked up: the location it belongs to. */
+/** The location the order belongs to: where a pickup is collected, and whom to call. */
 export interface PickupLocation {
   name: string;
   address: string;
@@ -11,24 +11,41 @@ export interface PickupLocation {
 
 const greeting = (details: OrderEmailDetails) => (details.customerName ? `Hi ${details.customerName},` : "Hi,");
 
-/** To the customer when the counter marks the order ready. */
+/**
+ * To the customer when the counter marks the order ready: come and collect it, or, for a
+ * delivery, it is on its way to the address given (no pickup in either the words or the rows).
+ */
 export function orderReadyEmail(
   details: OrderEmailDetails,
   location: PickupLocation,
 ): { subject: string; html: string; text: string } {
+  const number = orderNumber(details.orderId);
+  const delivering = details.fulfilment === "delivery";
+  const shopPhone = {
+    label: "Shop phone",
+    value: location.phone,
+    href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
+  };
   const rendered = renderEmail({
-    title: "Your order is ready",
-    intro: `${greeting(details)}\nyour order ${orderNumber(details.orderId)} is ready. Come and pick it up at ${location.name}, ${location.address}.`,
+    title: delivering ? "Your order is on its way" : "Your order is ready",
+    intro: delivering
+      ? `${greeting(details)}\nyour order ${number} is ready and on its way to ${details.fulfilmentAddress}.`
+      : `${greeting(details)}\nyour order ${number} is ready. Come and pick it up at ${location.name}, ${location.address}.`,
     rows: [
-      { label: "Order", value: orderNumber(details.orderId) },
-      { label: "Pick up at", value: `${location.name}, ${location.address}` },
-      { label: "Shop phone", value: location.phone, href: `tel:${location.phone.replace(/[^+\d]/g, "")}` },
+      { label: "Order", value: number },
+      delivering
+        ? { label: "Deliver to", value: details.fulfilmentAddress }
+        : { label: "Pick up at", value: `${location.name}, ${location.address}` },
+      shopPhone,
       { label: "Total", value: formatCents(details.totalCents) },
     ],
     table: orderLinesTable(details),
     footer: "You are receiving this e-mail because you placed an order at Squeeze.",
   });
-  return { subject: `Your order is ready: ${orderNumber(details.orderId)}`, ...rendered };
+  return {
+    subject: delivering ? `Your order is on its way: ${number}` : `Your order is ready: ${number}`,
+    ...rendered,
+  };
 }
 
 /** To the customer when the shop cancels the order: why, and the refund when one was made. */

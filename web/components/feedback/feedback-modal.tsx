@@ -31,7 +31,7 @@ function ErrorMark() {
  * Thanks; both also close on Escape or a click on the backdrop.
  */
 export function FeedbackModal() {
-  const { kind, title, message, details, link, hide } = useFeedbackStore();
+  const { kind, title, message, details, note, link, hide } = useFeedbackStore();
   const titleId = useId();
   const messageId = useId();
 
@@ -80,13 +80,28 @@ export function FeedbackModal() {
             ))}
           </dl>
         )}
+        {kind !== "loading" && note && (
+          <p className="feedback__note" role="status">
+            {note}
+          </p>
+        )}
         {kind === "success" && (
           <div className="feedback__actions">
             <button type="button" className="btn btn--green feedback__action" onClick={hide} data-autofocus>
               Thanks
             </button>
             {link && (
-              <Link to={link.to} className="btn btn--ghost feedback__action" onClick={hide}>
+              <Link
+                to={link.to}
+                className="btn btn--ghost feedback__action"
+                onPointerDown={link.onIntent}
+                onFocus={link.onIntent}
+                onClick={() => {
+                  link.onIntent?.();
+                  link.onFollow?.();
+                  hide();
+                }}
+              >
                 {link.label}
               </Link>
             )}

@@ -13,26 +13,45 @@ export interface FeedbackDetail {
 export interface FeedbackLink {
   label: string;
   to: string;
+  /** The shopper is about to follow the link (pointer down or focus on it): nothing may move the page meanwhile. */
+  onIntent?(): void;
+  /** The shopper followed the link. */
+  onFollow?(): void;
 }
 
 export interface FeedbackOptions {
   title?: string;
   message?: string;
   details?: FeedbackDetail[];
+  /** A line under the details, e.g. that they could not be loaded. */
+  note?: string;
   link?: FeedbackLink;
 }
 
 export interface FeedbackState extends FeedbackOptions {
   kind: FeedbackKind | null;
   show(kind: FeedbackKind, options?: FeedbackOptions): void;
+  /** Changes what the open modal says, only while `isStill` holds for it (not once closed or replaced). */
+  update(isStill: (state: FeedbackState) => boolean, options: Partial<FeedbackOptions>): void;
   hide(): void;
 }
 
 export const FEEDBACK_DEFAULT_LOADING_TEXT = "Processing... please wait";
 
-export const useFeedbackStore = create<FeedbackState>((set) => ({
+export const useFeedbackStore = create<FeedbackState>((set, get) => ({
   kind: null,
   show: (kind, options = {}) =>
-    set({ kind, title: options.title, message: options.message, details: options.details, link: options.link }),
-  hide: () => set({ kind: null, title: undefined, message: undefined, details: undefined, link: undefined }),
+    set({
+      kind,
+      title: options.title,
+      message: options.message,
+      details: options.details,
+      note: options.note,
+      link: options.link,
+    }),
+  update: (isStill, options) => {
+    if (get().kind !== null && isStill(get())) set(options);
+  },
+  hide: () =>
+    set({ kind: null, title: undefined, message: undefined, details: undefined, note: undefined, link: undefined }),
 }));

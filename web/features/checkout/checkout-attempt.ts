@@ -12,10 +12,20 @@ interface StoredAttempt {
   key: string;
 }
 
-function cartFingerprint(lines: OrderRequest["lines"], pickup: OrderRequest["pickup"]): string {
+/** Everything the server compares a retried submission against, besides the lines and pickup time. */
+type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip">;
+
+function cartFingerprint(
+  lines: OrderRequest["lines"],
+  pickup: OrderRequest["pickup"],
+  details: AttemptDetails | undefined,
+): string {
   return JSON.stringify([
     lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]),
     pickup ?? null,
+    ...(details
+      ? [details.phone, ...(details.fulfilment === "delivery" ? [details.street ?? "", details.zip ?? ""] : [])]
+      : []),
   ]);
 }
 
@@ -30,9 +40,16 @@ function read(): StoredAttempt | null {
   }
 }
 
-/** The same lines and pickup time are the same attempt; another slot is a new one. */
-export function checkoutAttemptKey(lines: OrderRequest["lines"], pickup?: OrderRequest["pickup"]): string {
-  const fingerprint = cartFingerprint(lines, pickup);
+/**
+ * The same lines, pickup time, phone and delivery address are the same attempt; another slot, phone
+ * or address is a new one (the server would refuse it under the old key as a different order).
+ */
+export function checkoutAttemptKey(
+  lines: OrderRequest["lines"],
+  pickup?: OrderRequest["pickup"],
+  details?: AttemptDetails,
+): string {
+  const fingerprint = cartFingerprint(lines, pickup, details);
   const stored = read();
   if (stored?.fingerprint === fingerprint) return stored.key;
   const key = crypto.randomUUID();

@@ -1,18 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import toast from "react-hot-toast";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { checkoutFormSchema, type CheckoutForm, type OrderRequest, type PickupRequest } from "#common/forms/checkout";
-import { isSoldOut, STORE_REFUSAL_CODES, type SoldOutItem } from "#common/availability";
-import { formatTimeIn } from "#common/hours/format";
-import { orderNumber, type CreateOrderResponse, type Order } from "#common/orders";
+import { Link, useNavigate } from "react-router";
+import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
+import { isSoldOut, type SoldOutItem } from "#common/availability";
+import { orderTiming } from "#common/order-timing";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
-import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
-import { brand } from "#web/config/brand";
-import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
@@ -20,104 +15,44 @@ import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-step
 import { useSoldOut } from "#web/components/store-status/sold-out";
 import { storeBannerText } from "#web/components/store-status/store-banner";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
-import { useCreateOrder } from "./api/create-order";
 import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { PickupPicker } from "./pickup-picker";
-import { checkoutAttemptKey, forgetCheckoutAttempt } from "./checkout-attempt";
-import { goToPaymentPage } from "./payment-redirect";
+import { usePlaceOrder } from "./use-place-order";
+import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
+import { useStripeReturn } from "./use-stripe-return";
 import "./checkout.css";
-
-// The spec's words (section 8), verbatim.
-export const CHECKOUT_SUCCESS_TOAST = "Success! Your order is placed";
-export const CHECKOUT_SUCCESS_MESSAGE = "Your order is placed, We will contact you as soon as possible.";
-export const CHECKOUT_FAILURE_TOAST = "Unexpected error during payment.";
-export const PAYMENT_CANCELLED_TITLE = "Payment cancelled";
-export const PAYMENT_CANCELLED_MESSAGE =
-  "Your card was not charged and your cart is still here. Check out again whenever you are ready.";
-/** Spec section 9: back to the menu this long after a successful order. */
-export const POST_ORDER_REDIRECT_MS = 300;
-
-function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
-  return items.map((item) => ({
-    productId: item.productId,
-    size: item.size as OrderRequest["lines"][number]["size"],
-    quantity: item.quantity,
-    note: item.comment,
-  }));
-}
-
-/** What was just ordered, shown (with the server's total) while the page heads back to the menu. */
-interface PlacedOrder {
-  /** Unknown after a return from Stripe, whose page showed the amount. */
-  totalCents: number | null;
-  itemCount: number | null;
-  /** The order as the server wrote it; unknown after a return from Stripe. */
-  summary?: Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState" | "pickup">;
-}
-
-const REFUSAL_CODES: readonly string[] = STORE_REFUSAL_CODES;
 
 function lineIsSoldOut(soldOut: SoldOutItem[], item: CartItem): boolean {
   return isSoldOut(soldOut, item.productId, item.size as never);
 }
 
-/** "Pickup at 3:15 PM" for a chosen slot, "Ready around 2:45 PM" for as soon as possible. */
-function pickupText(pickup: NonNullable<Order["pickup"]>): string {
-  const time = formatTimeIn(new Date(pickup.at), pickup.timeZone);
-  return pickup.mode === "slot" ? `Pickup at ${time}` : `Ready around ${time}`;
-}
-
-/** The success modal's facts about the order just placed: its number, total, payment and time. */
-export function placedOrderDetails(
-  order: Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState"> & { pickup?: Order["pickup"] },
-) {
-  return [
-    { label: "Order", value: orderNumber(order.id) },
-    { label: "Total", value: formatCents(order.totalCents) },
-    {
-      label: "Payment",
-      value:
-        order.paymentState === "paid" ? "Paid by card" : order.paymentMode === "stripe" ? "By card" : "Pay on pickup",
-    },
-    { label: "Ready", value: `Within ${brand.deliveryWindow}` },
-    ...(order.pickup ? [{ label: "Pickup", value: pickupText(order.pickup) }] : []),
-  ];
-}
-
 export default function CheckoutPage() {
   usePageMeta("Checkout", "Review your drinks, add your phone number and place your Squeeze order.");
   const items = useCartStore((state) => state.items);
-  const clearCart = useCartStore((state) => state.clear);
   const sessionUser = useSessionStore((state) => state.user);
-  const setSessionUser = useSessionStore((state) => state.setUser);
   const requireSignIn = useAuthGate();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const createOrder = useCreateOrder();
   const deliveryArea = useDeliveryArea();
+  const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
   const phoneId = useId();
   const phoneErrorId = useId();
-
-  // Set before the cart is emptied by a successful order: the success flow navigates itself.
-  const completingRef = useRef(false);
-  const handledReturnRef = useRef(false);
-  const onPageRef = useRef(true);
-  useEffect(() => {
-    onPageRef.current = true;
-    return () => {
-      onPageRef.current = false;
-    };
-  }, []);
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const [serverTotalCents, setServerTotalCents] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
   const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
-  const [pickupError, setPickupError] = useState<string | null>(null);
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
   const soldOutLines = items.filter((item) => lineIsSoldOut(soldOut, item));
+
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { register, handleSubmit, formState, setValue, getFieldState } = form;
+
+  const { placed, finish, isCompleting } = useOrderSuccess();
+  const { returningPaid } = useStripeReturn(finish);
+  const ordering = usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish });
 
   // The shop's state as of now, before the shopper fills anything in.
   useEffect(() => {
@@ -131,162 +66,31 @@ export default function CheckoutPage() {
     if (!slot || slot.full) setPickup({ mode: "asap" });
   }, [store, pickup]);
 
-  const form = useForm<CheckoutForm>({
-    resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const { register, handleSubmit, formState, setValue, getFieldState, setError } = form;
-
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
   useEffect(() => {
     if (sessionUser.phone && !getFieldState("phone").isDirty) setValue("phone", sessionUser.phone);
   }, [sessionUser.phone, getFieldState, setValue]);
 
-  function finishSuccessfully(phone: string | null, order: PlacedOrder) {
-    completingRef.current = true;
-    forgetCheckoutAttempt();
-    setPlaced(order);
-    clearCart();
-    if (phone) setSessionUser({ phone });
-    toast.success(CHECKOUT_SUCCESS_TOAST);
-    useFeedbackStore.getState().show("success", {
-      message: CHECKOUT_SUCCESS_MESSAGE,
-      details: order.summary ? placedOrderDetails(order.summary) : undefined,
-      link: order.summary ? { label: "View order", to: `/orders/${encodeURIComponent(order.summary.id)}` } : undefined,
-    });
-    // Not cancelled when this page re-renders; skipped only if the shopper has already left it
-    // (View order in the modal, within the 300 ms).
-    window.setTimeout(() => {
-      if (onPageRef.current) navigate("/menu");
-    }, POST_ORDER_REDIRECT_MS);
-  }
-
-  // Back from Stripe's payment page.
-  useEffect(() => {
-    if (handledReturnRef.current) return;
-    const payment = searchParams.get("payment");
-    if (payment !== "success" && payment !== "cancelled") return;
-    handledReturnRef.current = true;
-    if (payment === "success") {
-      finishSuccessfully(null, { totalCents: null, itemCount: null });
-      return;
-    }
-    // Cancelled: the unpaid order lapses at Stripe; the next Checkout starts a fresh one.
-    forgetCheckoutAttempt();
-    setSearchParams({}, { replace: true });
-    useFeedbackStore.getState().show("error", { title: PAYMENT_CANCELLED_TITLE, message: PAYMENT_CANCELLED_MESSAGE });
-    // Runs once, for the URL the page opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // A guest is told to sign in (and gets the sign-in modal) instead of being sent away.
-  useEffect(() => {
+  // A guest is told to sign in (and gets the sign-in modal) instead of being sent away: once, for
+  // the visit that opened the page signed out.
+  const promptGuest = useEffectEvent(() => {
     if (!sessionUser.isAuthenticated) requireSignIn(() => {});
-    // Once, for the visit that opened the page signed out.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => promptGuest(), []);
 
   // Spec: an empty cart sends the shopper to the menu, replacing this history entry.
   useEffect(() => {
-    if (!sessionUser.isAuthenticated) return;
-    if (items.length > 0 || completingRef.current) return;
-    if (searchParams.get("payment") === "success") return;
+    if (!sessionUser.isAuthenticated || returningPaid) return;
+    if (items.length > 0 || isCompleting()) return;
     navigate("/menu", { replace: true });
-  }, [items.length, navigate, searchParams, sessionUser.isAuthenticated]);
-
-  // A changed cart means a changed total: the server's earlier figure no longer applies.
-  useEffect(() => setServerTotalCents(null), [items]);
-
-  async function placeOrder({ phone, fulfilment = "pickup", street = "", zip = "" }: CheckoutForm) {
-    setProblem(null);
-    setPickupError(null);
-    const lines = toOrderLines(items);
-    const displayedTotalCents = cartTotalCents(items) + (fulfilment === "delivery" ? deliveryFeeCents : 0);
-    const feedback = useFeedbackStore.getState();
-    feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
-    let result: CreateOrderResponse;
-    try {
-      result = await createOrder.mutateAsync({
-        request: {
-          lines,
-          phone,
-          displayedTotalCents,
-          pickup,
-          fulfilment,
-          ...(fulfilment === "delivery" ? { street, zip } : {}),
-        },
-        idempotencyKey: checkoutAttemptKey(lines, pickup),
-      });
-      if (result.order.status === "cancelled") {
-        // This attempt's order lapsed unpaid; a new attempt makes a new order.
-        forgetCheckoutAttempt();
-        throw new Error("The order for this checkout was cancelled");
-      }
-    } catch (error) {
-      feedback.hide();
-      toast.error(CHECKOUT_FAILURE_TOAST);
-      if (error instanceof ApiRequestError && REFUSAL_CODES.includes(error.code)) {
-        // The shop said no (closed, paused, sold out, slot taken): show why, with what is true now.
-        void useStoreStatus.getState().refresh();
-        if (error.code === "slot_full" || error.code === "slot_invalid") setPickupError(error.message);
-        else setProblem(error.message);
-      } else if (
-        error instanceof ApiRequestError &&
-        (error.field === "phone" || error.field === "street" || error.field === "zip")
-      ) {
-        setError(error.field, { message: error.message.replace(`${error.field}: `, "") });
-      } else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-        setProblem(error.message);
-      }
-      return;
-    }
-
-    if (result.totalChanged) {
-      setServerTotalCents(result.order.totalCents);
-      toast(`Prices changed since you added these drinks. Your total is ${formatCents(result.order.totalCents)}.`);
-    }
-    if (result.paymentUrl) {
-      setSessionUser({ phone });
-      feedback.show("loading", { message: "Taking you to secure payment..." });
-      goToPaymentPage(result.paymentUrl);
-      return;
-    }
-    feedback.hide();
-    finishSuccessfully(phone, {
-      totalCents: result.order.totalCents,
-      itemCount: result.order.itemCount,
-      summary: result.order,
-    });
-  }
+  }, [items.length, navigate, returningPaid, sessionUser.isAuthenticated, isCompleting]);
 
   const onCheckout = handleSubmit((values) => {
     // Normally signed in already (the cart is gated); a session that lapsed signs in first.
-    requireSignIn(() => void placeOrder(values));
+    requireSignIn(() => void ordering.placeOrder(values));
   });
 
-  if (placed) {
-    return (
-      <div className="checkout-page">
-        <div className="container checkout-page__inner">
-          <h1 className="checkout-page__title">Checkout</h1>
-          <section className="checkout-card checkout-placed" aria-live="polite">
-            <h2>Order placed</h2>
-            {placed.totalCents !== null && placed.itemCount !== null ? (
-              <p>
-                {placed.itemCount} {placed.itemCount === 1 ? "drink" : "drinks"}, total{" "}
-                <strong data-testid="placed-total">{formatCents(placed.totalCents)}</strong>. Delivery takes{" "}
-                {brand.deliveryWindow}.{placed.summary?.pickup && <> {pickupText(placed.summary.pickup)}.</>}
-              </p>
-            ) : (
-              <p>Thank you, your payment went through. Delivery takes {brand.deliveryWindow}.</p>
-            )}
-          </section>
-        </div>
-      </div>
-    );
-  }
+  if (placed) return <OrderPlaced placed={placed} />;
 
   if (!sessionUser.isAuthenticated) {
     return (
@@ -306,8 +110,8 @@ export default function CheckoutPage() {
   }
 
   const delivering = form.watch("fulfilment") === "delivery";
-  const totalCents = serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
-  const submitting = formState.isSubmitting || createOrder.isPending;
+  const totalCents = ordering.serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+  const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
   const notAccepting = store && !store.acceptingOrders ? storeBannerText(store) : null;
 
@@ -335,7 +139,7 @@ export default function CheckoutPage() {
               <span>Total</span>
               <span data-testid="checkout-total">{formatCents(totalCents)}</span>
             </p>
-            {serverTotalCents !== null && (
+            {ordering.serverTotalCents !== null && (
               <p className="checkout-note" role="status">
                 Prices have changed since these drinks were added; this is the total you pay.
               </p>
@@ -376,19 +180,24 @@ export default function CheckoutPage() {
                 )}
                 <p className="field__hint">We call this number if there is a question about your order.</p>
               </div>
-              {store && (
-                <PickupPicker
-                  value={pickup}
-                  onChange={(next) => {
-                    setPickup(next);
-                    setPickupError(null);
-                  }}
-                  asapReadyAt={store.asapReadyAt}
-                  slots={store.pickupSlots}
-                  timeZone={store.timeZone}
-                  disabled={submitting}
-                  error={pickupError}
-                />
+              <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />
+              {delivering ? (
+                <DeliveryTime asapReadyAt={store?.asapReadyAt ?? null} timeZone={store?.timeZone ?? null} />
+              ) : (
+                store && (
+                  <PickupPicker
+                    value={pickup}
+                    onChange={(next) => {
+                      setPickup(next);
+                      ordering.clearPickupError();
+                    }}
+                    asapReadyAt={store.asapReadyAt}
+                    slots={store.pickupSlots}
+                    timeZone={store.timeZone}
+                    disabled={submitting}
+                    error={ordering.pickupError}
+                  />
+                )
               )}
               {soldOutLines.length > 0 && (
                 <p className="checkout-problem" role="alert">
@@ -396,10 +205,9 @@ export default function CheckoutPage() {
                   out. Remove {soldOutLines.length === 1 ? "it" : "them"} from your order to continue.
                 </p>
               )}
-              <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />
-              {problem && (
+              {ordering.problem && (
                 <p className="checkout-problem" role="alert">
-                  {problem}
+                  {ordering.problem}
                 </p>
               )}
               <button
@@ -410,11 +218,60 @@ export default function CheckoutPage() {
                 Checkout
               </button>
               <p className="checkout-form__aside muted">
-                Ready in {brand.deliveryWindow}. <Link to="/menu">Add more drinks</Link>
+                <Link to="/menu">Add more drinks</Link>
               </p>
             </form>
           )}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * In place of the pickup-time picker for a delivery: a delivery goes out as soon as it is ready,
+ * and this says when that is expected, in the words the order's confirmation will use.
+ */
+function DeliveryTime({ asapReadyAt, timeZone }: { asapReadyAt: string | null; timeZone: string | null }) {
+  const timing = orderTiming({
+    fulfilment: "delivery",
+    pickup: asapReadyAt && timeZone ? { mode: "asap", at: asapReadyAt, timeZone } : null,
+  });
+  return (
+    <div className="field delivery-time">
+      <p className="field__label">Delivery time</p>
+      <p className="delivery-time__value" data-testid="delivery-time">
+        {timing?.value}
+      </p>
+    </div>
+  );
+}
+
+/** Where the page stands once the order is placed, under the success modal, until it returns to the menu. */
+function OrderPlaced({ placed }: { placed: PlacedOrder }) {
+  const { order } = placed;
+  const timing = order ? orderTiming(order) : null;
+  return (
+    <div className="checkout-page">
+      <div className="container checkout-page__inner">
+        <h1 className="checkout-page__title">Checkout</h1>
+        <section className="checkout-card checkout-placed" aria-live="polite">
+          <h2>Order placed</h2>
+          {order ? (
+            <p>
+              {order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"}, total{" "}
+              <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>.
+              {timing && (
+                <>
+                  {" "}
+                  {timing.label}: {timing.value}.
+                </>
+              )}
+            </p>
+          ) : (
+            <p>Thank you, your payment went through.</p>
+          )}
+        </section>
       </div>
     </div>
   );

@@ -83,7 +83,7 @@ export function FulfilmentFields({ form, area, disabled }: FulfilmentFieldsProps
             )}
             <p id={zipHintId} className="field__hint">
               {area
-                ? `We deliver to ${area.zipCodes.map((entry) => `${entry.zip} (${entry.city})`).join(", ")}, in ${brand.deliveryWindow}.`
+                ? `We deliver to ${area.zipCodes.map((entry) => `${entry.zip} (${entry.city})`).join(", ")}.`
                 : `Delivery takes ${brand.deliveryWindow}.`}
             </p>
           </div>

@@ -4,7 +4,7 @@ import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
-import { useOrder } from "./api/get-order";
+import { useOrder } from "#web/lib/get-order";
 import { OrderCard } from "./orders-page";
 import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";

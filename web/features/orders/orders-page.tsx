@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
+import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
+import { orderTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
@@ -126,9 +127,7 @@ export function OrderCard({
         <Heading id={headingId} className="order-card__title">
           {linked ? <Link to={`/orders/${encodeURIComponent(order.id)}`}>{title}</Link> : title}
         </Heading>
-        <span className={`order-status order-status--${order.paymentState}`}>
-          {PAYMENT_STATE_LABELS[order.paymentState]}
-        </span>
+        <span className={`order-status order-status--${order.paymentState}`}>{paymentStateLabel(order)}</span>
         <time className="order-card__date muted" dateTime={order.createdAt}>
           {dateFormat.format(new Date(order.createdAt))}
         </time>
@@ -166,6 +165,7 @@ export function OrderCard({
           </p>
         )
       )}
+      <OrderTime order={order} />
       <p className="order-card__total">
         <span>
           Total ({order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"})
@@ -173,5 +173,19 @@ export function OrderCard({
         <span>{formatCents(order.totalCents)}</span>
       </p>
     </article>
+  );
+}
+
+/**
+ * When the order is expected, while it is still on its way: a pickup's time at the counter, or a
+ * delivery's window (never a "pickup" time for a delivery). The wording the checkout used.
+ */
+function OrderTime({ order }: { order: Order }) {
+  const timing = isOpenStatus(order.status) ? orderTiming(order) : null;
+  if (!timing) return null;
+  return (
+    <p className="order-card__time" data-testid="order-time">
+      <span className="muted">{timing.label}:</span> {timing.value}
+    </p>
   );
 }

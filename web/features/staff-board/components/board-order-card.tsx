@@ -1,10 +1,18 @@
 import { sizeLabel } from "#common/catalog";
+import type { FulfilmentMethod } from "#common/fulfilment";
+import type { PickupMode } from "#common/pickup-modes";
 import { formatTimeIn } from "#common/hours/format";
 import { formatCents } from "#common/money";
-import { nextStatus, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
+import { nextStatus, paymentStateLabel } from "#common/order-lifecycle";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { clockTime, timeSince } from "#web/features/staff-board/board-orders";
+
+/** The words before an order's time on its card: when to have a pickup ready, or when a delivery leaves. */
+const BOARD_TIME_LEAD: Record<FulfilmentMethod, Record<PickupMode, string>> = {
+  pickup: { slot: "Pickup at ", asap: "As soon as possible, ready around " },
+  delivery: { slot: "Out for delivery at ", asap: "Delivery as soon as possible, ready around " },
+};
 
 /** The button that moves an order one step on. */
 const FORWARD_LABEL: Partial<Record<OrderStatus, string>> = {
@@ -38,7 +46,7 @@ export function BoardOrderCard({ order, now, timeZone, fresh, busy, onAdvance, o
           {number}
         </h3>
         <span className={`board-card__payment board-card__payment--${order.paymentState}`}>
-          {PAYMENT_STATE_LABELS[order.paymentState]} · {formatCents(order.totalCents)}
+          {paymentStateLabel(order)} · {formatCents(order.totalCents)}
         </span>
       </header>
       <p className="board-card__customer">
@@ -58,7 +66,7 @@ export function BoardOrderCard({ order, now, timeZone, fresh, busy, onAdvance, o
       </p>
       {order.pickup && (
         <p className="board-card__pickup">
-          {order.pickup.mode === "slot" ? "Pickup at " : "As soon as possible, ready around "}
+          {BOARD_TIME_LEAD[order.fulfilment][order.pickup.mode]}
           <time dateTime={order.pickup.at}>{formatTimeIn(new Date(order.pickup.at), order.pickup.timeZone)}</time>
         </p>
       )}

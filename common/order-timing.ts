@@ -1,0 +1,30 @@
+import { DELIVERY_WINDOW, type FulfilmentMethod } from "./fulfilment";
+import { formatTimeIn } from "./hours/format";
+import type { OrderPickup } from "./orders";
+
+/** A labelled fact about when an order is expected, e.g. { label: "Pickup", value: "3:15 PM" }. */
+export interface OrderTiming {
+  label: "Pickup" | "Delivery";
+  value: string;
+}
+
+/**
+ * When the shopper can expect the order, in the words its kind calls for. The server stores one
+ * time per order: the chosen slot, or the estimated ready time for "as soon as possible". For a
+ * pickup that is the time at the counter; for a delivery it is when the drinks leave the shop,
+ * and the shopper is promised the delivery window from ordering. The checkout modal, the order
+ * page, the board and the e-mails all say it this way.
+ */
+export function orderTiming(order: { fulfilment: FulfilmentMethod; pickup?: OrderPickup | null }): OrderTiming | null {
+  const time = order.pickup ? formatTimeIn(new Date(order.pickup.at), order.pickup.timeZone) : null;
+  if (order.fulfilment === "delivery") {
+    if (!order.pickup || !time) return { label: "Delivery", value: `Within ${DELIVERY_WINDOW}` };
+    return order.pickup.mode === "slot"
+      ? { label: "Delivery", value: `Leaves the shop at ${time}` }
+      : { label: "Delivery", value: `Within ${DELIVERY_WINDOW} (leaves the shop around ${time})` };
+  }
+  if (!order.pickup || !time) return null;
+  return order.pickup.mode === "slot"
+    ? { label: "Pickup", value: time }
+    : { label: "Pickup", value: `As soon as possible (ready around ${time})` };
+}

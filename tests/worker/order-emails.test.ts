@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { CreateOrderResponse } from "#common/orders";
+import { api, json } from "./helpers";
+import { createBarista, createSignedInUser } from "./sign-in";
+import { emailsOf, postStatus, setOrderState } from "./staff-fixtures";
+
+// The e-mails an order sends, read as the customer and the shop read them (the text part, which
+// carries the same rows as the HTML). A pickup speaks of the counter and its time; a delivery of
+// the address and the delivery window, and never of a pickup.
+
+const ORIGIN = "http://localhost:5173";
+const SHOP_ADDRESS = "512 South Brookhurst St #4, Anaheim, CA 92804";
+const DELIVERY_ADDRESS = "1200 W Lincoln Ave, Anaheim, CA 92805";
+const TIME = String.raw`\d{1,2}:\d{2} [AP]M`;
+
+async function placeOrder(body: Record<string, unknown>) {
+  const shopper = await createSignedInUser({
+    username: "Ada Lovelace",
+    email: `ada-${crypto.randomUUID().slice(0, 8)}@example.com`,
+  });
+  const response = await api("/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: shopper.cookie },
+    body: JSON.stringify({
+      lines: [{ productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "" }],
+      phone: "+1 714 555 0100",
+      ...body,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const { order } = await json<CreateOrderResponse>(response);
+  const emails = await emailsOf(order.id);
+  const text = (kind: string) => emails.find((email) => email.kind === kind)!.text;
+  return { orderId: order.id, customer: text("order-customer"), shop: text("order-shop") };
+}
+
+async function readyEmail(orderId: string) {
+  const barista = await createBarista();
+  await setOrderState(orderId, "preparing");
+  expect((await postStatus(barista.cookie, orderId, { status: "ready" })).status).toBe(200);
+  return (await emailsOf(orderId)).find((email) => email.kind === "order-ready")!;
+}
+
+/** The "Label: value" lines of an e-mail's text part. */
+function rowLabels(text: string): string[] {
+  return [...text.matchAll(/^([A-Z][A-Za-z ]+): /gm)].map((match) => match[1]!);
+}
+
+describe("order e-mails: pickup or delivery", () => {
+  it("a pickup: the shop's address, the pickup time, pay on pickup; no delivery rows", async () => {
+    const { orderId, customer, shop } = await placeOrder({});
+    for (const text of [customer, shop]) {
+      expect(text).toContain(`Pickup at: ${SHOP_ADDRESS}`);
+      expect(text).toMatch(new RegExp(`^Pickup: As soon as possible \\(ready around ${TIME}\\)$`, "m"));
+      expect(text).toContain("Payment: Pay on pickup");
+      expect(rowLabels(text)).not.toContain("Deliver to");
+      expect(rowLabels(text)).not.toContain("Delivery");
+      expect(text).not.toContain("60-90 minutes");
+    }
+    expect(customer).toContain(`Pick it up at ${SHOP_ADDRESS}.`);
+
+    const ready = await readyEmail(orderId);
+    expect(ready.subject).toMatch(/^Your order is ready: #/);
+    expect(ready.text).toContain("Come and pick it up at Squeeze Anaheim");
+    expect(ready.text).toMatch(/^Pick up at: Squeeze Anaheim, /m);
+  });
+
+  it("a delivery: the address, the fee and the delivery window; no pickup row anywhere", async () => {
+    const { orderId, customer, shop } = await placeOrder({
+      fulfilment: "delivery",
+      street: "1200 W Lincoln Ave",
+      zip: "92805",
+    });
+    for (const text of [customer, shop]) {
+      expect(text).toContain(`Deliver to: ${DELIVERY_ADDRESS}`);
+      expect(text).toContain("Delivery fee: $3.99");
+      expect(text).toMatch(new RegExp(`^Delivery: Within 60-90 minutes \\(leaves the shop around ${TIME}\\)$`, "m"));
+      expect(text).toContain("Payment: Pay on delivery");
+      expect(rowLabels(text).filter((label) => /pick/i.test(label))).toEqual([]);
+      expect(text).not.toContain(SHOP_ADDRESS);
+    }
+    expect(customer).toContain(`We deliver it to ${DELIVERY_ADDRESS} within 60-90 minutes.`);
+    expect(customer).not.toMatch(/pick it up/i);
+
+    const ready = await readyEmail(orderId);
+    expect(ready.subject).toMatch(/^Your order is on its way: #/);
+    expect(ready.text).toContain(`is ready and on its way to ${DELIVERY_ADDRESS}.`);
+    expect(ready.text).toContain(`Deliver to: ${DELIVERY_ADDRESS}`);
+    expect(ready.text).not.toMatch(/pick (it )?up/i);
+  });
+});

@@ -1,0 +1,123 @@
+import { useEffect, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import toast from "react-hot-toast";
+import { STORE_REFUSAL_CODES } from "#common/availability";
+import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/checkout";
+import { formatCents } from "#common/money";
+import type { CreateOrderResponse } from "#common/orders";
+import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { ApiRequestError } from "#web/lib/api-client";
+import { cartTotalCents, type CartItem } from "#web/lib/cart-store";
+import { useSessionStore } from "#web/lib/session-store";
+import { useCreateOrder } from "./api/create-order";
+import { checkoutAttemptKey, forgetCheckoutAttempt } from "./checkout-attempt";
+import { goToPaymentPage } from "./payment-redirect";
+import type { PlacedOrder } from "./use-order-success";
+
+// The spec's words (section 8), verbatim.
+export const CHECKOUT_FAILURE_TOAST = "Unexpected error during payment.";
+
+const REFUSAL_CODES: readonly string[] = STORE_REFUSAL_CODES;
+const ADDRESS_FIELDS: readonly string[] = ["phone", "street", "zip"] satisfies (keyof CheckoutForm)[];
+
+function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
+  return items.map((item) => ({
+    productId: item.productId,
+    size: item.size as OrderRequest["lines"][number]["size"],
+    quantity: item.quantity,
+    note: item.comment,
+  }));
+}
+
+interface PlaceOrderInput {
+  items: CartItem[];
+  form: UseFormReturn<CheckoutForm>;
+  /** The pickup time chosen in the picker; a delivery goes out as soon as it is ready. */
+  pickup: PickupRequest;
+  deliveryFeeCents: number;
+  finish(phone: string, outcome: PlacedOrder): void;
+}
+
+/**
+ * Sends the order (`POST /api/orders`) with this attempt's Idempotency-Key, then: Stripe's
+ * payment page, or the success flow, or what went wrong said where the shopper looks (under the
+ * field, under the pickup time, or under the form).
+ */
+export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }: PlaceOrderInput) {
+  const createOrder = useCreateOrder();
+  const setSessionUser = useSessionStore((state) => state.setUser);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pickupError, setPickupError] = useState<string | null>(null);
+  const [serverTotalCents, setServerTotalCents] = useState<number | null>(null);
+
+  // A changed cart means a changed total: the server's earlier figure no longer applies.
+  useEffect(() => setServerTotalCents(null), [items]);
+
+  async function placeOrder({ phone, fulfilment = "pickup", street = "", zip = "" }: CheckoutForm) {
+    setProblem(null);
+    setPickupError(null);
+    const lines = toOrderLines(items);
+    const delivering = fulfilment === "delivery";
+    const pickupRequest: PickupRequest = delivering ? { mode: "asap" } : pickup;
+    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+    const feedback = useFeedbackStore.getState();
+    feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
+    let result: CreateOrderResponse;
+    try {
+      result = await createOrder.mutateAsync({
+        request: {
+          lines,
+          phone,
+          displayedTotalCents,
+          pickup: pickupRequest,
+          fulfilment,
+          ...(delivering ? { street, zip } : {}),
+        },
+        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip }),
+      });
+      if (result.order.status === "cancelled") {
+        // This attempt's order lapsed unpaid; a new attempt makes a new order.
+        forgetCheckoutAttempt();
+        throw new Error("The order for this checkout was cancelled");
+      }
+    } catch (error) {
+      feedback.hide();
+      toast.error(CHECKOUT_FAILURE_TOAST);
+      if (error instanceof ApiRequestError && REFUSAL_CODES.includes(error.code)) {
+        // The shop said no (closed, paused, sold out, slot taken): show why, with what is true now.
+        void useStoreStatus.getState().refresh();
+        if (error.code === "slot_full" || error.code === "slot_invalid") setPickupError(error.message);
+        else setProblem(error.message);
+      } else if (error instanceof ApiRequestError && error.field && ADDRESS_FIELDS.includes(error.field)) {
+        const field = error.field as "phone" | "street" | "zip";
+        form.setError(field, { message: error.message.replace(`${field}: `, "") });
+      } else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+        setProblem(error.message);
+      }
+      return;
+    }
+
+    if (result.totalChanged) {
+      setServerTotalCents(result.order.totalCents);
+      toast(`Prices changed since you added these drinks. Your total is ${formatCents(result.order.totalCents)}.`);
+    }
+    if (result.paymentUrl) {
+      setSessionUser({ phone });
+      feedback.show("loading", { message: "Taking you to secure payment..." });
+      goToPaymentPage(result.paymentUrl);
+      return;
+    }
+    feedback.hide();
+    finish(phone, { order: result.order, orderId: result.order.id });
+  }
+
+  return {
+    placeOrder,
+    isPending: createOrder.isPending,
+    problem,
+    pickupError,
+    clearPickupError: () => setPickupError(null),
+    serverTotalCents,
+  };
+}
