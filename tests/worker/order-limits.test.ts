@@ -7,27 +7,14 @@ import type { CreateOrderResponse, Order } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { chunk, D1_MAX_BOUND_VALUES, rowsPerInsert } from "#worker/db/batch";
 import { getDb } from "#worker/db/client";
-import { emailOutbox, orderItems, orders } from "#worker/db/schema";
+import { orderItems, orders } from "#worker/db/schema";
 import { api, json } from "./helpers";
+import { orderEmailsOf, ordersOf, PHONE, postOrder } from "./order-requests";
 import { createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
-const PHONE = "+1 714 555 0100";
-
-function postOrder(cookie: string, body: OrderRequest | Record<string, unknown>, idempotencyKey?: string) {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    Origin: "http://localhost:5173",
-    Cookie: cookie,
-  };
-  if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
-  return api("/api/orders", { method: "POST", headers, body: JSON.stringify(body) });
-}
-
-const ordersOf = (userId: string) => db.select().from(orders).where(eq(orders.userId, userId));
 const itemsOf = (orderId: string) =>
   db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-const emailsOf = (orderId: string) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
 
 /** Drinks that are on the menu, each with a size it is sold in. */
 const MENU_LINES = [
@@ -83,7 +70,7 @@ describe("orders of every allowed size are written whole", () => {
       );
       expect(order.itemCount).toBe(ORDER_LIMITS.maxLines * ORDER_LIMITS.maxQuantity);
       expect(await ordersOf(userId)).toHaveLength(1);
-      expect(await emailsOf(order.id)).toHaveLength(2);
+      expect(await orderEmailsOf(order.id)).toHaveLength(2);
 
       const read = await api(`/api/orders/${order.id}`, { headers: { Cookie: cookie } });
       expect((await json<{ order: Order }>(read)).order.lines).toHaveLength(ORDER_LIMITS.maxLines);
@@ -121,7 +108,7 @@ describe("orders per account are limited", () => {
     }
     const stored = await ordersOf(userId);
     expect(stored).toHaveLength(max);
-    const emails = await Promise.all(stored.map((order) => emailsOf(order.id)));
+    const emails = await Promise.all(stored.map((order) => orderEmailsOf(order.id)));
     expect(emails.flat()).toHaveLength(max * 2);
   });
 

@@ -1,38 +1,17 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
-import type { OrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse, Order, OrderListResponse } from "#common/orders";
 import { app } from "#worker/app";
 import { getDb } from "#worker/db/client";
-import { emailOutbox, orderItems, orders, users } from "#worker/db/schema";
+import { orderItems, users } from "#worker/db/schema";
 import { api, json } from "./helpers";
+import { orderEmailsOf, orderRequest, ordersOf, PHONE, postOrder } from "./order-requests";
 import { createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
-const PHONE = "+1 714 555 0100";
-
-function orderRequest(cookie: string | undefined, body: unknown, idempotencyKey?: string): RequestInit {
-  const headers: Record<string, string> = { "Content-Type": "application/json", Origin: "http://localhost:5173" };
-  if (cookie) headers.Cookie = cookie;
-  if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
-  return { method: "POST", headers, body: JSON.stringify(body) };
-}
-
-function postOrder(cookie: string | undefined, body: OrderRequest | Record<string, unknown>, idempotencyKey?: string) {
-  return api("/api/orders", orderRequest(cookie, body, idempotencyKey));
-}
-
-async function ordersOf(userId: string) {
-  return db.select().from(orders).where(eq(orders.userId, userId));
-}
-
-async function emailsOf(orderId: string) {
-  return db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId)).orderBy(asc(emailOutbox.kind));
-}
-
 const sunriseMedium = { productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "" } as const;
 const charcoal = { productId: "prd-charcoal-lemonade", size: "default", quantity: 1, note: "" } as const;
 
@@ -300,7 +279,7 @@ describe("POST /api/orders: one order per submission", () => {
     expect(retried.totalCents).toBe(firstOrder.totalCents);
     expect(retried.lines).toEqual(firstOrder.lines);
     expect(await ordersOf(userId)).toHaveLength(1);
-    expect(await emailsOf(firstOrder.id)).toHaveLength(2);
+    expect(await orderEmailsOf(firstOrder.id)).toHaveLength(2);
   });
 
   it("creates one order when two submissions with one key arrive together", async () => {
@@ -314,7 +293,7 @@ describe("POST /api/orders: one order per submission", () => {
     expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
     expect(bodies[0]?.order.id).toBe(bodies[1]?.order.id);
     expect(await ordersOf(userId)).toHaveLength(1);
-    expect(await emailsOf(bodies[0]!.order.id)).toHaveLength(2);
+    expect(await orderEmailsOf(bodies[0]!.order.id)).toHaveLength(2);
   });
 
   it("keeps keys per user: another user's key makes their own order", async () => {
@@ -359,7 +338,7 @@ describe("POST /api/orders: e-mails (pay on pickup)", () => {
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(201);
     const { order } = await json<CreateOrderResponse>(response);
-    const emails = await emailsOf(order.id);
+    const emails = await orderEmailsOf(order.id);
     expect(emails.map((email) => [email.kind, email.recipient])).toEqual([
       ["order-customer", "ada-orders@example.com"],
       ["order-shop", env.SHOP_EMAIL],

@@ -1,6 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse } from "#common/orders";
@@ -10,6 +9,7 @@ import { expectStampedSince } from "./helpers";
 import { createBarista, createSignedInUser, type SignedInUser } from "./sign-in";
 import type { BoardOrderMessage } from "#common/live-updates";
 import { openSocket } from "./live-sockets";
+import { checkoutSessionEvent, stripeEventPayload, stripeSignature } from "./stripe-webhooks";
 import { CART, emailsOf, eventsOf, ORIGIN, orderRow } from "./staff-fixtures";
 
 // Card orders cancelled by the shop are refunded through Stripe's Refunds API, faked here at
@@ -108,23 +108,23 @@ function post(path: string, cookie: string, body: unknown, environment?: typeof 
 }
 
 async function signedWebhook(event: Record<string, unknown>): Promise<Response> {
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
-    object: "event",
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    ...event,
-  });
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
+  const payload = stripeEventPayload(event);
+  const signature = await stripeSignature(payload, WEBHOOK_SECRET);
   return call("/api/stripe/webhook", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
     body: payload,
   });
+}
+
+/** Stripe's word that the order's Checkout Session was paid, with `paymentIntent`. */
+async function paidSession(orderId: string, paymentIntent: string | null) {
+  const row = await orderRow(orderId);
+  return checkoutSessionEvent(
+    "checkout.session.completed",
+    { id: orderId, sessionId: row.stripeSessionId!, totalCents: row.totalCents },
+    { payment_intent: paymentIntent },
+  );
 }
 
 /** A card order, paid: placed by a shopper, then completed at Stripe (the webhook names its payment intent). */
@@ -137,21 +137,7 @@ async function paidCardOrder(paymentIntent: string | null = `pi_${crypto.randomU
   expect(placed.status).toBe(201);
   const { order } = (await placed.json()) as CreateOrderResponse;
   const row = await orderRow(order.id);
-  const paid = await signedWebhook({
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: row.stripeSessionId,
-        object: "checkout.session",
-        client_reference_id: order.id,
-        metadata: { orderId: order.id },
-        amount_total: row.totalCents,
-        payment_status: "paid",
-        status: "complete",
-        payment_intent: paymentIntent,
-      },
-    },
-  });
+  const paid = await signedWebhook(await paidSession(order.id, paymentIntent));
   expect(await paid.json()).toMatchObject({ outcome: "paid" });
   return { orderId: order.id, totalCents: row.totalCents, paymentIntent };
 }
@@ -312,22 +298,7 @@ describe("a card order and the board", () => {
       const { order } = (await placed.json()) as CreateOrderResponse;
       // Awaiting payment: not on the board.
       expect(await board.quietFor(300)).toEqual([]);
-      const row = await orderRow(order.id);
-      await signedWebhook({
-        type: "checkout.session.completed",
-        data: {
-          object: {
-            id: row.stripeSessionId,
-            object: "checkout.session",
-            client_reference_id: order.id,
-            metadata: { orderId: order.id },
-            amount_total: row.totalCents,
-            payment_status: "paid",
-            status: "complete",
-            payment_intent: "pi_board",
-          },
-        },
-      });
+      await signedWebhook(await paidSession(order.id, "pi_board"));
       const arrived = await board.next<BoardOrderMessage>(
         (message) => message.type === "order" && message.order.id === order.id,
       );

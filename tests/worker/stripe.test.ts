@@ -1,7 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse, Order } from "#common/orders";
@@ -10,6 +9,7 @@ import { getDb } from "#worker/db/client";
 import { emailOutbox, orders, paymentEvents } from "#worker/db/schema";
 import { expectStampedSince } from "./helpers";
 import { createSignedInUser } from "./sign-in";
+import { checkoutSessionEvent, stripeEventPayload, stripeSignature, type SessionOrder } from "./stripe-webhooks";
 
 const db = getDb(env.DB);
 const WEBHOOK_SECRET = "whsec_x";
@@ -119,40 +119,12 @@ async function webhook(payload: string, signature?: string, environment: typeof 
   );
 }
 
-function sessionEvent(
-  type: string,
-  order: { id: string; sessionId: string; totalCents: number },
-  overrides: Record<string, unknown> = {},
-) {
-  return JSON.stringify({
-    id: `evt_${crypto.randomUUID().replace(/-/g, "")}`,
-    object: "event",
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: {
-      object: {
-        id: order.sessionId,
-        object: "checkout.session",
-        client_reference_id: order.id,
-        metadata: { orderId: order.id },
-        amount_total: order.totalCents,
-        currency: "usd",
-        payment_status: type === "checkout.session.expired" ? "unpaid" : "paid",
-        status: type === "checkout.session.expired" ? "expired" : "complete",
-        ...overrides,
-      },
-    },
-  });
+function sessionEvent(type: string, order: SessionOrder, overrides: Record<string, unknown> = {}): string {
+  return stripeEventPayload(checkoutSessionEvent(type, order, overrides));
 }
 
 async function signedWebhook(payload: string): Promise<Response> {
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return webhook(payload, signature);
+  return webhook(payload, await stripeSignature(payload, WEBHOOK_SECRET));
 }
 
 async function pendingOrder() {
@@ -261,11 +233,7 @@ describe("POST /api/stripe/webhook", () => {
   it("refuses a bad or missing signature with 400 and changes nothing", async () => {
     const order = await pendingOrder();
     const payload = sessionEvent("checkout.session.completed", order);
-    const forged = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: "whsec_not_the_real_one",
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
+    const forged = await stripeSignature(payload, "whsec_not_the_real_one");
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const bad = await webhook(payload, forged);
     expect(bad.status).toBe(400);
@@ -273,11 +241,7 @@ describe("POST /api/stripe/webhook", () => {
     expect((await webhook(payload)).status).toBe(400);
 
     // A body altered after signing fails too: the signature covers the raw bytes.
-    const signed = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret: WEBHOOK_SECRET,
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
+    const signed = await stripeSignature(payload, WEBHOOK_SECRET);
     expect((await webhook(payload.replace(String(order.totalCents), "1"), signed)).status).toBe(400);
     warn.mockRestore();
 

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
-import toast from "react-hot-toast";
+import toast, { useToasterStore } from "react-hot-toast";
 import { Outlet, useLocation } from "react-router";
 import { useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { Footer } from "#web/components/layout/footer";
@@ -10,13 +10,15 @@ import { ChunkLoadError, loadChunk } from "./lazy-page";
 import { RouteErrorBoundary, RouteErrorPage } from "./route-error-page";
 import { ScrollRestoration } from "./scroll-restoration";
 import { SiteHeader } from "./site-header";
-import { Toaster } from "./toaster";
 import "./layout.css";
 
 // The drawer and the sign-in and feedback modals are code for later: they load when first
 // opened (or when the browser is idle), so the first page of a visit downloads less.
 const importCartDrawer = () => loadChunk("cart-drawer", () => import("#web/features/cart/cart-drawer"));
 const importAuthModal = () => loadChunk("auth-modal", () => import("#web/features/auth/auth-modal"));
+// The toasts' drawing code loads with the first toast: until then react-hot-toast's store (which
+// the entry has anyway) holds what was raised, and shows it once the code arrives.
+const Toaster = lazy(() => import("./toaster"));
 const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
 
 /** If an overlay's code cannot be fetched, say so and close it; the page itself keeps working. */
@@ -85,6 +87,19 @@ function LazyOverlay({
 const loadCartDrawer = () => importCartDrawer().then((module) => ({ default: module.CartDrawer }));
 const loadAuthModal = () => importAuthModal().then((module) => ({ default: module.AuthModal }));
 const loadFeedbackModal = () => importFeedbackModal().then((module) => ({ default: module.FeedbackModal }));
+
+function ToasterSlot() {
+  const hasToasts = useToasterStore().toasts.length > 0;
+  // Once drawn, the toaster stays: a toast that leaves still plays its way out.
+  const [needed, setNeeded] = useState(false);
+  if (hasToasts && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 function CartDrawerSlot() {
   const isOpen = useCartStore((state) => state.isOpen);
@@ -161,7 +176,7 @@ export function Layout() {
       <Footer />
       <AuthModalSlot />
       <FeedbackModalSlot />
-      <Toaster />
+      <ToasterSlot />
     </>
   );
 }

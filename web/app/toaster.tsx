@@ -72,3 +72,5 @@ export function Toaster() {
     </div>
   );
 }
+
+export default Toaster;

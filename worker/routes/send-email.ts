@@ -15,7 +15,8 @@ import { recordSubmission, type Submission } from "#worker/services/submissions"
 const envelopeSchema = z
   .object({
     type: z.string('type is required: "contact" or "partnership"'),
-    payload: z.unknown(),
+    // Optional here so a missing payload gets the route's own "payload: is required", not zod's wording.
+    payload: z.unknown().optional(),
   })
   .strict();
 

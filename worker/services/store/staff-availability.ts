@@ -19,6 +19,7 @@ import {
   users,
 } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import { PRODUCT_SIZES } from "#common/catalog";
 
 /** Who is making a change, as the history records it. */
 export interface StaffActor {
@@ -70,7 +71,6 @@ export async function loadStaffAvailability(
       .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
     db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
   ]);
-  const sizeOrder = ["small", "medium", "large", "default"];
   const sizesByDrink = new Map<string, StaffMenuDrink["sizes"]>();
   for (const row of priceRows) {
     const list = sizesByDrink.get(row.productId) ?? [];
@@ -89,7 +89,9 @@ export async function loadStaffAvailability(
     })),
     menu: drinkRows.map((row) => ({
       ...row,
-      sizes: (sizesByDrink.get(row.productId) ?? []).sort((a, b) => sizeOrder.indexOf(a) - sizeOrder.indexOf(b)),
+      sizes: (sizesByDrink.get(row.productId) ?? []).sort(
+        (a, b) => PRODUCT_SIZES.indexOf(a) - PRODUCT_SIZES.indexOf(b),
+      ),
     })),
   };
 }
