@@ -1,4 +1,3 @@
-import "./rating.css";
 export const MAX_STARS = 5;
 
 /**

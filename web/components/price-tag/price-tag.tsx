@@ -1,6 +1,5 @@
 import { effectivePriceCents, type Price } from "#common/catalog";
 import { formatCents } from "#common/money";
-import "./price-tag.css";
 
 export interface PriceTagProps {
   price: Price | undefined;

@@ -1,4 +1,3 @@
-import "./number-stepper.css";
 
 export interface NumberStepperProps {
   value: number;

@@ -1,6 +1,5 @@
 import { isSoldOut, isWholeDrinkSoldOut, type SoldOutItem, type SoldOutScope } from "#common/availability";
 import { useStoreStatus } from "./store-status-store";
-import "./store.css";
 
 const NOTHING_SOLD_OUT: SoldOutItem[] = [];
 

@@ -2,7 +2,6 @@ import type { StoreStatus } from "#common/availability";
 import { closedMessage, pausedMessage } from "#common/hours/format";
 import { useStoreStatus } from "./store-status-store";
 import { useStorePolling } from "./use-store-polling";
-import "./store.css";
 
 /** What the banner says, or null while the shop takes orders. */
 export function storeBannerText(status: StoreStatus | null, now: Date = new Date()): string | null {

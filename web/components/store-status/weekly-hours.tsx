@@ -1,6 +1,5 @@
 import { weeklyHoursLines } from "#common/hours/format";
 import { useStoreStatus } from "./store-status-store";
-import "./store.css";
 
 /** The week's opening hours, Monday first, on the shop's clock (footer and About page). */
 export function WeeklyHours({
