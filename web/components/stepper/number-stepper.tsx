@@ -1,4 +1,3 @@
-
 export interface NumberStepperProps {
   value: number;
   onChange(value: number): void;
