@@ -4,6 +4,8 @@ import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { loadLandingPage } from "./app/router";
+// After the layout's styles, as the landing pages' own chunks were (see the file).
+import "./styles/landing.css";
 
 const root = createRoot(document.getElementById("root")!);
 

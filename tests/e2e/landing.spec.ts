@@ -36,7 +36,6 @@ test("the menu's hints (its code, categories, first drinks and pictures) are all
       '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>',
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
       expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/menu-page-[\w-]+\.js">$/),
-      expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/menu-page-[\w-]+\.css" crossorigin>$/),
     ]),
   );
   await expect(page.getByRole("heading", { name: "Sunrise Orange" })).toBeVisible();

@@ -1,5 +1,4 @@
 import { TEAM } from "./team";
-import "./team-section.css";
 
 /** The team, shared by Home and About. */
 export function TeamSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {

@@ -24,7 +24,6 @@ import {
 } from "./home-content";
 import { FeaturedDrinks } from "./featured-drinks";
 import { TeamSection } from "#web/components/team-section/team-section";
-import "./home.css";
 
 const BENEFIT_ICONS: Record<BenefitKind, ComponentType<SVGProps<SVGSVGElement>>> = {
   digestive: LeafIcon,

@@ -6,7 +6,6 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { categoriesQueryOptions, useCategories } from "#web/lib/get-categories";
 import { categoryProductsQueryOptions, useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
-import "./menu.css";
 
 /** Cards that can show in the first screen (two rows on a phone): their art loads at once, not lazily. */
 const ABOVE_THE_FOLD_CARDS = 2;

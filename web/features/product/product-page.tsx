@@ -22,7 +22,6 @@ import { gradientStyle } from "#web/lib/gradient-style";
 import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { PriceTag } from "#web/components/price-tag/price-tag";
-import "./product.css";
 import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out";
 import { isSoldOut } from "#common/availability";
 
