@@ -11,7 +11,15 @@ import { useSessionStore } from "#web/lib/session-store";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
-import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
+import {
+  json,
+  mockApi,
+  renderRoutes,
+  resetStores,
+  signedInUser,
+  signInAs,
+  termsAndDefinitions,
+} from "./storefront-helpers";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -179,9 +187,7 @@ describe("checkout page", () => {
     ).toBeInTheDocument();
     expect(within(modal).getByRole("button", { name: "Thanks" })).toBeInTheDocument();
     // The order's number, total, payment and time, and a way to it.
-    const facts = within(modal)
-      .getAllByRole("term")
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const facts = termsAndDefinitions(modal);
     expect(facts).toEqual([
       ["Order", "#4F9C2B1E"],
       ["Total", "$19.97"],
@@ -428,9 +434,7 @@ describe("checkout page", () => {
       ),
     );
     await waitFor(() => expect(within(modal).getAllByRole("term").length).toBeGreaterThan(1));
-    const facts = within(modal)
-      .getAllByRole("term")
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const facts = termsAndDefinitions(modal);
     expect(facts).toEqual([
       ["Order", "#4F9C2B1E"],
       ["Total", "$23.96"],

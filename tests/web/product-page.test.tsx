@@ -6,7 +6,15 @@ import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { CartDrawer } from "#web/features/cart/cart-drawer";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import ProductPage from "#web/features/product/product-page";
-import { json, menuApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
+import {
+  json,
+  menuApi,
+  renderRoutes,
+  resetStores,
+  signedInUser,
+  signInAs,
+  termsAndDefinitions,
+} from "./storefront-helpers";
 
 function renderProduct(path = "/categories/cat-fresh-juices/products/prd-sunrise-orange") {
   return renderRoutes(
@@ -196,7 +204,7 @@ describe("product page", () => {
     menuApi();
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
-    const facts = screen.getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    const facts = termsAndDefinitions(document.body);
     expect(facts).toEqual([
       ["Ingredients", "Orange, blood orange"],
       ["Nutrition", "110 kcal · 22 g sugar · 2 g protein (small)"],

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import toast from "react-hot-toast";
 import { Toaster } from "#web/app/toaster";
@@ -168,4 +168,11 @@ export function resetStores() {
 
 export function signInAs(user: SessionUser = signedInUser) {
   useSessionStore.getState().setUser(user);
+}
+
+/** A description list as the shopper reads it: each term with the text beside it. */
+export function termsAndDefinitions(container: HTMLElement): [string | null, string | null | undefined][] {
+  return within(container)
+    .getAllByRole("term")
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 }
