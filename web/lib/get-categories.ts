@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Category } from "#common/catalog";
-import { catalogPaths } from "#common/catalog-paths";
+import { CATALOG_BROWSER_MAX_AGE_SECONDS, catalogPaths } from "#common/catalog-paths";
 import { apiFetch } from "./api-client";
 
 /** GET /api/categories: the visible categories, in menu order. */
@@ -12,6 +12,7 @@ export function categoriesQueryOptions() {
   return queryOptions({
     queryKey: ["categories"],
     queryFn: getCategories,
+    staleTime: CATALOG_BROWSER_MAX_AGE_SECONDS * 1000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Product } from "#common/catalog";
-import { catalogPaths } from "#common/catalog-paths";
+import { CATALOG_BROWSER_MAX_AGE_SECONDS, catalogPaths } from "#common/catalog-paths";
 import { apiFetch } from "#web/lib/api-client";
 
 /** GET /api/categories/:categoryId/products: the category's visible drinks, in menu order. */
@@ -12,6 +12,7 @@ export function categoryProductsQueryOptions(categoryId: string) {
   return queryOptions({
     queryKey: ["categories", categoryId, "products"],
     queryFn: () => getCategoryProducts(categoryId),
+    staleTime: CATALOG_BROWSER_MAX_AGE_SECONDS * 1000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Product } from "#common/catalog";
-import { catalogPaths } from "#common/catalog-paths";
+import { CATALOG_BROWSER_MAX_AGE_SECONDS, catalogPaths } from "#common/catalog-paths";
 import { apiFetch } from "#web/lib/api-client";
 
 /** GET /api/categories/:categoryId/products/:productId; a missing drink is a 404 "Product not found". */
@@ -12,6 +12,7 @@ export function productQueryOptions(categoryId: string, productId: string) {
   return queryOptions({
     queryKey: ["categories", categoryId, "products", productId],
     queryFn: () => getProduct(categoryId, productId),
+    staleTime: CATALOG_BROWSER_MAX_AGE_SECONDS * 1000,
   });
 }
 
