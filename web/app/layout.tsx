@@ -120,9 +120,12 @@ function FeedbackModalSlot() {
 }
 
 /**
- * Fetches the overlays' code once the page is idle, so the first click on the cart is instant.
- * One overlay per idle period: starting all three at once (each adds its scripts and styles
- * to the page) was one long task on a phone.
+ * Fetches the overlays' code once the page has settled, so the first click on the cart is
+ * instant: after the shopper's first touch, key or pointer press (the press comes before its
+ * click, so a tap on the cart starts the drawer's download) or a few seconds after the load,
+ * whichever is first. The seconds of a visit's first load belong to the page itself: on a
+ * phone, each overlay's scripts and styles were long tasks just as the page became usable.
+ * Then one overlay per idle period, for the same reason.
  */
 function usePrefetchOverlays() {
   useEffect(() => {
@@ -134,9 +137,34 @@ function usePrefetchOverlays() {
       load().catch(() => undefined);
       cancel = whenIdle(next);
     };
-    cancel = whenIdle(next);
+    cancel = whenSettled(next);
     return () => cancel();
   }, []);
+}
+
+/** How long after the load event the overlays' code starts to download if nobody has touched the page. */
+const SETTLE_AFTER_LOAD_MS = 3000;
+const FIRST_INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
+
+/** Runs `task` at the first interaction with the page or a while after its load; returns how to cancel it. */
+function whenSettled(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    stop();
+    task();
+  };
+  const startTimer = () => {
+    timer = setTimeout(run, SETTLE_AFTER_LOAD_MS);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    window.removeEventListener("load", startTimer);
+    FIRST_INTERACTIONS.forEach((type) => window.removeEventListener(type, run, { capture: true }));
+  };
+  FIRST_INTERACTIONS.forEach((type) => window.addEventListener(type, run, { capture: true, passive: true }));
+  if (document.readyState === "complete") startTimer();
+  else window.addEventListener("load", startTimer, { once: true });
+  return stop;
 }
 
 /** Runs `task` when the browser is idle (or after a while where it cannot say); returns how to cancel it. */
