@@ -9,3 +9,10 @@ export function productPagePath(drink: { categoryId: string; id: string }): stri
   const values: Record<string, string> = { categoryId: drink.categoryId, id: drink.id };
   return PRODUCT_PAGE_PATH.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
 }
+
+/**
+ * The attribute on `#root` that says it holds the app's own HTML (web/prerender-app.tsx), which
+ * the browser hydrates rather than rendering the page again (worker/services/landing/page.ts
+ * sets it, web/main.tsx reads it).
+ */
+export const HYDRATE_ATTRIBUTE = "data-hydrate";

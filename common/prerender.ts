@@ -3,8 +3,8 @@ import type { Category, Product } from "./catalog";
 /**
  * What the worker asks of web/prerender-catalog.tsx (through the `#prerender-catalog` import,
  * see package.json): the menu and a drink's page, rendered to HTML with the catalog's data,
- * so a phone paints them before the JavaScript has run. The app replaces that HTML with the
- * same page on its first render.
+ * so a phone paints them before the JavaScript has run. The app hydrates that HTML. Undefined
+ * when the page cannot be rendered whole (the shell goes out instead).
  */
 export interface CatalogPrerender {
   /** `/menu` (with its `?category=`), showing `categories` and the selected category's drinks. */
@@ -12,7 +12,7 @@ export interface CatalogPrerender {
     url: string;
     categories: Category[];
     selected?: { categoryId: string; products: Product[] };
-  }): string;
+  }): Promise<string | undefined>;
   /** A drink's page, showing `product`. */
-  renderProductPage(page: { url: string; product: Product }): string;
+  renderProductPage(page: { url: string; product: Product }): Promise<string | undefined>;
 }

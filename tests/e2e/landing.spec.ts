@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/fixtures";
+import { expect, header, test } from "./support/fixtures";
 
 // The landing pages' HTML names what the page needs at once (worker/services/landing/). The
 // hints only help if the browser really uses them: one that does not match the app's own
@@ -29,18 +29,26 @@ test("the menu's hints (its code, categories, first drinks and pictures) are all
   page,
 }) => {
   const warnings = watchPreloadWarnings(page);
+  // Each of the menu's answers is fetched once: by its hint. The app takes the preloaded answer
+  // and, having it fresh, does not ask again once the page is up.
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/categories")) dataRequests.push(pathname);
+  });
   const hints = await hintsIn(page, "/menu");
   expect(hints).toEqual(
     expect.arrayContaining([
       '<link rel="preload" as="fetch" href="/api/categories" crossorigin>',
       '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>',
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
-      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/menu-page-[\w-]+\.js">$/),
+      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/menu-page-[\w-]+\.js" fetchpriority="low">$/),
     ]),
   );
   await expect(page.getByRole("heading", { name: "Sunrise Orange" })).toBeVisible();
   await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
   expect(warnings).toEqual([]);
+  expect(dataRequests.sort()).toEqual(["/api/categories", "/api/categories/cat-fresh-juices/products"]);
 });
 
 test("a drink page's hints (its code, the drink and its picture) are all used by the page", async ({ page }) => {
@@ -50,7 +58,9 @@ test("a drink page's hints (its code, the drink and its picture) are all used by
     expect.arrayContaining([
       '<link rel="preload" as="fetch" href="/api/categories/cat-smoothies/products/prd-berry-blast" crossorigin>',
       '<link rel="preload" as="image" href="/images/drinks/berry-blast.svg" fetchpriority="high">',
-      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/product-page-[\w-]+\.js">$/),
+      expect.stringMatching(
+        /^<link rel="modulepreload" href="\/assets\/product-page-[\w-]+\.js" fetchpriority="low">$/,
+      ),
     ]),
   );
   await expect(page.getByRole("heading", { level: 1, name: "Berry Blast" })).toBeVisible();
@@ -66,6 +76,61 @@ test("the home page's hints (its code and the hero picture) are all used by the 
   await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
   expect(warnings).toEqual([]);
 });
+
+// The landing pages come as the app's own HTML, which the app hydrates instead of drawing the
+// page again (web/main.tsx). If the HTML differed from the app's first render, React would
+// redraw the page and say so in the console; the page would look the same, only slower.
+const LANDING_PAGES = [
+  "/",
+  "/menu",
+  "/menu?category=cat-smoothies",
+  "/categories/cat-smoothies/products/prd-berry-blast",
+];
+
+for (const cart of ["an empty cart", "a saved cart"] as const) {
+  test(`with ${cart}, the landing pages keep the elements their HTML painted and answer once hydrated`, async ({
+    page,
+  }) => {
+    if (cart === "a saved cart") {
+      await page.addInitScript(() => {
+        const item = {
+          id: "Sunrise Orange large",
+          productId: "prd-sunrise-orange",
+          categoryId: "cat-fresh-juices",
+          name: "Sunrise Orange",
+          priceCents: 749,
+          size: "large",
+          quantity: 2,
+          comment: "",
+          image: "/images/drinks/sunrise-orange.svg",
+        };
+        localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [item] }, version: 1 }));
+      });
+    }
+    // The page's first heading as the HTML parser made it, before any script ran.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { paintedHeading: Element | null }).paintedHeading = document.querySelector("h1");
+      });
+    });
+    const redraws: string[] = [];
+    page.on("console", (message) => {
+      if (/differed|hydrat/i.test(message.text())) redraws.push(message.text());
+    });
+    for (const path of LANDING_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("#root[inert]")).toHaveCount(0);
+      await expect(
+        header(page).getByRole("button", { name: cart === "a saved cart" ? "Cart, 2 items" : "Cart, empty" }),
+      ).toBeVisible();
+      const kept = await page.evaluate(
+        () => document.querySelector("h1") === (window as unknown as { paintedHeading: Element | null }).paintedHeading,
+      );
+      expect(kept, `${path}: the heading the HTML painted is the one the app shows`).toBe(true);
+    }
+    expect(redraws).toEqual([]);
+  });
+}
 
 test.describe("with scripts off", () => {
   test.use({ javaScriptEnabled: false });
@@ -99,7 +164,7 @@ for (const width of [390, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     const footer = page.locator(".site-footer");
-    // The app replaces the prerendered footer, then the hours arrive: measure the final one.
+    // The app hydrates the prerendered footer, then the hours arrive: measure the final one.
     await expect(footer.getByRole("heading", { name: "Opening hours" })).toBeAttached();
     await footer.scrollIntoViewIfNeeded();
     await expect(footer.getByRole("heading", { name: "Opening hours" })).toBeVisible();

@@ -36,7 +36,7 @@ async function page(path: string, assets = assetsBinding()) {
 
 /** The hints in <head> (the prerendered page may carry React's own preloads in the body). */
 const links = (html: string) => html.slice(0, html.indexOf("</head>")).match(/<link [^>]*>/g) ?? [];
-const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="module"'));
+const root = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="module"'));
 const policy = (response: Response) => response.headers.get("content-security-policy") ?? "";
 
 /** The CSP source that lets a browser apply a drink card's tint, as its style attribute has it. */
@@ -64,8 +64,8 @@ describe("landing pages' HTML", () => {
     ]);
     expect(links(html)).toEqual(
       expect.arrayContaining([
-        '<link rel="modulepreload" href="/assets/menu-page-2.js">',
-        '<link rel="modulepreload" href="/assets/query-3.js">',
+        '<link rel="modulepreload" href="/assets/menu-page-2.js" fetchpriority="low">',
+        '<link rel="modulepreload" href="/assets/query-3.js" fetchpriority="low">',
         '<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>',
       ]),
     );
@@ -75,7 +75,8 @@ describe("landing pages' HTML", () => {
   it("paints the menu from the HTML: the categories and the selected one's drinks, tinted, before any script runs", async () => {
     const { response, html } = await page("/menu?category=smoothies");
     const menu = root(html);
-    expect(menu).toContain('class="prerendered-shell" aria-hidden="true" inert');
+    // The app's own HTML, for the browser to hydrate; inert until it has.
+    expect(menu).toMatch(/^<div id="root" data-hydrate="" inert=""><a href="#main" class="skip-link">/);
     expect(menu).toContain("<h1>Our Menu</h1>");
     expect(menu).toMatch(/aria-current="true"[^>]*>.*?<span>Smoothies<\/span>/);
     for (const name of ["Berry Blast", "Mango Tango", "Peanut Butter Power"]) expect(menu).toContain(name);
@@ -109,12 +110,13 @@ describe("landing pages' HTML", () => {
     expect(imageHints(html)).toEqual([
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js">');
+    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js" fetchpriority="low">');
   });
 
   it("paints a drink's page from the HTML: its name, picture, sizes and price, tinted", async () => {
     const { response, html } = await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
     const drink = root(html);
+    expect(drink).toMatch(/^<div id="root" data-hydrate="" inert="">/);
     expect(drink).toContain('<h1 class="product-details__name">Sunrise Orange</h1>');
     expect(drink).toContain('src="/images/drinks/sunrise-orange.svg"');
     expect(drink).toContain("$5.49");
@@ -148,7 +150,7 @@ describe("landing pages' HTML", () => {
     expect(imageHints(html)).toEqual([
       '<link rel="preload" as="image" href="/images/home/hero.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/home-page-1.js">');
+    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/home-page-1.js" fetchpriority="low">');
   });
 
   it("is never cached as the shell file: no ETag, revalidated every time, with the security headers", async () => {

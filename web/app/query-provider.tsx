@@ -1,6 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { createContext, useContext, type ReactNode } from "react";
 import { queryClient } from "#web/lib/query-client";
+
+/**
+ * On the server (web/prerender-app.tsx) each render brings a client of its own, holding that
+ * page's data; in the browser there is none, and pages share the one client.
+ */
+const PrerenderClientContext = createContext<QueryClient | null>(null);
+export const PrerenderQueryClient = PrerenderClientContext.Provider;
 
 /**
  * Gives a page the data layer. Pages that read or write the API are mounted inside it by
@@ -9,5 +16,6 @@ import { queryClient } from "#web/lib/query-client";
  * one cache, shared across pages.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const client = useContext(PrerenderClientContext) ?? queryClient;
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useLogout } from "./api/logout";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useSessionStore } from "#web/lib/session-store";
+import { useHydrated } from "#web/lib/use-hydrated";
 import "./auth.css";
 
 /**
@@ -13,8 +14,10 @@ import "./auth.css";
 export function UserMenu() {
   const user = useSessionStore((state) => state.user);
   const openAuthModal = useAuthModalStore((state) => state.open);
+  // The server's HTML is a guest's: the signed-in menu shows once the page is hydrated.
+  const hydrated = useHydrated();
 
-  if (!user.isAuthenticated) {
+  if (!hydrated || !user.isAuthenticated) {
     return (
       <button
         type="button"

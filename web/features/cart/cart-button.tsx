@@ -1,10 +1,13 @@
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { cartCount, useCartStore } from "#web/lib/cart-store";
+import { useHydrated } from "#web/lib/use-hydrated";
 import "./cart.css";
 
 /** The header's cart icon with its item count; a guest is asked to sign in first. */
 export function CartButton() {
-  const count = useCartStore((state) => cartCount(state.items));
+  // The server's HTML has an empty cart: the saved one shows once the page is hydrated.
+  const savedCount = useCartStore((state) => cartCount(state.items));
+  const count = useHydrated() ? savedCount : 0;
   const open = useCartStore((state) => state.open);
   const requireSignIn = useAuthGate();
   const label = count === 0 ? "Cart, empty" : `Cart, ${count} ${count === 1 ? "item" : "items"}`;

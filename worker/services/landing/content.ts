@@ -13,7 +13,7 @@ const FIRST_SCREEN_CARDS = 2;
 /** What a landing page gets from the catalog: hints for its head, and its first screen as HTML. */
 export interface LandingContent {
   hints: Hint[];
-  /** The page rendered with its data (web/prerender-catalog.tsx), for `#root`. */
+  /** The app rendered at this address with its data (web/prerender-catalog.tsx), for `#root` to hydrate. */
   markup?: string;
   /** What the page shows is known not to exist (a drink not on the menu): answered with 404. */
   missing?: boolean;
@@ -29,9 +29,9 @@ export const MISSING_CONTENT: LandingContent = { hints: [], missing: true };
  * Renders the page, or leaves it to the app: a rendering failure must not cost the visit its
  * page (the app renders it anyway, a moment later).
  */
-function renderOrSkip(render: () => string): string | undefined {
+async function renderOrSkip(render: () => Promise<string | undefined>): Promise<string | undefined> {
   try {
-    return render();
+    return await render();
   } catch (error) {
     console.error("landing page: prerender failed", error);
     return undefined;
@@ -54,7 +54,7 @@ export async function menuContent(env: Env, url: URL): Promise<LandingContent> {
     ...(selected ? [{ kind: "data", href: catalogPaths.categoryProducts(selected.id) } as const] : []),
     ...products.slice(0, FIRST_SCREEN_CARDS).map((product): Hint => ({ kind: "image", href: product.image })),
   ];
-  const markup = renderOrSkip(() =>
+  const markup = await renderOrSkip(() =>
     renderMenuPage({
       url: url.pathname + url.search,
       categories,
@@ -78,6 +78,6 @@ export async function productContent(
       { kind: "data", href: catalogPaths.product(categoryId, productId) },
       { kind: "image", href: product.image },
     ],
-    markup: renderOrSkip(() => renderProductPage({ url: url.pathname, product })),
+    markup: await renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, product })),
   };
 }

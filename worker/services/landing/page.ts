@@ -2,6 +2,7 @@ import type { Env } from "#worker/env";
 import { fetchShell, readLandingAssets, type LandingKind } from "./assets";
 import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
+import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { styleAttributeHashes } from "./style-hashes";
 
 /**
@@ -61,9 +62,12 @@ export async function landingPage(
     },
   });
   if (prerendered) {
-    // The shell's frame gives way to the whole page; the app replaces it on its first render.
+    // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Until it
+    // has, the page is inert, as the shell's frame is: its buttons would not answer yet.
     rewriter = rewriter.on("div#root", {
       element(root) {
+        root.setAttribute(HYDRATE_ATTRIBUTE, "");
+        root.setAttribute("inert", "");
         root.setInnerContent(prerendered, { html: true });
       },
     });
