@@ -71,23 +71,6 @@ function prerenderShell(): Plugin {
   };
 }
 
-/**
- * The entry script at low fetch priority. Every page paints from its HTML and the stylesheet
- * (the frame, or the whole prerendered page); the script only takes it over. At high
- * priority (Chromium's default for module scripts) its 95 kB compete with the stylesheet and
- * the first-screen pictures for a phone's bandwidth, and the first paint waits for them.
- */
-function scriptsAfterPaint(): Plugin {
-  return {
-    name: "squeeze:scripts-after-paint",
-    apply: "build",
-    enforce: "post",
-    transformIndexHtml(html) {
-      return html.replace(/<script type="module"/g, '<script type="module" fetchpriority="low"');
-    },
-  };
-}
-
 /** The modules each landing page needs at once, by the kinds worker/services/landing/assets.ts reads. */
 const LANDING_MODULES = {
   home: ["web/features/home/home-page.tsx"],
@@ -146,7 +129,6 @@ export default defineConfig({
   plugins: [
     react(),
     prerenderShell(),
-    scriptsAfterPaint(),
     landingAssets(),
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),

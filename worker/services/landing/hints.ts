@@ -14,8 +14,7 @@ function linkTag(hint: Hint): string {
   const href = attribute(hint.href);
   switch (hint.kind) {
     case "script":
-      // Low like the entry script (see scriptsAfterPaint in vite.config.ts): the page paints without it.
-      return `<link rel="modulepreload" href="${href}" fetchpriority="low">`;
+      return `<link rel="modulepreload" href="${href}">`;
     case "stylesheet":
       // `crossorigin` like the app's own stylesheet links, so the app finds this one and adds no other.
       return `<link rel="stylesheet" href="${href}" crossorigin>`;
