@@ -139,7 +139,12 @@ export default defineConfig({
     alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }],
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // Every browser the shop supports preloads modules itself (Safari since 17): the polyfill
+    // would be code on every first visit for nothing.
+    modulePreload: { polyfill: false },
+  },
   environments: {
     client: {
       // Bundled before the first visit, not discovered during it (scripts/lib/optimize-deps.json).

@@ -148,22 +148,21 @@ const FIRST_INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
 
 /** Runs `task` at the first interaction with the page or a while after its load; returns how to cancel it. */
 function whenSettled(task: () => void): () => void {
+  const listening = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    listening.abort();
+    clearTimeout(timer);
+  };
   const run = () => {
     stop();
     task();
   };
-  const startTimer = () => {
-    timer = setTimeout(run, SETTLE_AFTER_LOAD_MS);
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    window.removeEventListener("load", startTimer);
-    FIRST_INTERACTIONS.forEach((type) => window.removeEventListener(type, run, { capture: true }));
-  };
-  FIRST_INTERACTIONS.forEach((type) => window.addEventListener(type, run, { capture: true, passive: true }));
+  const options = { capture: true, passive: true, signal: listening.signal };
+  FIRST_INTERACTIONS.forEach((type) => window.addEventListener(type, run, options));
+  const startTimer = () => (timer = setTimeout(run, SETTLE_AFTER_LOAD_MS));
   if (document.readyState === "complete") startTimer();
-  else window.addEventListener("load", startTimer, { once: true });
+  else window.addEventListener("load", startTimer, { once: true, signal: listening.signal });
   return stop;
 }
 
