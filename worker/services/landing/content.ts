@@ -13,8 +13,11 @@ const FIRST_SCREEN_CARDS = 2;
 /** What a landing page gets from the catalog: hints for its head, and its first screen as HTML. */
 export interface LandingContent {
   hints: Hint[];
-  /** The app rendered at this address with its data (web/prerender-catalog.tsx), for `#root` to hydrate. */
-  markup?: string;
+  /**
+   * The app rendered at this address with its data (web/prerender-catalog.tsx), for `#root` to
+   * hydrate. Apart from the hints: a slow render must not cost the page its hints.
+   */
+  markup?: Promise<string | undefined>;
   /** What the page shows is known not to exist (a drink not on the menu): answered with 404. */
   missing?: boolean;
 }
@@ -54,7 +57,7 @@ export async function menuContent(env: Env, url: URL): Promise<LandingContent> {
     ...(selected ? [{ kind: "data", href: catalogPaths.categoryProducts(selected.id) } as const] : []),
     ...products.slice(0, FIRST_SCREEN_CARDS).map((product): Hint => ({ kind: "image", href: product.image })),
   ];
-  const markup = await renderOrSkip(() =>
+  const markup = renderOrSkip(() =>
     renderMenuPage({
       url: url.pathname + url.search,
       categories,
@@ -78,6 +81,6 @@ export async function productContent(
       { kind: "data", href: catalogPaths.product(categoryId, productId) },
       { kind: "image", href: product.image },
     ],
-    markup: await renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, product })),
+    markup: renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, product })),
   };
 }

@@ -21,13 +21,18 @@ import { styleAttributeHashes } from "./style-hashes";
  * pages are not served from here at all (see worker/app.ts).
  */
 
-/** How long the catalog lookup may hold the page back before it goes out without data hints. */
+/**
+ * How long the catalog lookup may hold the page back before it goes out without data hints,
+ * and then how long rendering the page may take before it goes out without its first screen
+ * (the app then renders the page over the loading frame, as on any other page).
+ */
 const HINT_DEADLINE_MS = 150;
+const RENDER_DEADLINE_MS = 150;
 
-function withDeadline<T>(work: Promise<T>, fallback: T): Promise<T> {
+function withDeadline<T>(work: Promise<T>, fallback: T, deadlineMs: number): Promise<T> {
   return Promise.race([
     work.catch(() => fallback),
-    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), HINT_DEADLINE_MS)),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), deadlineMs)),
   ]);
 }
 
@@ -47,14 +52,15 @@ export async function landingPage(
   const [shell, code, found] = await Promise.all([
     fetchShell(env, url.origin),
     readLandingAssets(env, url.origin),
-    withDeadline(content, NO_CONTENT),
+    withDeadline(content, NO_CONTENT, HINT_DEADLINE_MS),
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html"))
     return { response: shell, styleHashes: [] };
 
   // The page with its data, rendered here; else the one the build rendered (the home page).
-  const prerendered = found.markup ?? code[kind]?.markup;
-  const styleHashes = found.markup ? await styleAttributeHashes(found.markup) : [];
+  const rendered = found.markup ? await withDeadline(found.markup, undefined, RENDER_DEADLINE_MS) : undefined;
+  const prerendered = rendered ?? code[kind]?.markup;
+  const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
   const tags = hintTags(code, kind, found.hints);
   let rewriter = new HTMLRewriter().on("head", {
     element(head) {
