@@ -1,6 +1,6 @@
 // The base styles come first, so each component's own CSS (imported below them) wins ties.
 import "./styles/global.css";
-import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { App } from "./app/app";
@@ -10,29 +10,19 @@ import "./styles/landing.css";
 
 const container = document.getElementById("root")!;
 
-/** Once the app has taken the page over, its buttons answer: the page stops being inert. */
-function TakeOver({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    container.removeAttribute("inert");
-    container.removeAttribute(HYDRATE_ATTRIBUTE);
-  }, []);
-  return children;
-}
-
 // The first render waits for the landing page's code and data (not with a top-level await: that
 // code imports from this entry, which could then never finish), so it produces the page the HTML
 // already shows. It is a transition: React works in small slices and lets the browser paint and
 // answer input in between, instead of one long task while the phone is busiest.
 void loadLandingPage(window.location).then(() => {
+  const hydrating = container.hasAttribute(HYDRATE_ATTRIBUTE);
   const app = (
     <StrictMode>
-      <TakeOver>
-        <App />
-      </TakeOver>
+      <App />
     </StrictMode>
   );
   startTransition(() => {
-    if (container.hasAttribute(HYDRATE_ATTRIBUTE)) {
+    if (hydrating) {
       // The landing pages come as the app's own HTML (web/prerender-app.tsx): React adopts it
       // instead of building every element again, which spared a phone the page's longest task.
       // A difference React has to repair (the shop's state changing in between) is not an

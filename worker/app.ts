@@ -3,7 +3,7 @@ import { isAppPage } from "#common/app-pages";
 import type { AppEnv } from "./env";
 import { fetchAsset } from "./lib/assets";
 import { errorBody, handleError } from "./lib/errors";
-import { allowPrerenderedStyles, securityHeaders } from "./lib/security-headers";
+import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./lib/session";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
@@ -38,8 +38,8 @@ if (import.meta.env.MODE === "development") {
 
 // Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
 app.use("/api/auth/*", keepSignInPopupOpener);
-// Outside them too: a prerendered landing page's own style attributes join the policy.
-for (const path of Object.values(LANDING_PAGE_PATHS)) app.use(path, allowPrerenderedStyles);
+// Outside them too: a prerendered landing page's own style attributes and script join the policy.
+for (const path of Object.values(LANDING_PAGE_PATHS)) app.use(path, allowPrerenderedInlines);
 app.use(securityHeaders());
 // Refuses cross-site and non-JSON state-changing calls, then finds who is calling (c.var.userId).
 app.use("/api/*", csrfProtection);

@@ -39,8 +39,8 @@ export interface AppVariables {
   staff?: StaffMembership;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
-  /** CSP hashes of the `style` attributes in a landing page's prerendered HTML (services/landing/page.ts). */
-  prerenderedStyleHashes?: string[];
+  /** CSP hashes of a landing page's `style` attributes and inline script (services/landing/page.ts). */
+  prerenderedInlineHashes?: { styleAttributes: string[]; scripts: string[] };
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -117,7 +117,7 @@ for (const cart of ["an empty cart", "a saved cart"] as const) {
     });
     for (const path of LANDING_PAGES) {
       await page.goto(path);
-      await expect(page.locator("#root[inert]")).toHaveCount(0);
+      await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
       await expect(
         header(page).getByRole("button", { name: cart === "a saved cart" ? "Cart, 2 items" : "Cart, empty" }),
       ).toBeVisible();
@@ -136,7 +136,7 @@ test.describe("with scripts off", () => {
   test("the menu and a drink's page paint their drinks, prices and tints from the HTML alone", async ({ page }) => {
     const warnings = watchPreloadWarnings(page);
     await page.goto("/menu?category=smoothies");
-    // Hidden from assistive technology until the app takes over, so found by text, not role.
+    // The HTML as drawn, before any script: found by the cards' class and text.
     const berryBlast = page.locator(".product-card").filter({ hasText: "Berry Blast" });
     await expect(berryBlast).toBeVisible();
     await expect(berryBlast).toContainText("$5.99");

@@ -31,8 +31,8 @@ const GUEST_PAGES = [
 
 /** Waits until the page has settled: its text is there, nothing is loading, lazy images are in. */
 async function settle(page: Page, ready: string) {
-  // The landing pages arrive as the app's HTML, inert until hydrated; the others with a frame the app replaces.
-  await expect(page.locator(".prerendered-shell, #root[inert]")).toHaveCount(0);
+  // The landing pages arrive as the app's HTML, which it hydrates; the others with a frame the app replaces.
+  await expect(page.locator(".prerendered-shell, #root[data-hydrate]")).toHaveCount(0);
   if (ready) await expect(page.getByText(ready).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Scroll through once so lazily loaded images load before the full-page picture

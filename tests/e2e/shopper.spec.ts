@@ -11,7 +11,7 @@ test.describe("on a phone", () => {
   test("each size shows its price; two large drinks go into the cart from the buy bar", async ({ page }) => {
     const shopper = uniqueShopper("Phone");
     await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
-    await expect(page.locator("#root[inert]")).toHaveCount(0);
+    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
     const main = page.getByRole("main");
     const sizes = main.getByRole("group", { name: "Size" });
     await expect(sizes.getByRole("button", { name: /^Small/ })).toContainText("$5.49");
@@ -75,7 +75,7 @@ test.describe("on a phone", () => {
 
   test("the menu shows two compact columns, 'from' prices and the rating as a number", async ({ page }) => {
     await page.goto("/menu");
-    await expect(page.locator("#root[inert]")).toHaveCount(0);
+    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
     const cards = page.getByRole("main").locator("article.product-card");
     await expect(cards).toHaveCount(6);
     const [first, second, third] = await Promise.all([0, 1, 2].map((index) => cards.nth(index).boundingBox()));

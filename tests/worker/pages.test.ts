@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
 
@@ -39,11 +40,13 @@ const links = (html: string) => html.slice(0, html.indexOf("</head>")).match(/<l
 const root = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="module"'));
 const policy = (response: Response) => response.headers.get("content-security-policy") ?? "";
 
-/** The CSP source that lets a browser apply a drink card's tint, as its style attribute has it. */
-async function tintHash([from, to]: [string, string]): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`--tint-from:${from};--tint-to:${to}`));
+/** The CSP source that allows exactly this inline text. */
+async function inlineHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
 }
+/** The CSP source that lets a browser apply a drink card's tint, as its style attribute has it. */
+const tintHash = ([from, to]: [string, string]) => inlineHash(`--tint-from:${from};--tint-to:${to}`);
 const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as="fetch"'));
 const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
 
@@ -75,8 +78,8 @@ describe("landing pages' HTML", () => {
   it("paints the menu from the HTML: the categories and the selected one's drinks, tinted, before any script runs", async () => {
     const { response, html } = await page("/menu?category=smoothies");
     const menu = root(html);
-    // The app's own HTML, for the browser to hydrate; inert until it has.
-    expect(menu).toMatch(/^<div id="root" data-hydrate="" inert=""><a href="#main" class="skip-link">/);
+    // The app's own HTML, for the browser to hydrate.
+    expect(menu).toMatch(/^<div id="root" data-hydrate=""><a href="#main" class="skip-link">/);
     expect(menu).toContain("<h1>Our Menu</h1>");
     expect(menu).toMatch(/aria-current="true"[^>]*>.*?<span>Smoothies<\/span>/);
     for (const name of ["Berry Blast", "Mango Tango", "Peanut Butter Power"]) expect(menu).toContain(name);
@@ -116,7 +119,7 @@ describe("landing pages' HTML", () => {
   it("paints a drink's page from the HTML: its name, picture, sizes and price, tinted", async () => {
     const { response, html } = await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
     const drink = root(html);
-    expect(drink).toMatch(/^<div id="root" data-hydrate="" inert="">/);
+    expect(drink).toMatch(/^<div id="root" data-hydrate="">/);
     expect(drink).toContain('<h1 class="product-details__name">Sunrise Orange</h1>');
     expect(drink).toContain('src="/images/drinks/sunrise-orange.svg"');
     expect(drink).toContain("$5.49");
@@ -142,8 +145,37 @@ describe("landing pages' HTML", () => {
       // Nothing to paint ahead of the app, which says so itself; the policy keeps refusing inline styles.
       expect(root(html)).toBe('<div id="root"></div>');
       expect(policy(response)).toContain("style-src 'self';");
+      expect(policy(response)).toContain("script-src 'self';");
     },
   );
+
+  it.each([
+    ["the menu", "/menu"],
+    ["a category of the menu", "/menu?category=smoothies"],
+    ["a drink's page", "/categories/cat-fresh-juices/products/prd-sunrise-orange"],
+  ])(
+    "gives %s, which the app hydrates, the early-tap script first in its head, allowed by its hash alone",
+    async (_case, path) => {
+      const { response, html } = await page(path);
+      const head = html.slice(html.indexOf("<head>") + "<head>".length, html.indexOf("</head>"));
+      expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script>`)).toBe(true);
+      expect(html.match(/<script>/g)).toHaveLength(1);
+      const scriptSources = policy(response)
+        .match(/script-src ([^;]*)/)?.[1]
+        ?.split(" ");
+      expect(scriptSources).toEqual(["'self'", await inlineHash(EARLY_TAPS_SCRIPT)]);
+    },
+  );
+
+  it("keeps the early-tap script and its hash off a page that goes out without the app's HTML", async () => {
+    const failing = () => {
+      throw new Error("D1 is down");
+    };
+    const broken = { ...env, DB: { prepare: failing, batch: failing } as unknown as D1Database };
+    const response = await app.request("/menu", {}, { ...broken, ASSETS: assetsBinding().binding });
+    expect(await response.text()).not.toContain("<script>");
+    expect(policy(response)).toContain("script-src 'self';");
+  });
 
   it("gives the home page its first-screen picture and its code", async () => {
     const { html } = await page("/");

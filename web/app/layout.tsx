@@ -6,6 +6,7 @@ import { Footer } from "#web/components/layout/footer";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
 import { useCartStore } from "#web/lib/cart-store";
+import { LandingTakeOver } from "./landing-take-over";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
 import { RouteErrorBoundary, RouteErrorPage } from "./route-error-page";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -196,6 +197,7 @@ export function Layout() {
           <Suspense fallback={<PageLoading />}>
             <Outlet />
             <ScrollRestoration />
+            <LandingTakeOver />
           </Suspense>
         </RouteErrorBoundary>
         <CartDrawerSlot />

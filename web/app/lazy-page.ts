@@ -58,46 +58,65 @@ export function retryFailedPages(): void {
 }
 
 /**
+ * Already there: a thenable that calls back at once. React.lazy then renders the page in the
+ * same pass instead of suspending until a promise's callback, a microtask later. (React.lazy
+ * only ever calls `then`; its type asks for a whole Promise.)
+ */
+function alreadyLoaded(page: PageModule): Promise<PageModule> {
+  const thenable: PromiseLike<PageModule> = {
+    then: (onLoaded) => onLoaded?.(page) as never,
+  };
+  return thenable as Promise<PageModule>;
+}
+
+/** A route's page; `preload` fetches its code ahead, so that its first render has it at once. */
+export type LazyPage = ComponentType & { preload(): Promise<unknown> };
+
+/**
  * A route's page as a component whose code is fetched when it first renders (React.lazy,
  * shown under the layout's Suspense). A failed or timed-out fetch throws a ChunkLoadError
  * naming `chunk` to the route's error boundary; after the next navigation (the boundary
  * resets and calls retryFailedPages) the page fetches its code again when shown.
+ *
+ * Once fetched (by `preload` or an earlier render), the page renders without suspending. That
+ * matters for the page a visit lands on: hydration adopts it in one pass, and a tap the page
+ * kept before the app ran (common/early-taps.ts) reaches a page React already knows.
  */
-export function lazyPage(
-  chunk: string,
-  importer: () => Promise<PageModule>,
-  options: LazyPageOptions = {},
-): ComponentType {
+export function lazyPage(chunk: string, importer: () => Promise<PageModule>, options: LazyPageOptions = {}): LazyPage {
+  let loaded: PageModule | undefined;
   async function load(): Promise<PageModule> {
-    if (!options.queries) return loadChunk(chunk, importer);
+    if (!options.queries) return (loaded = await loadChunk(chunk, importer));
     const [page, data] = await Promise.all([
       loadChunk(chunk, importer),
       loadChunk("query-provider", () => import("./query-provider")),
     ]);
     const { QueryProvider } = data;
     const PageComponent = page.default;
-    return {
+    return (loaded = {
       default: function PageWithQueries() {
         return createElement(QueryProvider, { children: createElement(PageComponent) as ReactNode });
       },
-    };
+    });
   }
   // React.lazy remembers a failed import for good. Keep the failed one until the error page
   // has shown (swapping at once would have React retry, fail and retry again, forever), and
   // start afresh when the route's error boundary resets, on the next navigation.
   const fresh = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
-        pagesToRetry.add(() => {
-          Page = fresh();
-        });
-        throw error;
-      }),
+      loaded
+        ? alreadyLoaded(loaded)
+        : load().catch((error: unknown) => {
+            pagesToRetry.add(() => {
+              Page = fresh();
+            });
+            throw error;
+          }),
     );
   let Page = fresh();
   function LazyPage() {
     return createElement(Page);
   }
   LazyPage.displayName = `LazyPage(${chunk})`;
+  LazyPage.preload = load;
   return LazyPage;
 }

@@ -12,7 +12,6 @@ import { RootErrorPage, RouteErrorBoundary } from "./route-error-page";
 const importHomePage = () => import("#web/features/home/home-page");
 const importMenuPage = () => import("#web/features/menu/menu-page");
 const importProductPage = () => import("#web/features/product/product-page");
-const importQueryProvider = () => import("./query-provider");
 
 const LoginPage = lazyPage("login-page", () => import("./login-page"));
 const HomePage = lazyPage("home-page", importHomePage);
@@ -52,16 +51,16 @@ export function loadLandingPage({ pathname, search }: { pathname: string; search
   const product = matchPath(PRODUCT_PAGE_PATH, pathname);
   const loads: Array<() => Promise<unknown>> =
     pathname === "/"
-      ? [importHomePage]
+      ? [HomePage.preload]
       : pathname === "/menu"
-        ? [() => importMenuPage().then((page) => page.loadMenuData(search)), importQueryProvider]
+        ? [() => importMenuPage().then((page) => page.loadMenuData(search)), MenuPage.preload]
         : product
           ? [
               () =>
                 importProductPage().then((page) =>
                   page.loadProductData(product.params.categoryId ?? "", product.params.id ?? ""),
                 ),
-              importQueryProvider,
+              ProductPage.preload,
             ]
           : [];
   if (loads.length === 0) return Promise.resolve();

@@ -32,27 +32,38 @@ export const securityHeaders = () =>
     crossOriginOpenerPolicy: "same-origin-allow-popups",
   });
 
+/** CSP hash sources a response adds to the policy: for `style` attributes, and for inline scripts. */
+export interface InlineHashes {
+  styleAttributes: readonly string[];
+  scripts: readonly string[];
+}
+
 /**
- * The policy with `style` attributes of exactly these values allowed (CSP hash sources,
- * which need 'unsafe-hashes' for attributes). Everything else in the policy stays as it is.
+ * The policy with `style` attributes of exactly these values allowed (CSP hash sources, which
+ * need 'unsafe-hashes' for attributes) and inline scripts of exactly this text. Everything else
+ * in the policy stays as it is.
  */
-export function withStyleAttributeHashes(policy: string, hashes: readonly string[]): string {
+export function withInlineHashes(policy: string, { styleAttributes, scripts }: InlineHashes): string {
   return policy
     .split(";")
     .map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
-      return name === "style-src" ? [name, ...sources, "'unsafe-hashes'", ...hashes].join(" ") : directive.trim();
+      if (name === "style-src" && styleAttributes.length)
+        return [name, ...sources, "'unsafe-hashes'", ...styleAttributes].join(" ");
+      if (name === "script-src" && scripts.length) return [name, ...sources, ...scripts].join(" ");
+      return directive.trim();
     })
     .join("; ");
 }
 
 /**
  * Mounted outside the global secure headers (worker/app.ts), which set the policy: lets the
- * browser apply a prerendered landing page's `style` attributes (worker/services/landing/), and no others.
+ * browser apply a prerendered landing page's `style` attributes and run its early-tap script
+ * (worker/services/landing/), and no others.
  */
-export const allowPrerenderedStyles: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const allowPrerenderedInlines: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const hashes = c.get("prerenderedStyleHashes");
+  const hashes = c.get("prerenderedInlineHashes");
   const policy = c.res.headers.get("Content-Security-Policy");
-  if (hashes?.length && policy) c.res.headers.set("Content-Security-Policy", withStyleAttributeHashes(policy, hashes));
+  if (hashes && policy) c.res.headers.set("Content-Security-Policy", withInlineHashes(policy, hashes));
 };

@@ -25,9 +25,9 @@ export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_P
 
 async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: Promise<LandingContent>) {
   if (!c.env.ASSETS) return c.text("Not found", 404);
-  const { response, styleHashes } = await landingPage(c.env, new URL(c.req.url), kind, content);
-  // allowPrerenderedStyles (worker/lib/security-headers.ts) adds them to the page's policy.
-  if (styleHashes.length) c.set("prerenderedStyleHashes", styleHashes);
+  const { response, styleHashes, scriptHashes } = await landingPage(c.env, new URL(c.req.url), kind, content);
+  // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
+  c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
 }
 

@@ -3,6 +3,7 @@ import { fetchShell, readLandingAssets, type LandingKind } from "./assets";
 import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
+import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
 import { styleAttributeHashes } from "./style-hashes";
 
 /**
@@ -38,8 +39,10 @@ function withDeadline<T>(work: Promise<T>, fallback: T, deadlineMs: number): Pro
 
 export interface LandingPage {
   response: Response;
-  /** CSP sources for the `style` attributes of the HTML rendered here (see allowPrerenderedStyles). */
+  /** CSP sources for the `style` attributes of the HTML rendered here (see allowPrerenderedInlines). */
   styleHashes: string[];
+  /** CSP sources for the page's inline script, the early-tap queue (see allowPrerenderedInlines). */
+  scriptHashes: string[];
 }
 
 /** The landing page of `kind` at `url`: the shell with its hints in <head> and, where there is one, its page in #root. */
@@ -55,25 +58,28 @@ export async function landingPage(
     withDeadline(content, NO_CONTENT, HINT_DEADLINE_MS),
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html"))
-    return { response: shell, styleHashes: [] };
+    return { response: shell, styleHashes: [], scriptHashes: [] };
 
   // The page with its data, rendered here; else the one the build rendered (the home page).
   const rendered = found.markup ? await withDeadline(found.markup, undefined, RENDER_DEADLINE_MS) : undefined;
   const prerendered = rendered ?? code[kind]?.markup;
   const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
+  const scriptHashes = prerendered ? [await earlyTapsScriptHash()] : [];
   const tags = hintTags(code, kind, found.hints);
   let rewriter = new HTMLRewriter().on("head", {
     element(head) {
+      // Before anything else in <head>, so it listens before the page's first control is drawn.
+      if (prerendered) head.prepend(EARLY_TAPS_TAG, { html: true });
       head.append(tags, { html: true });
     },
   });
   if (prerendered) {
-    // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Until it
-    // has, the page is inert, as the shell's frame is: its buttons would not answer yet.
+    // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Its links
+    // work at once; a tap on a control before the app has taken over is kept by the early-tap
+    // script and played once React listens (common/early-taps.ts).
     rewriter = rewriter.on("div#root", {
       element(root) {
         root.setAttribute(HYDRATE_ATTRIBUTE, "");
-        root.setAttribute("inert", "");
         root.setInnerContent(prerendered, { html: true });
       },
     });
@@ -84,5 +90,9 @@ export async function landingPage(
   headers.delete("last-modified");
   headers.set("cache-control", "no-cache");
   // A drink that is not on the menu: the app's "Product not found" page, with a 404 to match.
-  return { response: new Response(page.body, { status: found.missing ? 404 : 200, headers }), styleHashes };
+  return {
+    response: new Response(page.body, { status: found.missing ? 404 : 200, headers }),
+    styleHashes,
+    scriptHashes,
+  };
 }

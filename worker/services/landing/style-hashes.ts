@@ -1,3 +1,5 @@
+import { cspHash } from "./csp-hash";
+
 const STYLE_ATTRIBUTE = / style="([^"]*)"/g;
 const decodeAttribute = (value: string) =>
   value
@@ -13,10 +15,5 @@ const decodeAttribute = (value: string) =>
  */
 export async function styleAttributeHashes(markup: string): Promise<string[]> {
   const values = new Set([...markup.matchAll(STYLE_ATTRIBUTE)].map((match) => decodeAttribute(match[1] ?? "")));
-  return Promise.all(
-    [...values].map(async (value) => {
-      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-    }),
-  );
+  return Promise.all([...values].map(cspHash));
 }

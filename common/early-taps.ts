@@ -1,0 +1,65 @@
+import { HYDRATE_ATTRIBUTE } from "./landing";
+
+/**
+ * Taps and typing on a landing page before the app has taken it over.
+ *
+ * The menu, a drink's page and the home page arrive as the app's own HTML (web/prerender-app.tsx),
+ * painted long before the app's code has run on a phone. Its links work as links from the start;
+ * its buttons (a size, the quantity, Add to Cart, the burger) would not answer yet, and text typed
+ * into its fields would be on the screen but not in the app's state (hydration adopts a field as
+ * it finds it). So the worker puts this script first in the page's <head>
+ * (worker/services/landing/page.ts), where it runs before the page is drawn:
+ *
+ * - until the app takes over, it holds back every tap on a control inside #root and keeps it;
+ * - it defines `window[EARLY_TAPS_GLOBAL]`, which the app calls once it has hydrated the page
+ *   (web/app/landing-take-over.ts). The call stops the holding, removes the root's
+ *   HYDRATE_ATTRIBUTE, tells React the text typed into each field meanwhile, and taps each kept
+ *   control again, in order, one task apart as real taps are (a second tap on "+" must see the
+ *   quantity the first one set). A control that is gone (React had to redraw that part) is
+ *   skipped.
+ *
+ * Typed text reaches React as the input it was: the field is set back to the value the app
+ * rendered (its default), then to the typed text through the element's own setter (React watches
+ * the field's `value` property, and would otherwise see no change), and an `input` event reaches
+ * its onChange. Check boxes and radios are left as rendered: their taps are kept instead.
+ *
+ * The script is plain ES5 in a string, not compiled code: the worker sends it inline, the security
+ * policy allows exactly this text by its hash, and none of it is in the app's own download.
+ */
+
+/** The window property the app calls once it has hydrated the page: `() => void`. */
+export const EARLY_TAPS_GLOBAL = "squeezeEarlyTaps";
+
+/**
+ * What counts as a control whose tap is kept. Links are not among them: they navigate by
+ * themselves. Nor are labels: a label's tap focuses a text field at once, and passes its click on
+ * to a check box or radio button, which is kept.
+ */
+export const EARLY_TAP_CONTROLS = 'button, summary, [role="button"], input[type="checkbox"], input[type="radio"]';
+
+export const EARLY_TAPS_SCRIPT =
+  "(function(){" +
+  "var taps=[],held=true;" +
+  'document.addEventListener("click",function(event){' +
+  'var root=document.getElementById("root"),target=event.target;' +
+  "if(!held||!root||!target||!target.closest)return;" +
+  `var control=target.closest('${EARLY_TAP_CONTROLS}');` +
+  "if(!control||!root.contains(control))return;" +
+  "event.preventDefault();event.stopImmediatePropagation();taps.push(control);" +
+  "},true);" +
+  `window.${EARLY_TAPS_GLOBAL}=function(){` +
+  "if(!held)return;held=false;" +
+  'var root=document.getElementById("root");if(!root)return;' +
+  `root.removeAttribute("${HYDRATE_ATTRIBUTE}");` +
+  'var fields=root.querySelectorAll("input, textarea");' +
+  "for(var i=0;i<fields.length;i++){" +
+  "var field=fields[i];if(field.value===field.defaultValue)continue;" +
+  "var typed=field.value;field.value=field.defaultValue;" +
+  'Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field),"value").set.call(field,typed);' +
+  'field.dispatchEvent(new Event("input",{bubbles:true}));' +
+  "}" +
+  "(function next(){var control=taps.shift();if(control)setTimeout(function(){" +
+  "if(control.isConnected)control.click();next();" +
+  "},0);})();" +
+  "};" +
+  "})();";

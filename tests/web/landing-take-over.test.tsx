@@ -1,0 +1,111 @@
+import { act, screen } from "@testing-library/react";
+import { useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { EARLY_TAPS_GLOBAL, EARLY_TAPS_SCRIPT } from "#common/early-taps";
+import { HYDRATE_ATTRIBUTE } from "#common/landing";
+import { LandingTakeOver } from "#web/app/landing-take-over";
+
+// A landing page arrives as the app's HTML with the early-tap script in its head. What the
+// shopper does before the app has run must reach the app once it has hydrated the page.
+
+function DrinkForm() {
+  const [quantity, setQuantity] = useState(1);
+  const [note, setNote] = useState("");
+  return (
+    <div>
+      <button type="button" onClick={() => setQuantity(quantity + 1)}>
+        More
+      </button>
+      <output aria-label="Quantity">{quantity}</output>
+      <label>
+        Note
+        <textarea value={note} onChange={(event) => setNote(event.target.value)} />
+      </label>
+      <p>Note for the bar: {note || "none"}</p>
+      <a href="/menu">Menu</a>
+    </div>
+  );
+}
+
+const page = () => (
+  <>
+    <DrinkForm />
+    <LandingTakeOver />
+  </>
+);
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+/** The page as it arrives: the early-tap script has run, #root holds the app's HTML. */
+function arrive() {
+  // The same text the worker sends inline (indirect eval: the script's own global scope).
+  (0, eval)(EARLY_TAPS_SCRIPT);
+  container = document.createElement("div");
+  container.id = "root";
+  container.setAttribute(HYDRATE_ATTRIBUTE, "");
+  container.innerHTML = renderToString(page());
+  document.body.append(container);
+}
+
+async function hydrate() {
+  await act(async () => {
+    root = hydrateRoot(container, page());
+  });
+  // The kept taps are played one task apart.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
+afterEach(() => {
+  // Each test's script stops holding taps, so that none outlives its test.
+  (window as unknown as Record<string, (() => void) | undefined>)[EARLY_TAPS_GLOBAL]?.();
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  delete (window as unknown as Record<string, unknown>)[EARLY_TAPS_GLOBAL];
+});
+
+describe("the app taking over a landing page", () => {
+  it("plays each button tapped before the app ran, in order, each seeing the last one's result", async () => {
+    arrive();
+    screen.getByRole("button", { name: "More" }).click();
+    screen.getByRole("button", { name: "More" }).click();
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("1");
+
+    await hydrate();
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("3");
+    expect(container.hasAttribute(HYDRATE_ATTRIBUTE)).toBe(false);
+  });
+
+  it("tells the app the text typed before it ran, so it is what the shopper sees and what is sent", async () => {
+    arrive();
+    const field = screen.getByLabelText("Note") as HTMLTextAreaElement;
+    field.value = "less ice";
+
+    await hydrate();
+    expect(screen.getByText("Note for the bar: less ice")).toBeInTheDocument();
+    expect(field.value).toBe("less ice");
+  });
+
+  it("lets a tap through once the app has taken over, and never plays it twice", async () => {
+    arrive();
+    await hydrate();
+    screen.getByRole("button", { name: "More" }).click();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
+  });
+
+  it("keeps no tap on a link: a link navigates by itself", () => {
+    arrive();
+    const menu = screen.getByRole("link", { name: "Menu" });
+    let navigated = false;
+    menu.addEventListener("click", (event) => {
+      navigated = !event.defaultPrevented;
+      event.preventDefault(); // jsdom cannot navigate; the click was let through
+    });
+    menu.click();
+    expect(navigated).toBe(true);
+  });
+});
