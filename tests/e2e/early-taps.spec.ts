@@ -56,16 +56,23 @@ test("a drink's size, quantity and note chosen before the app has run are the on
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the burger tapped before the app has run opens the mobile menu once it runs", async ({ page }) => {
-    const release = await holdAppCode(page);
-    await page.goto("/menu", { waitUntil: "commit" });
-    await expect(page.getByRole("heading", { name: "Our Menu", level: 1 })).toBeVisible();
-    await header(page).getByRole("button", { name: "Open menu" }).tap();
-    release();
-    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-    await expect(header(page).getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
-    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
-  });
+  for (const [name, path, heading] of [
+    ["the home page", "/", "Fresh juice, squeezed for your day"],
+    ["the menu", "/menu", "Our Menu"],
+  ] as const) {
+    test(`on ${name}, the burger tapped before the app has run opens the mobile menu once it runs`, async ({
+      page,
+    }) => {
+      const release = await holdAppCode(page);
+      await page.goto(path, { waitUntil: "commit" });
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await header(page).getByRole("button", { name: "Open menu" }).tap();
+      release();
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+      await expect(header(page).getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+    });
+  }
 });
 
 test("a link tapped before the app has run goes where it says", async ({ page }) => {
