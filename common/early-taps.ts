@@ -12,7 +12,8 @@ import { HYDRATE_ATTRIBUTE } from "./landing";
  *
  * - until the app takes over, it holds back every tap on a control inside #root and keeps it;
  * - it defines `window[EARLY_TAPS_GLOBAL]`, which the app calls once it has hydrated the page
- *   (web/app/landing-take-over.ts). The call stops the holding, removes the root's
+ *   (web/app/landing-take-over.ts; the route error boundary calls it too, when it shows an error
+ *   page instead). The call stops the holding, removes the root's
  *   HYDRATE_ATTRIBUTE, tells React the text typed into each field meanwhile, and taps each kept
  *   control again, in order, one task apart as real taps are (a second tap on "+" must see the
  *   quantity the first one set). A control that is gone (React had to redraw that part) is
@@ -35,7 +36,7 @@ export const EARLY_TAPS_GLOBAL = "squeezeEarlyTaps";
  * themselves. Nor are labels: a label's tap focuses a text field at once, and passes its click on
  * to a check box or radio button, which is kept.
  */
-export const EARLY_TAP_CONTROLS = 'button, summary, [role="button"], input[type="checkbox"], input[type="radio"]';
+const EARLY_TAP_CONTROLS = 'button, summary, [role="button"], input[type="checkbox"], input[type="radio"]';
 
 export const EARLY_TAPS_SCRIPT =
   "(function(){" +

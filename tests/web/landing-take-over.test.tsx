@@ -1,11 +1,12 @@
 import { act, screen } from "@testing-library/react";
 import { useState } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EARLY_TAPS_GLOBAL, EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { LandingTakeOver } from "#web/app/landing-take-over";
+import { RouteErrorBoundary } from "#web/app/route-error-page";
 
 // A landing page arrives as the app's HTML with the early-tap script in its head. What the
 // shopper does before the app has run must reach the app once it has hydrated the page.
@@ -107,5 +108,38 @@ describe("the app taking over a landing page", () => {
     });
     menu.click();
     expect(navigated).toBe(true);
+  });
+
+  it("lets the error page's buttons answer when the landing page fails instead of taking over", async () => {
+    (0, eval)(EARLY_TAPS_SCRIPT);
+    container = document.createElement("div");
+    container.id = "root";
+    container.setAttribute(HYDRATE_ATTRIBUTE, "");
+    document.body.append(container);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    let tries = 0;
+    function BrokenPage(): never {
+      throw new Error("The drink could not be drawn");
+    }
+    function TryAgain() {
+      return (
+        <button type="button" onClick={() => (tries += 1)}>
+          Try again
+        </button>
+      );
+    }
+    root = createRoot(container);
+    await act(async () => {
+      root!.render(
+        <RouteErrorBoundary fallback={TryAgain} resetKey="landing">
+          <BrokenPage />
+          <LandingTakeOver />
+        </RouteErrorBoundary>,
+      );
+    });
+    screen.getByRole("button", { name: "Try again" }).click();
+    expect(tries).toBe(1);
+    expect(container.hasAttribute(HYDRATE_ATTRIBUTE)).toBe(false);
+    vi.restoreAllMocks();
   });
 });

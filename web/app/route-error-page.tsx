@@ -2,6 +2,7 @@ import { Component, useEffect, type ComponentType, type ReactNode } from "react"
 import { Link } from "react-router";
 import { ChunkLoadError, retryFailedPages } from "./lazy-page";
 import { usePageMeta } from "#web/lib/use-page-meta";
+import { LandingTakeOver } from "./landing-take-over";
 
 /** React Router's own wording for an unexpected error (spec section 8). */
 export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
@@ -125,6 +126,14 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
 
   render() {
     const Fallback = this.props.fallback;
-    return this.state.failed ? <Fallback error={this.state.error} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    // A landing page that failed never reaches its own take-over: the page shown instead hands
+    // over, or the landing page's early-tap script would keep holding this page's buttons.
+    return (
+      <>
+        <Fallback error={this.state.error} />
+        <LandingTakeOver />
+      </>
+    );
   }
 }

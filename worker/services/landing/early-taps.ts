@@ -4,5 +4,14 @@ import { cspHash } from "./csp-hash";
 /** The early-tap script (common/early-taps.ts) as the <head> of a page the app will hydrate carries it. */
 export const EARLY_TAPS_TAG = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 
-/** The CSP source that lets the browser run exactly that script (a hash of a few hundred bytes, per page). */
-export const earlyTapsScriptHash = (): Promise<string> => cspHash(EARLY_TAPS_SCRIPT);
+let scriptHash: string | undefined;
+
+/**
+ * The CSP source that lets the browser run exactly that script. The script never changes, so
+ * its hash is worked out once per isolate (kept as the finished string: a promise begun in one
+ * request is not shared with another).
+ */
+export async function earlyTapsScriptHash(): Promise<string> {
+  scriptHash ??= await cspHash(EARLY_TAPS_SCRIPT);
+  return scriptHash;
+}

@@ -76,7 +76,7 @@ export async function landingPage(
   if (prerendered) {
     // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Its links
     // work at once; a tap on a control before the app has taken over is kept by the early-tap
-    // script and played once React listens (common/early-taps.ts).
+    // script and played once the page is hydrated (common/early-taps.ts).
     rewriter = rewriter.on("div#root", {
       element(root) {
         root.setAttribute(HYDRATE_ATTRIBUTE, "");
