@@ -20,7 +20,7 @@ import { productsRouter } from "./routes/products";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
 import { staffAvailabilityRouter } from "./routes/staff-availability";
-import { storeRouter } from "./routes/store";
+import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
 import { stripeRouter } from "./routes/stripe";
 
@@ -61,7 +61,7 @@ app.route("/api/send-email", sendEmailRouter);
 app.route("/send-email", sendEmailRouter);
 app.route("/api/orders", ordersRouter);
 app.route("/api/stripe", stripeRouter);
-app.route("/api/store", storeRouter);
+app.route("/api/store", shopStatusRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/forms/availability";
+import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/staff-availability";
 import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { primarySession } from "#worker/lib/d1-session";
@@ -12,7 +12,7 @@ import {
   pauseOrdering,
   resumeOrdering,
   type StaffActor,
-} from "#worker/services/store/staff-availability";
+} from "#worker/services/staff/availability";
 
 /**
  * The availability at the staff member's location, after `change` (if any) made as them, read

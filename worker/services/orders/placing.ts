@@ -13,15 +13,16 @@ import { orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
+import { sha256Hex } from "#worker/lib/sha256";
 import { orderUpdate, type OrderUpdate } from "#worker/services/live/channel";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
+import { admitOrder, isSlotFull, slotFullError } from "./admission";
 import { orderEmailStatements } from "./emails";
 import { orderEventStatement } from "./events";
 import { settleFulfilment } from "./fulfilment";
 import { priceOrderLines } from "./pricing";
 import { itemsByOrder, pickupsByOrder, toOrder, type OrderRow } from "./reading";
-import { acceptPickup, isSlotFull, slotFullError } from "#worker/services/store/order-checks";
 
 export interface PlaceOrderInput {
   db: Database;
@@ -64,8 +65,7 @@ export async function orderRequestHash(request: ValidOrderRequest): Promise<stri
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
   });
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(canonical);
 }
 
 const ORDER_WINDOW_MS = ORDER_LIMITS.orderWindowMinutes * 60 * 1000;
@@ -130,7 +130,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
-  const accepted = await acceptPickup(db, lines, request.pickup);
+  const admitted = await admitOrder(db, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
   const totalCents = linesTotalCents + fulfilment.deliveryFeeCents;
   const orderId = crypto.randomUUID();
@@ -186,12 +186,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       at: now,
     }),
     // A slot that filled up meanwhile aborts the whole batch (migrations/0042).
-    accepted.statement(orderId),
+    admitted.statement(orderId),
   ];
   const order = toOrder(
     orderRow,
     itemRows.map((item, index) => ({ ...item, id: index })),
-    accepted.pickup,
+    admitted.pickup,
   );
   let emailIds: string[] = [];
   if (payment.mode === "pay_on_pickup") {
@@ -205,7 +205,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       paymentMode: payment.mode,
       lines: order.lines,
       ...fulfilment,
-      pickup: accepted.pickup,
+      pickup: admitted.pickup,
     });
     emailIds = emails.ids;
     statements.push(...emails.statements);
@@ -221,7 +221,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (winner) return replayOrder(input, payment, winner, requestHash);
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
-    if (isSlotFull(error)) throw slotFullError(accepted.pickup);
+    if (isSlotFull(error)) throw slotFullError(admitted.pickup);
     throw error;
   }
 
@@ -236,7 +236,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     created: true,
     emailIds,
     // A pay-on-pickup order goes to the board now; a card order when Stripe says it is paid.
-    liveUpdates: payment.mode === "pay_on_pickup" ? [orderUpdate(orderRow, itemRows, accepted.pickup)] : [],
+    liveUpdates: payment.mode === "pay_on_pickup" ? [orderUpdate(orderRow, itemRows, admitted.pickup)] : [],
   };
 }
 

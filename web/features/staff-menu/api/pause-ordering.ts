@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PauseOrderingRequest, StaffAvailability } from "#common/forms/availability";
+import type { PauseOrderingRequest, StaffAvailability } from "#common/staff-availability";
 import { apiFetch } from "#web/lib/api-client";
 import { availabilityQueryKey } from "./get-availability";
 

@@ -5,18 +5,18 @@ import type { AppEnv } from "#worker/env";
 import { readSession } from "#worker/lib/d1-session";
 import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { storeStatus } from "#worker/services/store/store-state";
+import { shopStatus } from "#worker/services/shop/state";
 
-const storeQuery = z.object({ location: catalogId.optional() });
+const shopStatusQuery = z.object({ location: catalogId.optional() });
 
 /**
  * `GET /api/store`: whether the shop takes orders now, its hours, what is sold out and today's
  * pickup slots. It changes within the day, so it is never cached anywhere (the catalog is; see
  * docs/decisions/0007-fresh-availability-cached-catalog.md) and the pages poll it.
  */
-export const storeRouter = new Hono<AppEnv>().get("/", validate("query", storeQuery), async (c) => {
+export const shopStatusRouter = new Hono<AppEnv>().get("/", validate("query", shopStatusQuery), async (c) => {
   const session = readSession(c);
-  const status = await storeStatus(session.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
+  const status = await shopStatus(session.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
   session.keepBookmark();
   c.header("Cache-Control", "no-store");
   return c.json(status satisfies StoreStatus);
