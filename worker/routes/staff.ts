@@ -6,10 +6,9 @@ import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { requireStaff } from "#worker/lib/staff";
-import { publishSoon } from "#worker/services/live/channel";
-import { deliverSoon } from "#worker/services/outbox";
-import { orderHistory } from "#worker/services/orders/events";
-import { findBoardLocation, findLocationOrder, listBoardOrders } from "#worker/services/staff/board-orders";
+import { announceAfterCommit } from "#worker/services/announcements";
+import { boardOrderHistory, listBoardOrders } from "#worker/services/orders/board-orders";
+import { findBoardLocation } from "#worker/services/staff/board-location";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
 
 /**
@@ -40,8 +39,7 @@ export const staffRouter = new Hono<AppEnv>()
       status,
       reason,
     });
-    deliverSoon(c.executionCtx, c.env, result.emailIds);
-    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Every change to one of the location's orders: what it became, who made it and when. */
@@ -49,7 +47,7 @@ export const staffRouter = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     const id = c.req.param("id");
     const db = getDb(c.env.DB);
-    const order = id.length <= 100 ? await findLocationOrder(db, c.get("staff")!.locationId, id) : undefined;
-    if (!order) throw notFound("Order not found");
-    return c.json({ history: await orderHistory(db, order.id) } satisfies OrderHistoryResponse);
+    const history = id.length <= 100 ? await boardOrderHistory(db, c.get("staff")!.locationId, id) : null;
+    if (!history) throw notFound("Order not found");
+    return c.json({ history } satisfies OrderHistoryResponse);
   });
