@@ -5,7 +5,7 @@ import { fetchAsset } from "./lib/assets";
 import { errorBody, handleError } from "./lib/errors";
 import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
-import { loadSession } from "./lib/session";
+import { loadSession } from "./lib/sign-in-session";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/env";
-import { requireUser } from "#worker/lib/session";
+import { requireUser } from "#worker/lib/sign-in-session";
 import { requireStaff } from "#worker/lib/staff";
 import { requireSameOriginWebSocket } from "#worker/lib/websocket-upgrade";
 import { getDb } from "#worker/db/client";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { StoreStatus } from "#common/availability";
 import type { AppEnv } from "#worker/env";
-import { readSession } from "#worker/lib/d1-session";
+import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { shopStatus } from "#worker/services/shop/state";
@@ -15,9 +15,9 @@ const shopStatusQuery = z.object({ location: catalogId.optional() });
  * docs/decisions/0007-fresh-availability-cached-catalog.md) and the pages poll it.
  */
 export const shopStatusRouter = new Hono<AppEnv>().get("/", validate("query", shopStatusQuery), async (c) => {
-  const session = readSession(c);
-  const status = await shopStatus(session.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
-  session.keepBookmark();
+  const bookmarked = replicaDatabase(c);
+  const status = await shopStatus(bookmarked.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
+  bookmarked.keepBookmark();
   c.header("Cache-Control", "no-store");
   return c.json(status satisfies StoreStatus);
 });
