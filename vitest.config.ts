@@ -37,6 +37,9 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // One workerd for every file: starting one per file was most of the run. Its D1 is
+          // shared, so tests/worker/setup.ts puts it back to migrations + seed before each file.
+          isolate: false,
           // Room for a loaded machine (CI, or several workerd instances at once): a test proves
           // behaviour, never speed; speed is measured by npm run bench.
           testTimeout: 20_000,
@@ -53,7 +56,10 @@ export default defineConfig({
           environment: "jsdom",
           testTimeout: 20_000,
           include: ["tests/web/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
-          setupFiles: ["./tests/web/setup.ts"],
+          // One jsdom for every file (creating one per file was a third of the run); each file
+          // still loads the app's modules afresh (tests/web/fresh-modules.ts).
+          isolate: false,
+          setupFiles: ["./tests/web/fresh-modules.ts", "./tests/web/setup.ts"],
         },
       },
     ],
