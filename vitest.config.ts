@@ -15,6 +15,17 @@ async function readSeed(): Promise<string> {
   return texts.join("\n");
 }
 
+/** drizzle-kit's newest snapshot: the schema as worker/db/schema.ts declares it. */
+async function readLatestSnapshot(): Promise<string> {
+  const dir = join("migrations", "meta");
+  const newest = (await readdir(dir))
+    .filter((name) => name.endsWith("_snapshot.json"))
+    .sort()
+    .at(-1);
+  if (!newest) throw new Error(`No drizzle-kit snapshot in ${dir}`);
+  return readFile(join(dir, newest), "utf8");
+}
+
 /**
  * Two kinds of tests: the worker's run inside workerd against a real D1 with the real
  * migrations and seed; the SPA's components run in jsdom. The browser journeys are
@@ -31,6 +42,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 TEST_SEED_SQL: await readSeed(),
+                TEST_SCHEMA_SNAPSHOT: await readLatestSnapshot(),
               },
             },
           })),
