@@ -69,9 +69,9 @@ export default defineConfig({
           testTimeout: 20_000,
           include: ["tests/web/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
           // One jsdom for every file (creating one per file was a third of the run); each file
-          // still loads the app's modules afresh (tests/web/fresh-modules.ts).
+          // still starts as a fresh page load (tests/web/fresh-page.ts).
           isolate: false,
-          setupFiles: ["./tests/web/fresh-modules.ts", "./tests/web/setup.ts"],
+          setupFiles: ["./tests/web/fresh-page.ts", "./tests/web/setup.ts"],
         },
       },
     ],
