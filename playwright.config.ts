@@ -38,12 +38,16 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  projects: [
-    { name: "journeys", testIgnore: "**/availability.spec.ts" },
-    shopStateBaseURL
-      ? { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } }
-      : { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
-  ],
+  projects: shopStateBaseURL
+    ? [
+        // First in the queue: its long waits for the shop's polling overlap the other journeys.
+        { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } },
+        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+      ]
+    : [
+        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+        { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
+      ],
   webServer: process.env.BASE_URL
     ? undefined
     : [ownServerPort, ownServerPort + 1].map((port, index) => ({
