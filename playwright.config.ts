@@ -6,7 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * local D1. `npm run test:e2e` builds, starts that server and passes its address as
  * BASE_URL (and its log as E2E_SERVER_LOG, where the e-mails sent are listed). Run
  * `npx playwright test [file]` alone and Playwright starts the last build itself
- * (`node scripts/serve-built.mjs --no-build`) on port E2E_PORT (default 5199).
+ * (`node scripts/serve-built.mjs --no-build`) on port E2E_PORT (default 5199), and a second one on
+ * the next port for the shop-state journey.
  *
  * The browser is Debian's Chromium (`apt-get install chromium`), never a downloaded build.
  */
@@ -18,6 +19,10 @@ const chromiumPath = process.env.CHROME_PATH ?? chromium.executablePath;
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
 const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
+// The shop-state journey changes the shop for every shopper: it gets a server (and a D1) of its
+// own, next to the others'. Given only BASE_URL, it shares that server and waits for the rest.
+const shopStateBaseURL =
+  process.env.E2E_SHOP_STATE_BASE_URL ?? (process.env.BASE_URL ? undefined : `http://localhost:${ownServerPort + 1}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,21 +38,26 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  projects: [
-    { name: "journeys", testIgnore: "**/availability.spec.ts" },
-    // Pauses ordering and marks drinks sold out for every shopper: runs once the others are done.
-    { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
-  ],
+  projects: shopStateBaseURL
+    ? [
+        // First in the queue: its long waits for the shop's polling overlap the other journeys.
+        { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } },
+        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+      ]
+    : [
+        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+        { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
+      ],
   webServer: process.env.BASE_URL
     ? undefined
-    : {
-        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort} --log ${process.env.E2E_SERVER_LOG}`,
-        url: `http://127.0.0.1:${ownServerPort}/api/categories`,
+    : [ownServerPort, ownServerPort + 1].map((port, index) => ({
+        command: `node scripts/serve-built.mjs --no-build --port ${port} --log ${index === 0 ? process.env.E2E_SERVER_LOG : "artifacts/e2e-shop-state-server.log"}`,
+        url: `http://127.0.0.1:${port}/api/categories`,
         reuseExistingServer: false,
         timeout: 120_000,
-        gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-        stdout: "ignore",
-      },
+        gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+        stdout: "ignore" as const,
+      })),
   use: {
     baseURL,
     ...devices["Desktop Chrome"],

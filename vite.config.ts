@@ -6,6 +6,10 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 
+// Local workerd gives requests the fallback `request.cf` instead of fetching a real one from
+// workers.cloudflare.com at start-up, which fails offline and adds nothing the app reads.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 /** What Vite's optimiser bundles before the first visit, per environment (see the file's "//"). */
 const optimizeDeps = JSON.parse(readFileSync(new URL("./scripts/lib/optimize-deps.json", import.meta.url), "utf8")) as {
   client: string[];

@@ -15,6 +15,17 @@ async function readSeed(): Promise<string> {
   return texts.join("\n");
 }
 
+/** drizzle-kit's newest snapshot: the schema as worker/db/schema.ts declares it. */
+async function readLatestSnapshot(): Promise<string> {
+  const dir = join("migrations", "meta");
+  const newest = (await readdir(dir))
+    .filter((name) => name.endsWith("_snapshot.json"))
+    .sort()
+    .at(-1);
+  if (!newest) throw new Error(`No drizzle-kit snapshot in ${dir}`);
+  return readFile(join(dir, newest), "utf8");
+}
+
 /**
  * Two kinds of tests: the worker's run inside workerd against a real D1 with the real
  * migrations and seed; the SPA's components run in jsdom. The browser journeys are
@@ -31,12 +42,16 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 TEST_SEED_SQL: await readSeed(),
+                TEST_SCHEMA_SNAPSHOT: await readLatestSnapshot(),
               },
             },
           })),
         ],
         test: {
           name: "worker",
+          // One workerd for every file: starting one per file was most of the run. Its D1 is
+          // shared, so tests/worker/setup.ts puts it back to migrations + seed before each file.
+          isolate: false,
           // Room for a loaded machine (CI, or several workerd instances at once): a test proves
           // behaviour, never speed; speed is measured by npm run bench.
           testTimeout: 20_000,
@@ -53,7 +68,10 @@ export default defineConfig({
           environment: "jsdom",
           testTimeout: 20_000,
           include: ["tests/web/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
-          setupFiles: ["./tests/web/setup.ts"],
+          // One jsdom for every file (creating one per file was a third of the run); each file
+          // still starts as a fresh page load (tests/web/fresh-page.ts).
+          isolate: false,
+          setupFiles: ["./tests/web/fresh-page.ts", "./tests/web/setup.ts"],
         },
       },
     ],

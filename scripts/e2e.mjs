@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm run test:e2e [-- playwright args]`: builds the app, serves the build with a fresh
-// local D1 (scripts/serve-built.mjs), runs the Playwright journeys in tests/e2e against it
+// `npm run test:e2e [-- playwright args]`, e.g. `npm run test:e2e -- tests/e2e/buy.spec.ts`:
+// builds the app, serves the build with a fresh local D1 (scripts/serve-built.mjs), runs the Playwright journeys in tests/e2e against it
 // with Debian's Chromium, stops the server and exits with Playwright's code.
 //
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
 //   E2E_WORKERS=N      browsers in parallel (default 2)
+//   E2E_PORT=N         serve the build on this port and the next free one (default: from 5190)
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildApp, childEnv, root, startBuiltServer, tail } from "./serve-built.mjs";
+import { buildApp, childEnv, freePort, root, startBuiltServer, tail } from "./serve-built.mjs";
 
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -27,14 +28,27 @@ if (process.env.E2E_SKIP_BUILD !== "1") buildApp();
 rmSync(join(root, "artifacts", "screenshots"), { recursive: true, force: true });
 mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
 
-const server = await startBuiltServer({ logPath: join(root, "artifacts", "e2e-server.log") });
+// Two servers of the same build, each with its own D1: the journeys share one; the other is the
+// shop-state journey's alone (it pauses ordering and marks drinks sold out for every shopper),
+// so it runs alongside the rest instead of after them, and any file can run on its own.
+const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+const shopStatePort = await freePort(port + 1);
+const [server, shopStateServer] = await Promise.all([
+  startBuiltServer({ port, logPath: join(root, "artifacts", "e2e-server.log") }),
+  startBuiltServer({ port: shopStatePort, logPath: join(root, "artifacts", "e2e-shop-state-server.log") }),
+]);
 let exitCode;
 try {
   exitCode = await new Promise((resolve) => {
     const playwright = spawn(join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
       cwd: root,
       stdio: "inherit",
-      env: childEnv({ BASE_URL: server.baseUrl, E2E_SERVER_LOG: server.logPath, CHROME_PATH: chromium }),
+      env: childEnv({
+        BASE_URL: server.baseUrl,
+        E2E_SERVER_LOG: server.logPath,
+        E2E_SHOP_STATE_BASE_URL: shopStateServer.baseUrl,
+        CHROME_PATH: chromium,
+      }),
     });
     const forward = (signal) => playwright.kill(signal);
     process.on("SIGINT", forward);
@@ -42,8 +56,10 @@ try {
     playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 } finally {
-  await server.stop();
-  server.removeState();
+  for (const each of [server, shopStateServer]) {
+    await each.stop();
+    each.removeState();
+  }
 }
 if (exitCode !== 0) console.error(`\nLast lines of the server log (${server.logPath}):\n${tail(server.logPath, 30)}`);
 console.log(

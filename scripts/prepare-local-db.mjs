@@ -1,21 +1,25 @@
 #!/usr/bin/env node
 // Brings the local D1 up to date before `npm run dev`: applies pending migrations and
-// (re-)applies the seed (seed/*.sql, then the development-only seed/dev/*.sql) when it changed. A second start with nothing new skips
-// wrangler entirely, and local orders, users and messages are always kept.
-import { spawnSync } from "node:child_process";
+// (re-)applies the seed (seed/*.sql, then the development-only seed/dev/*.sql) when it changed.
+// A second start with nothing new does no database work, and local orders, users and messages
+// are always kept.
+//
+// Everything happens in this one process, through the same local D1 engine wrangler uses
+// (its own Miniflare): each pending migration runs in one batch with its row in
+// `d1_migrations`, exactly as `wrangler d1 migrations apply DB --local` records it, so the
+// two can be used on the same database in any order. See docs/decisions/0013.
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { splitSql } from "./lib/split-sql.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const stateDir = process.env.SQUEEZE_STATE_DIR ?? join(root, ".wrangler", "state");
 const markerPath = join(stateDir, "squeeze-local-db.json");
 const d1Dir = join(stateDir, "v3", "d1");
+const started = Date.now();
 
-const migrations = readdirSync(join(root, "migrations"))
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
-// Production rows first, then the rows only a developer's machine gets (e.g. the barista).
 const sqlFilesIn = (dir) =>
   existsSync(join(root, dir))
     ? readdirSync(join(root, dir))
@@ -23,6 +27,8 @@ const sqlFilesIn = (dir) =>
         .sort()
         .map((name) => join(dir, name))
     : [];
+const migrations = sqlFilesIn("migrations").map((file) => file.slice("migrations/".length));
+// Production rows first, then the rows only a developer's machine gets (e.g. the barista).
 const seedFiles = [...sqlFilesIn("seed"), ...sqlFilesIn(join("seed", "dev"))];
 const seedHash = createHash("sha256");
 for (const file of seedFiles) seedHash.update(file).update(readFileSync(join(root, file)));
@@ -50,23 +56,74 @@ if (migrationsCurrent && seedCurrent) {
   process.exit(0);
 }
 
-function wrangler(args) {
-  const persist = process.env.SQUEEZE_STATE_DIR ? ["--persist-to", process.env.SQUEEZE_STATE_DIR] : [];
-  const result = spawnSync("wrangler", [...args, ...persist], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
-  if (result.status !== 0) {
-    console.error(`wrangler ${args.join(" ")} failed.`);
-    process.exit(result.status ?? 1);
-  }
+/** The local id wrangler gives the DB binding: preview_database_id, else database_id (wrangler.toml). */
+function localDatabaseId() {
+  const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
+  const block = toml.split(/^\[\[d1_databases\]\]\s*$/m)[1]?.split(/^\[/m)[0] ?? "";
+  const value = (key) => new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, "m").exec(block)?.[1];
+  if (value("binding") !== "DB") throw new Error("wrangler.toml: the first [[d1_databases]] must be the DB binding");
+  return value("preview_database_id") ?? value("database_id") ?? "DB";
 }
 
-if (!migrationsCurrent) wrangler(["d1", "migrations", "apply", "DB", "--local"]);
-if (!seedCurrent || !migrationsCurrent) {
-  for (const file of seedFiles) wrangler(["d1", "execute", "DB", "--local", "--file", file]);
+// No real `request.cf` for a database job (vite.config.ts says why).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+// Wrangler's own copy of Miniflare, so the database files are the ones its commands read.
+const requireFromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
+const { Miniflare, convertV4MiniflareOptions } = requireFromWrangler("miniflare");
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    modules: true,
+    script: "",
+    resourcePersistencePath: join(stateDir, "v3"),
+    d1Databases: { DB: localDatabaseId() },
+  }),
+);
+
+try {
+  const db = await mf.getD1Database("DB");
+  const statements = (file) => splitSql(readFileSync(join(root, file), "utf8")).map((sql) => db.prepare(sql));
+
+  // wrangler's bookkeeping table, as `wrangler d1 migrations apply` creates and fills it.
+  await db
+    .prepare(
+      `CREATE TABLE IF NOT EXISTS d1_migrations(
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		name       TEXT UNIQUE,
+		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`,
+    )
+    .run();
+  const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map((row) => row.name));
+  const pending = migrations.filter((name) => !applied.has(name));
+  for (const name of pending) {
+    try {
+      await db.batch([
+        ...statements(join("migrations", name)),
+        db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
+      ]);
+    } catch (error) {
+      throw new Error(`Migration ${name} failed: ${error?.cause?.message ?? error.message}`, { cause: error });
+    }
+  }
+
+  if (pending.length > 0 || !seedCurrent) {
+    for (const file of seedFiles) {
+      try {
+        await db.batch(statements(file));
+      } catch (error) {
+        throw new Error(`Seed ${file} failed: ${error?.cause?.message ?? error.message}`, { cause: error });
+      }
+    }
+  }
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(markerPath, JSON.stringify(wanted, null, 2));
+  console.log(
+    `Local database ready: ${pending.length} migration(s) applied, ${seedFiles.length} seed files loaded ` +
+      `(${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
+} catch (error) {
+  console.error(`Could not prepare the local database: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await mf.dispose();
 }
-mkdirSync(stateDir, { recursive: true });
-writeFileSync(markerPath, JSON.stringify(wanted, null, 2));
-console.log("Local database migrated and seeded.");

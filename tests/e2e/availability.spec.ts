@@ -4,7 +4,7 @@ import { expect, header, test } from "./support/fixtures";
 // The shop's state reaching shoppers: the barista marks a drink sold out and pauses online
 // orders on the board's Menu tab, and a shopper with the menu already open sees both within
 // 30 seconds, without reloading, and cannot order. This spec changes the shop for everyone,
-// so playwright.config.ts runs it after every other journey.
+// so it has a server of its own (scripts/e2e.mjs, playwright.config.ts).
 
 const WITHIN_30_SECONDS = { timeout: 30_000 };
 

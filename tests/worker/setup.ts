@@ -1,7 +1,4 @@
-import { applyD1Migrations } from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { seedStatements } from "./seed-sql";
+import { resetDatabase } from "./fresh-database";
 
-// Every test file starts from the real schema and the real menu.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await env.DB.batch(seedStatements(env.TEST_SEED_SQL).map((statement) => env.DB.prepare(statement)));
+// Every test file starts from the real schema and the real menu, and nothing another file wrote.
+await resetDatabase();

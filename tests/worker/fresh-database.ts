@@ -1,0 +1,77 @@
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import { currentCatalogVersion, CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
+import { seedStatements } from "./seed-sql";
+
+/**
+ * Test files share one workerd and its D1 (vitest.config.ts: one workerd starts in seconds,
+ * one per file took most of the run), so every file starts by putting the database back to
+ * what the migrations and the seed make of an empty one: no file sees another's rows, in
+ * whatever order the files run.
+ *
+ * The first file in a workerd builds that database from nothing and keeps a copy of its rows;
+ * every later file empties each table and writes the copy back, which takes a fraction of
+ * migrating again.
+ */
+type Row = Record<string, unknown>;
+let freshRows: Map<string, Row[]> | undefined;
+
+/** The menu's version only ever grows (migrations/0040), so a reset never meets an old cache entry. */
+const KEPT_TABLES = new Set(["d1_migrations", "catalog_version"]);
+
+async function tableNames(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
+  ).all<{ name: string }>();
+  return results.map((row) => row.name);
+}
+
+async function buildFromNothing(): Promise<Map<string, Row[]>> {
+  // A workerd that outlived a run of vitest's module cache may hold an old database: start over.
+  const leftovers = await tableNames();
+  if (leftovers.length > 0) {
+    await env.DB.batch([
+      env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+      ...leftovers.map((name) => env.DB.prepare(`DROP TABLE "${name}"`)),
+    ]);
+  }
+  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await env.DB.batch(seedStatements(env.TEST_SEED_SQL).map((statement) => env.DB.prepare(statement)));
+
+  const rows = new Map<string, Row[]>();
+  for (const name of await tableNames()) {
+    if (KEPT_TABLES.has(name)) continue;
+    rows.set(name, (await env.DB.prepare(`SELECT * FROM "${name}"`).all<Row>()).results);
+  }
+  return rows;
+}
+
+function insertRow(table: string, row: Row): D1PreparedStatement {
+  const columns = Object.keys(row);
+  return env.DB.prepare(
+    `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  ).bind(...columns.map((column) => row[column]));
+}
+
+/** Puts D1 back to migrations + seed, and has the worker re-read the menu's version as a new isolate would. */
+export async function resetDatabase(): Promise<void> {
+  vi.useRealTimers();
+  if (!freshRows) {
+    freshRows = await buildFromNothing();
+  } else {
+    const tables = [...freshRows.keys()];
+    await env.DB.batch([
+      env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+      ...tables.map((table) => env.DB.prepare(`DELETE FROM "${table}"`)),
+      env.DB.prepare("DELETE FROM sqlite_sequence"),
+      ...tables.flatMap((table) => freshRows!.get(table)!.map((row) => insertRow(table, row))),
+    ]);
+  }
+  // The worker keeps the menu's version for CATALOG_VERSION_TTL_MS; the last file may have left it
+  // holding a version the reset has since moved past.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + CATALOG_VERSION_TTL_MS + 1);
+  await currentCatalogVersion(env.DB);
+  vi.useRealTimers();
+}
