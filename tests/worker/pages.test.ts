@@ -1,7 +1,10 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { APP_LOADER_SCRIPT } from "#common/app-loader";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
+import type { Env } from "#worker/env";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
 
 // The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
@@ -30,14 +33,28 @@ function assetsBinding({ landingAssets = LANDING_ASSETS as unknown, shell = SHEL
   return { binding: binding as unknown as Fetcher, requested };
 }
 
-async function page(path: string, assets = assetsBinding()) {
-  const response = await app.request(path, { headers: { accept: "text/html" } }, { ...env, ASSETS: assets.binding });
-  return { response, html: await response.text() };
+/** A browser's visit to `path`; what the worker does after its answer is done when it returns. */
+async function page(path: string, assets = assetsBinding(), bindings: Partial<Env> = {}) {
+  const context = createExecutionContext();
+  const response = await app.request(
+    path,
+    { headers: { accept: "text/html" } },
+    { ...env, ASSETS: assets.binding, ...bindings },
+    context,
+  );
+  const html = await response.text();
+  await waitOnExecutionContext(context);
+  return { response, html };
 }
 
 /** The hints in <head> (the prerendered page may carry React's own preloads in the body). */
 const links = (html: string) => html.slice(0, html.indexOf("</head>")).match(/<link [^>]*>/g) ?? [];
-const root = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="module"'));
+const root = (html: string) => {
+  const start = html.indexOf('<div id="root"');
+  return html.slice(start, html.indexOf("<script", start));
+};
+/** The modules the app's loader adds once the first screen is painted (its data-modules attribute). */
+const loaderModules = (html: string) => /<script data-modules="([^"]*)">/.exec(html)?.[1]?.split(" ");
 const policy = (response: Response) => response.headers.get("content-security-policy") ?? "";
 
 /** The CSP source that allows exactly this inline text. */
@@ -47,6 +64,7 @@ async function inlineHash(text: string): Promise<string> {
 }
 /** The CSP source that lets a browser apply a drink card's tint, as its style attribute has it. */
 const tintHash = ([from, to]: [string, string]) => inlineHash(`--tint-from:${from};--tint-to:${to}`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as="fetch"'));
 const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
 
@@ -65,14 +83,11 @@ describe("landing pages' HTML", () => {
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
       '<link rel="preload" as="image" href="/images/drinks/ruby-grapefruit.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toEqual(
-      expect.arrayContaining([
-        '<link rel="modulepreload" href="/assets/menu-page-2.js">',
-        '<link rel="modulepreload" href="/assets/query-3.js">',
-        '<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>',
-      ]),
-    );
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(links(html)).toContain('<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>');
+    // The code comes after the first paint: no module script or preload in the HTML, the loader names them.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(loaderModules(html)).toEqual(["/assets/index-abc.js", "/assets/menu-page-2.js", "/assets/query-3.js"]);
   });
 
   it("paints the menu from the HTML: the categories and the selected one's drinks, tinted, before any script runs", async () => {
@@ -113,7 +128,7 @@ describe("landing pages' HTML", () => {
     expect(imageHints(html)).toEqual([
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js">');
+    expect(loaderModules(html)).toEqual(["/assets/index-abc.js", "/assets/product-page-4.js", "/assets/query-3.js"]);
   });
 
   it("paints a drink's page from the HTML: its name, picture, sizes and price, tinted", async () => {
@@ -154,16 +169,24 @@ describe("landing pages' HTML", () => {
     ["a category of the menu", "/menu?category=smoothies"],
     ["a drink's page", "/categories/cat-fresh-juices/products/prd-sunrise-orange"],
   ])(
-    "gives %s, which the app hydrates, the early-tap script first in its head, allowed by its hash alone",
+    "gives %s, which the app hydrates, the early-tap script first in its head and the app's loader last in its body, allowed by their hashes alone",
     async (_case, path) => {
       const { response, html } = await page(path);
       const head = html.slice(html.indexOf("<head>") + "<head>".length, html.indexOf("</head>"));
       expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script>`)).toBe(true);
-      expect(html.match(/<script>/g)).toHaveLength(1);
+      expect(html.match(/<script[ >]/g)).toHaveLength(2);
+      expect(html).toMatch(
+        new RegExp(`<script data-modules="[^"]*">${escapeRegExp(APP_LOADER_SCRIPT)}</script></body>`),
+      );
+      expect(loaderModules(html)?.[0]).toBe("/assets/index-abc.js");
       const scriptSources = policy(response)
         .match(/script-src ([^;]*)/)?.[1]
         ?.split(" ");
-      expect(scriptSources).toEqual(["'self'", await inlineHash(EARLY_TAPS_SCRIPT)]);
+      expect(scriptSources).toEqual([
+        "'self'",
+        await inlineHash(EARLY_TAPS_SCRIPT),
+        await inlineHash(APP_LOADER_SCRIPT),
+      ]);
     },
   );
 
@@ -205,7 +228,7 @@ describe("landing pages' HTML", () => {
     forgetLandingAssets();
     const { response, html } = await page("/menu", assetsBinding({ landingAssets: null }));
     expect(response.status).toBe(200);
-    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+    expect(loaderModules(html)).toEqual(["/assets/index-abc.js"]);
     expect(dataHints(html)).toHaveLength(2);
   });
 
@@ -215,7 +238,7 @@ describe("landing pages' HTML", () => {
       assetsBinding({ landingAssets: { menu: { scripts: "not a list" } } }),
     );
     expect(response.status).toBe(200);
-    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+    expect(loaderModules(html)).toEqual(["/assets/index-abc.js"]);
   });
 
   it("serves the page without data hints when the catalog cannot be read", async () => {
