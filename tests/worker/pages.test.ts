@@ -1,11 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_LOADER_SCRIPT } from "#common/app-loader";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import type { Env } from "#worker/env";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
+import { forgetRecentPages } from "#worker/services/landing/page-cache";
+import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 
 // The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
 // stand-in for them at that binding: the page shell and the build's list of landing-page code.
@@ -33,8 +35,15 @@ function assetsBinding({ landingAssets = LANDING_ASSETS as unknown, shell = SHEL
   return { binding: binding as unknown as Fetcher, requested };
 }
 
-/** A browser's visit to `path`; what the worker does after its answer is done when it returns. */
-async function page(path: string, assets = assetsBinding(), bindings: Partial<Env> = {}) {
+/** A deployment of the worker, which the rendered pages' cache keys carry. */
+const deployment = (id: string = crypto.randomUUID()) => ({ CF_VERSION_METADATA: { id, tag: "", timestamp: "" } });
+
+/**
+ * A browser's visit to `path`; what the worker keeps for later (the page's cache entry) is done
+ * when it returns. Each visit is of a deployment of its own unless `bindings` say otherwise, so
+ * a page one test kept is not what another test reads.
+ */
+async function page(path: string, assets = assetsBinding(), bindings: Partial<Env> = deployment()) {
   const context = createExecutionContext();
   const response = await app.request(
     path,
@@ -69,6 +78,13 @@ const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as
 const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
 
 afterEach(() => forgetLandingAssets());
+
+// A fresh worker's first render of a page loads its code, which on a busy machine can take longer
+// than the render's deadline (the page then goes out unrendered, as it should): warm it first.
+beforeAll(async () => {
+  await page("/menu");
+  await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+});
 
 describe("landing pages' HTML", () => {
   it("gives /menu the first category's data, its first pictures and the menu's code, in the head", async () => {
@@ -251,5 +267,121 @@ describe("landing pages' HTML", () => {
     const html = await response.text();
     expect(dataHints(html)).toEqual([]);
     expect(root(html)).toBe('<div id="root"></div>');
+  });
+});
+
+describe("the rendered menu and drink pages, kept at the edge under the catalog's version", () => {
+  const shellReads = (assets: ReturnType<typeof assetsBinding>) =>
+    assets.requested.filter((path) => path === "/").length;
+  /** The worker's clock, moved on without waiting (the isolate re-reads the catalog's version after its TTL). */
+  let clock = Date.now();
+  const passVersionTtl = () => {
+    clock += CATALOG_VERSION_TTL_MS + 1;
+    vi.setSystemTime(clock);
+  };
+  const broken = () => {
+    const failing = () => {
+      throw new Error("D1 is down");
+    };
+    return { prepare: failing, batch: failing, withSession: () => ({ prepare: failing }) } as unknown as D1Database;
+  };
+
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ["the menu", "/menu"],
+    ["a category of the menu", "/menu?category=smoothies"],
+    ["a drink's page", "/categories/cat-fresh-juices/products/prd-sunrise-orange"],
+  ])(
+    "answers a repeat visit of %s from the cache: the same page and policy, without the shell read again",
+    async (_case, path) => {
+      const assets = assetsBinding();
+      const release = deployment();
+      const first = await page(path, assets, release);
+      const reads = shellReads(assets);
+      const repeat = await page(path, assets, release);
+      expect(repeat.response.status).toBe(200);
+      expect(repeat.html).toBe(first.html);
+      expect(policy(repeat.response)).toBe(policy(first.response));
+      expect(shellReads(assets)).toBe(reads);
+      // Still revalidated by the browser, and nothing of the cache's bookkeeping reaches it.
+      expect(repeat.response.headers.get("cache-control")).toBe("no-cache");
+      expect([...repeat.response.headers.keys()].filter((name) => name.startsWith("squeeze-"))).toEqual([]);
+    },
+  );
+
+  it("answers from the data centre's cache an isolate that has not served the page yet", async () => {
+    const release = deployment();
+    const path = "/categories/cat-fresh-juices/products/prd-sunrise-orange";
+    const first = await page(path, assetsBinding(), release);
+    forgetRecentPages();
+    const assets = assetsBinding();
+    const repeat = await page(path, assets, release);
+    expect(repeat.html).toBe(first.html);
+    expect(policy(repeat.response)).toBe(policy(first.response));
+    expect(shellReads(assets)).toBe(0);
+    expect([...repeat.response.headers.keys()].filter((name) => name.startsWith("squeeze-"))).toEqual([]);
+    expect(repeat.response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("keeps each category apart", async () => {
+    const release = deployment();
+    const juices = await page("/menu", assetsBinding(), release);
+    const smoothies = await page("/menu?category=smoothies", assetsBinding(), release);
+    expect(root(juices.html)).toContain("Sunrise Orange");
+    expect(root(smoothies.html)).not.toContain("Sunrise Orange");
+    expect(root(smoothies.html)).toContain("Berry Blast");
+  });
+
+  it("shows an edited menu once the isolate has read the new version, and the kept page until then", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    passVersionTtl();
+    const release = deployment();
+    const path = "/menu?category=smoothies";
+    expect(root((await page(path, assetsBinding(), release)).html)).toContain("Berry Blast<");
+    await env.DB.prepare("UPDATE products SET name = 'Berry Blast Royale' WHERE id = 'prd-berry-blast'").run();
+    try {
+      expect(root((await page(path, assetsBinding(), release)).html)).not.toContain("Berry Blast Royale");
+      passVersionTtl();
+      const edited = await page(path, assetsBinding(), release);
+      expect(root(edited.html)).toContain("Berry Blast Royale");
+      // And that page is kept in its turn.
+      const assets = assetsBinding();
+      expect((await page(path, assets, release)).html).toBe(edited.html);
+      expect(shellReads(assets)).toBe(0);
+    } finally {
+      await env.DB.prepare("UPDATE products SET name = 'Berry Blast' WHERE id = 'prd-berry-blast'").run();
+      passVersionTtl();
+    }
+  });
+
+  it("renders anew for a new deployment, with that deployment's code", async () => {
+    const path = "/categories/cat-fresh-juices/products/prd-sunrise-orange";
+    await page(path, assetsBinding(), deployment("release-1"));
+    const next = assetsBinding({ shell: SHELL.replace("index-abc.js", "index-def.js") });
+    const { html } = await page(path, next, deployment("release-2"));
+    expect(shellReads(next)).toBe(1);
+    expect(loaderModules(html)?.[0]).toBe("/assets/index-def.js");
+  });
+
+  it("keeps nothing of a page that went out without its render: the next visit renders it", async () => {
+    const release = deployment();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    passVersionTtl();
+    const failed = await page("/menu", assetsBinding(), { ...release, DB: broken() });
+    expect(root(failed.html)).toBe('<div id="root"></div>');
+    passVersionTtl();
+    const next = await page("/menu", assetsBinding(), release);
+    expect(root(next.html)).toContain("Sunrise Orange");
+  });
+
+  it("does not keep a drink that is not on the menu", async () => {
+    const release = deployment();
+    const path = "/categories/cat-fresh-juices/products/prd-nope";
+    await page(path, assetsBinding(), release);
+    const assets = assetsBinding();
+    const again = await page(path, assets, release);
+    expect(again.response.status).toBe(404);
+    expect(shellReads(assets)).toBe(1);
   });
 });
