@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "#worker/app";
@@ -35,8 +36,17 @@ const assets = {
   },
 } as unknown as Fetcher;
 
-function request(path: string, method = "GET") {
-  return app.request(path, { method, headers: { accept: "text/html" } }, { ...env, ASSETS: assets });
+/** A request as the edge hands it to the worker: with an execution context for the work after the answer. */
+async function request(path: string, method = "GET") {
+  const context = createExecutionContext();
+  const response = await app.request(
+    path,
+    { method, headers: { accept: "text/html" } },
+    { ...env, ASSETS: assets },
+    context,
+  );
+  await waitOnExecutionContext(context);
+  return response;
 }
 
 afterEach(() => forgetLandingAssets());
