@@ -25,7 +25,11 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
 const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
-// The shop's order board: its own chunk, never part of what a shopper's pages download.
+// The staff side: its own frame and pages, each its own chunk, never part of what a shopper's
+// pages download.
+const StaffLayout = lazyPage("staff-layout", () => import("#web/features/staff-board/staff-layout"), {
+  queries: true,
+});
 const StaffBoardPage = lazyPage("staff-board", () => import("#web/features/staff-board/staff-board-page"), {
   queries: true,
 });
@@ -91,10 +95,27 @@ export function AppRoutes() {
           path={APP_PAGES.staff}
           element={
             <Suspense fallback={<PageLoading />}>
-              <StaffBoardPage />
+              <StaffLayout />
             </Suspense>
           }
-        />
+        >
+          <Route
+            index
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <StaffBoardPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path={APP_PAGES.staffMenu.slice(APP_PAGES.staff.length + 1)}
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <StaffMenuPage />
+              </Suspense>
+            }
+          />
+        </Route>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path={childPath(APP_PAGES.about)} element={<AboutPage />} />
@@ -105,7 +126,6 @@ export function AppRoutes() {
           <Route path={childPath(APP_PAGES.checkout)} element={<CheckoutPage />} />
           <Route path={childPath(APP_PAGES.orders)} element={<OrdersPage />} />
           <Route path={childPath(APP_PAGES.order)} element={<OrderPage />} />
-          <Route path={childPath(APP_PAGES.staffMenu)} element={<StaffMenuPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -238,7 +238,7 @@ export const orders = sqliteTable(
     check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
     check(
       "orders_pickup_payment_not_required",
-      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} = 'not_required'`,
+      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} IN ('not_required', 'paid_at_counter')`,
     ),
   ],
 );
@@ -444,6 +444,25 @@ export const locationPickupSettings = sqliteTable(
   (table) => [
     check("location_pickup_settings_capacity_range", sql`${table.slotCapacity} BETWEEN 0 AND 1000`),
     check("location_pickup_settings_prep_range", sql`${table.defaultPrepMinutes} BETWEEN 1 AND 240`),
+  ],
+);
+
+/** When a ticket on the board turns "waiting" and "late" (common/order-board.ts). */
+export const locationBoardSettings = sqliteTable(
+  "location_board_settings",
+  {
+    locationId: text("location_id")
+      .primaryKey()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    warnAfterMinutes: integer("warn_after_minutes").notNull(),
+    lateAfterMinutes: integer("late_after_minutes").notNull(),
+  },
+  (table) => [
+    check("location_board_settings_warn_positive", sql`${table.warnAfterMinutes} >= 1`),
+    check(
+      "location_board_settings_late_after_warn",
+      sql`${table.lateAfterMinutes} > ${table.warnAfterMinutes} AND ${table.lateAfterMinutes} <= 240`,
+    ),
   ],
 );
 

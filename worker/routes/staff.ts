@@ -9,7 +9,12 @@ import { requireStaff } from "#worker/lib/staff";
 import { publishSoon } from "#worker/services/live/channel";
 import { deliverSoon } from "#worker/services/outbox";
 import { orderHistory } from "#worker/services/orders/events";
-import { findBoardLocation, findLocationOrder, listBoardOrders } from "#worker/services/staff/board-orders";
+import {
+  findBoardLocation,
+  findLocationOrder,
+  listBoardOrders,
+  listDoneOrders,
+} from "#worker/services/staff/board-orders";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
 
 /**
@@ -18,14 +23,18 @@ import { changeOrderStatus } from "#worker/services/staff/order-status";
  */
 export const staffRouter = new Hono<AppEnv>()
   .use("*", requireStaff)
-  /** The location's open orders, oldest first, with everything the counter needs. */
+  /** The location's open orders, oldest first, with everything the counter needs, and its Done list. */
   .get("/orders", async (c) => {
     c.header("Cache-Control", "no-store");
     const db = getDb(c.env.DB);
     const { locationId } = c.get("staff")!;
-    const [location, orders] = await Promise.all([findBoardLocation(db, locationId), listBoardOrders(db, locationId)]);
+    const [location, orders, done] = await Promise.all([
+      findBoardLocation(db, locationId),
+      listBoardOrders(db, locationId),
+      listDoneOrders(db, locationId),
+    ]);
     if (!location) throw notFound("Location not found");
-    return c.json({ location, orders } satisfies StaffOrdersResponse);
+    return c.json({ location, orders, done } satisfies StaffOrdersResponse);
   })
   .post("/orders/:id/status", ...jsonBody(orderStatusChangeSchema), async (c) => {
     const id = c.req.param("id");
