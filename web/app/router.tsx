@@ -25,18 +25,9 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
 const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
-// The staff side: its own frame and pages, each its own chunk, never part of what a shopper's
-// pages download.
-const StaffLayout = lazyPage("staff-layout", () => import("#web/features/staff-board/staff-layout"), {
-  queries: true,
-});
-const StaffBoardPage = lazyPage("staff-board", () => import("#web/features/staff-board/staff-board-page"), {
-  queries: true,
-});
-// The board's Menu tab (pause, sold out): its own chunk too.
-const StaffMenuPage = lazyPage("staff-menu-page", () => import("#web/features/staff-menu/staff-menu-page"), {
-  queries: true,
-});
+// The staff side (its frame, the board and the Menu page): its own chunks, routed inside the
+// first of them, so nothing of it is part of what a shopper's pages download.
+const StaffRoutes = lazyPage("staff-routes", () => import("./staff-routes"));
 const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page"));
 
 /** How long the first render waits for the landing page's code and data before it goes ahead without them. */
@@ -92,30 +83,13 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={APP_PAGES.staff}
+          path={`${APP_PAGES.staff}/*`}
           element={
             <Suspense fallback={<PageLoading />}>
-              <StaffLayout />
+              <StaffRoutes />
             </Suspense>
           }
-        >
-          <Route
-            index
-            element={
-              <Suspense fallback={<PageLoading />}>
-                <StaffBoardPage />
-              </Suspense>
-            }
-          />
-          <Route
-            path={APP_PAGES.staffMenu.slice(APP_PAGES.staff.length + 1)}
-            element={
-              <Suspense fallback={<PageLoading />}>
-                <StaffMenuPage />
-              </Suspense>
-            }
-          />
-        </Route>
+        />
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path={childPath(APP_PAGES.about)} element={<AboutPage />} />
