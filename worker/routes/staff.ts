@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { orderStatusChangeSchema } from "#common/forms/order-status";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
@@ -16,6 +17,14 @@ import {
   listDoneOrders,
 } from "#worker/services/staff/board-orders";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
+import { markPaidAtCounter, recallOrder, type CounterChangeInput } from "#worker/services/orders/counter-transitions";
+
+/** Who changes which order: the signed-in staff member, at their own location. */
+function counterChange(c: Context<AppEnv>): CounterChangeInput {
+  const id = c.req.param("id") ?? "";
+  if (id.length > 100) throw notFound("Order not found");
+  return { db: getDb(c.env.DB), staff: c.get("staff")!, staffUserId: c.get("userId")!, orderId: id };
+}
 
 /**
  * The shop's side: 401 for a guest, 403 for a shopper, and a staff member sees and changes the
@@ -50,6 +59,18 @@ export const staffRouter = new Hono<AppEnv>()
       reason,
     });
     deliverSoon(c.executionCtx, c.env, result.emailIds);
+    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    return c.json({ order: result.order } satisfies StaffOrderResponse);
+  })
+  /** Back from the Done list: a completed order to ready, a cancelled one to where it was (409 says why not). */
+  .post("/orders/:id/recall", ...jsonBody(z.object({})), async (c) => {
+    const result = await recallOrder(counterChange(c));
+    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    return c.json({ order: result.order } satisfies StaffOrderResponse);
+  })
+  /** A pay-on-pickup order's total collected at the counter: its payment state becomes paid_at_counter. */
+  .post("/orders/:id/paid-at-counter", ...jsonBody(z.object({})), async (c) => {
+    const result = await markPaidAtCounter(counterChange(c));
     publishSoon(c.executionCtx, c.env, result.liveUpdates);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
