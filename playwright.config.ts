@@ -34,9 +34,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   projects: [
-    { name: "journeys", testIgnore: "**/availability.spec.ts" },
+    { name: "journeys", testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts"] },
     // Pauses ordering and marks drinks sold out for every shopper: runs once the others are done.
     { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
+    // Clears the order board and counts what is on it: runs last.
+    { name: "rush", testMatch: "**/staff-rush.spec.ts", dependencies: ["shop-state"] },
   ],
   webServer: process.env.BASE_URL
     ? undefined
