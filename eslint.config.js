@@ -10,6 +10,11 @@
  *                             and not the app; the app wires features together
  *   worker/lib, worker/db  ←  worker/services  ←  worker/routes  ←  worker/app.ts
  *                             a route imports no other route; services import no route
+ *   worker/live               carries messages: it imports no service and nothing of the database
+ *   worker/services/shop      the shop's state: read by orders and staff, imports neither
+ *
+ * and who writes an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
+ * inserts, updates or deletes rows of orders, order_items, order_pickups and order_events.
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -60,9 +65,50 @@ const boundaries = [
     message: "Routes do not import routes: move what they share to worker/services/ or worker/lib/.",
   },
   {
+    target: "./worker/live",
+    from: ["./worker/services", "./worker/db", "./worker/routes"],
+    message: "worker/live carries messages and knows nothing of orders or the database: the orders room writes them.",
+  },
+  {
+    // worker/env.ts names the channel's class, so anything the class imported back from the
+    // worker would close a cycle (import-x/no-cycle does not follow type-only imports).
+    target: "./worker/live/location-channel.ts",
+    from: "./worker",
+    except: ["./live/location-channel.ts"],
+    message: "The Durable Object imports nothing of the worker: worker/env.ts imports it.",
+  },
+  {
+    target: "./worker/services/shop",
+    from: ["./worker/services/orders", "./worker/services/staff", "./worker/services/payments"],
+    message: "The shop's state is read by orders and staff; it imports neither.",
+  },
+  {
     target: ["./worker/services", "./worker/lib", "./worker/db", "./worker/emails"],
     from: ["./worker/routes", "./worker/app.ts", "./worker/index.ts"],
     message: "Only worker/app.ts mounts routes; services, lib and db never import them.",
+  },
+];
+
+/** The order's tables, by their drizzle names and their SQL names. */
+const ORDER_TABLES = ["orders", "orderItems", "orderPickups", "orderEvents"];
+const ORDER_TABLES_SQL = ["orders", "order_items", "order_pickups", "order_events"];
+const onlyTheOrdersRoomWrites =
+  "Only worker/services/orders/ writes an order (docs/decisions/0012-orders-room.md): call one of its transitions.";
+const orderTableWrites = [
+  {
+    // db.insert(orders), db.update(orderItems), db.delete(orderEvents), tx.insert(...)…
+    selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name=/^(${ORDER_TABLES.join("|")})$/]`,
+    message: onlyTheOrdersRoomWrites,
+  },
+  {
+    // insertRows(db, orderItems, rows) (worker/db/batch.ts)
+    selector: `CallExpression[callee.name="insertRows"] > Identifier.arguments[name=/^(${ORDER_TABLES.join("|")})$/]`,
+    message: onlyTheOrdersRoomWrites,
+  },
+  {
+    // Hand-written SQL: INSERT INTO orders, UPDATE order_items, DELETE FROM order_events…
+    selector: `TemplateElement[value.raw=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W?(${ORDER_TABLES_SQL.join("|")})\\b/i]`,
+    message: onlyTheOrdersRoomWrites,
   },
 ];
 
@@ -112,6 +158,11 @@ export default defineConfig(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
     },
+  },
+  {
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/services/orders/**"],
+    rules: { "no-restricted-syntax": ["error", ...orderTableWrites] },
   },
   {
     // Playwright reads a test's fixtures from its first parameter's pattern, even an empty one.

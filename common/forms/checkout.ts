@@ -5,9 +5,6 @@ import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
 import { phoneSchema } from "./profile";
 
-// Re-exported: the worker and the checkout import the limits from here, beside the schemas.
-export { ORDER_LIMITS };
-
 /**
  * Pickup or delivery. A delivery needs a street and a ZIP code; whether that ZIP is inside the
  * delivery area is the server's to say (the area lives in D1, per location).

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SoldOutChangeRequest, StaffAvailability } from "#common/forms/availability";
+import type { SoldOutChangeRequest, StaffAvailability } from "#common/staff-availability";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";

@@ -128,14 +128,14 @@ async function allowedByDatabase(table: string, constraint: string): Promise<str
   return quotedValues(check);
 }
 
-/** What schema.ts declares for the same CHECK, rendered as drizzle renders it. */
+/** What the schema (worker/db/schema/) declares for the same CHECK, rendered as drizzle renders it. */
 function allowedBySchema(table: SQLiteTable, constraint: string): string[] {
   const check = getTableConfig(table).checks.find((candidate) => candidate.name === constraint);
   return check ? quotedValues(new SQLiteSyncDialect().sqlToQuery(check.value).sql) : [];
 }
 
 describe("lists of allowed values", () => {
-  // Each list has one definition in common/; schema.ts derives its CHECKs from it and the
+  // Each list has one definition in common/; the schema derives its CHECKs from it and the
   // hand-written migrations must say the same, or a value the API accepts would fail to insert.
   const lists = [
     { table: orders, name: "orders", constraint: "orders_status_known", values: ORDER_STATUSES },
@@ -179,7 +179,7 @@ describe("lists of allowed values", () => {
   ];
 
   it.each(lists)(
-    "$constraint allows exactly common/'s list, in schema.ts and in the migrated database",
+    "$constraint allows exactly common/'s list, in the schema and in the migrated database",
     async (list) => {
       expect(allowedBySchema(list.table, list.constraint)).toEqual([...list.values]);
       expect([...(await allowedByDatabase(list.name, list.constraint))].sort()).toEqual([...list.values].sort());

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
-import type { StaffAvailability } from "#common/forms/availability";
+import type { StaffAvailability } from "#common/staff-availability";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser, createStaffOfAnotherLocation } from "./sign-in";
 import { ANAHEIM, jsonPost, resetShop, store, TUESDAY_NOON, useShopClock } from "./store-helpers";

@@ -42,3 +42,9 @@ export function insertRows<Table extends SQLiteTable>(
 export function inListChunks<T>(values: readonly T[], otherBoundValues = 0): T[][] {
   return chunk(values, D1_MAX_BOUND_VALUES - otherBoundValues);
 }
+
+/** The statements as `db.batch` takes them: at least one. */
+export function asBatch<T extends BatchItem<"sqlite">>(statements: T[]): [T, ...T[]] {
+  if (statements.length === 0) throw new Error("An empty batch has nothing to write");
+  return statements as [T, ...T[]];
+}

@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_PING, LIVE_PONG } from "#common/live-updates";
-import type { Env } from "#worker/env";
 
 /** Who is at the other end of a socket. Set by the worker after it checked the session, never by the browser. */
 export type Listener = { kind: "board"; userId: string } | { kind: "shopper"; userId: string };
@@ -42,8 +41,10 @@ export interface LocationUpdate {
  * move), the sockets close; the pages reconnect and read what they missed from the API, which
  * is the source of truth. See docs/decisions/0008-live-order-updates.md.
  */
-export class LocationChannel extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+// It reads no binding, so it takes the worker's env as unknown (and worker/env.ts, which names
+// this class, is not imported back).
+export class LocationChannel extends DurableObject<unknown> {
+  constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }

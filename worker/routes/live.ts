@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/env";
-import { requireUser } from "#worker/lib/session";
+import { requireUser } from "#worker/lib/sign-in-session";
 import { requireStaff } from "#worker/lib/staff";
 import { requireSameOriginWebSocket } from "#worker/lib/websocket-upgrade";
-import { connectListener } from "#worker/services/live/channel";
-import { shopperLocationId } from "#worker/services/live/shopper-location";
 import { getDb } from "#worker/db/client";
+import { connectListener } from "#worker/live/channel";
+import { shopperLocationId } from "#worker/services/orders/shopper-orders";
 
 /**
  * The live channels (WebSockets to the location's Durable Object). Who listens, and to which

@@ -10,13 +10,12 @@ import {
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError, notFound } from "#worker/lib/errors";
-import { requireUser } from "#worker/lib/session";
+import { requireUser } from "#worker/lib/sign-in-session";
 import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
+import { announceAfterCommit } from "#worker/services/announcements";
 import { placeOrder } from "#worker/services/orders/placing";
-import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/reading";
-import { deliverSoon } from "#worker/services/outbox";
-import { publishSoon } from "#worker/services/live/channel";
+import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/shopper-orders";
 
 function readIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -58,8 +57,7 @@ export const ordersRouter = new Hono<AppEnv>()
       idempotencyKey,
       origin: new URL(c.req.url).origin,
     });
-    deliverSoon(c.executionCtx, c.env, result.emailIds);
-    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    announceAfterCommit(c, result.news);
     // A retried submission is answered with the order it already made: 200, not a second 201.
     return c.json(result.response satisfies CreateOrderResponse, result.created ? 201 : 200);
   })

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/forms/availability";
+import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/staff-availability";
 import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { primarySession } from "#worker/lib/d1-session";
+import { primaryDatabase } from "#worker/lib/d1-bookmarks";
 import { jsonBody } from "#worker/lib/json-body";
 import { requireStaff } from "#worker/lib/staff";
 import {
@@ -12,21 +12,21 @@ import {
   pauseOrdering,
   resumeOrdering,
   type StaffActor,
-} from "#worker/services/store/staff-availability";
+} from "#worker/services/staff/availability";
 
 /**
  * The availability at the staff member's location, after `change` (if any) made as them, read
- * from the session that wrote it so the answer is never older than the change.
+ * from the D1 session that wrote it so the answer is never older than the change.
  */
 async function availabilityAfter(
   c: Context<AppEnv>,
   change?: (db: Database, actor: StaffActor) => Promise<void>,
 ): Promise<StaffAvailability> {
-  const session = primarySession(c);
+  const bookmarked = primaryDatabase(c);
   const actor: StaffActor = { userId: c.get("userId")!, locationId: c.get("staff")!.locationId };
-  if (change) await change(session.db, actor);
-  const availability = await loadStaffAvailability(session.db, actor.locationId);
-  session.keepBookmark();
+  if (change) await change(bookmarked.db, actor);
+  const availability = await loadStaffAvailability(bookmarked.db, actor.locationId);
+  bookmarked.keepBookmark();
   return availability;
 }
 

@@ -7,17 +7,11 @@ import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { requireStaff } from "#worker/lib/staff";
-import { publishSoon } from "#worker/services/live/channel";
-import { deliverSoon } from "#worker/services/outbox";
-import { orderHistory } from "#worker/services/orders/events";
-import {
-  findBoardLocation,
-  findLocationOrder,
-  listBoardOrders,
-  listDoneOrders,
-} from "#worker/services/staff/board-orders";
+import { announceAfterCommit } from "#worker/services/announcements";
+import { boardOrderHistory, listBoardOrders, listDoneOrders } from "#worker/services/orders/board-orders";
+import { findBoardLocation } from "#worker/services/staff/board-location";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
-import { markPaidAtCounter, recallOrder, type CounterChangeInput } from "#worker/services/orders/counter-transitions";
+import { collectAtCounter, recallOrder, type CounterChangeInput } from "#worker/services/staff/counter-changes";
 
 /** Who changes which order: the signed-in staff member, at their own location. */
 function counterChange(c: Context<AppEnv>): CounterChangeInput {
@@ -58,20 +52,19 @@ export const staffRouter = new Hono<AppEnv>()
       status,
       reason,
     });
-    deliverSoon(c.executionCtx, c.env, result.emailIds);
-    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Back from the Done list: a completed order to ready, a cancelled one to where it was (409 says why not). */
   .post("/orders/:id/recall", ...jsonBody(z.object({})), async (c) => {
     const result = await recallOrder(counterChange(c));
-    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** A pay-on-pickup order's total collected at the counter: its payment state becomes paid_at_counter. */
   .post("/orders/:id/paid-at-counter", ...jsonBody(z.object({})), async (c) => {
-    const result = await markPaidAtCounter(counterChange(c));
-    publishSoon(c.executionCtx, c.env, result.liveUpdates);
+    const result = await collectAtCounter(counterChange(c));
+    announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Every change to one of the location's orders: what it became, who made it and when. */
@@ -79,7 +72,7 @@ export const staffRouter = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     const id = c.req.param("id");
     const db = getDb(c.env.DB);
-    const order = id.length <= 100 ? await findLocationOrder(db, c.get("staff")!.locationId, id) : undefined;
-    if (!order) throw notFound("Order not found");
-    return c.json({ history: await orderHistory(db, order.id) } satisfies OrderHistoryResponse);
+    const history = id.length <= 100 ? await boardOrderHistory(db, c.get("staff")!.locationId, id) : null;
+    if (!history) throw notFound("Order not found");
+    return c.json({ history } satisfies OrderHistoryResponse);
   });

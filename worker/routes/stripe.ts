@@ -3,8 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
-import { publishSoon } from "#worker/services/live/channel";
-import { deliverSoon } from "#worker/services/outbox";
+import { announceAfterCommit } from "#worker/services/announcements";
 import { paymentConfig, verifyWebhookEvent } from "#worker/services/payments/stripe";
 import { applyStripeEvent, type WebhookReceipt } from "#worker/services/payments/stripe-events";
 
@@ -24,8 +23,7 @@ export const stripeRouter = new Hono<AppEnv>().post(
     const rawBody = await c.req.text();
     const event = await verifyWebhookEvent(config.webhookSecret, rawBody, c.req.header("Stripe-Signature"));
     const result = await applyStripeEvent(getDb(c.env.DB), c.env, event);
-    deliverSoon(c.executionCtx, c.env, result.emailIds);
-    publishSoon(c.executionCtx, c.env, result.liveUpdates ?? []);
+    announceAfterCommit(c, result.news);
     return c.json({ received: true, outcome: result.outcome } satisfies WebhookReceipt);
   },
 );

@@ -5,8 +5,9 @@ import type { Database } from "#worker/db/client";
 import { categories, productPrices, products, settings } from "#worker/db/schema";
 import { z } from "zod";
 
-const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
-const visibleProduct = and(eq(products.isDeleted, false), eq(products.isHidden, false));
+/** On the menu: neither hidden nor deleted (the staff's Menu tab lists the same drinks). */
+export const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
+export const visibleProduct = and(eq(products.isDeleted, false), eq(products.isHidden, false));
 
 export async function listVisibleCategories(db: Database): Promise<Category[]> {
   const rows = await db

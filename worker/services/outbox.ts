@@ -35,7 +35,7 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
  * The insert for one e-mail. Put `statement` in the same `db.batch([...])` as the row it
- * reports; after the batch commits, hand `id` to `deliverSoon`.
+ * reports; after the batch commits, hand `id` to `announceAfterCommit` (services/announcements.ts).
  */
 export function queueEmail(db: Database, email: OutgoingEmail): { id: string; statement: BatchItem<"sqlite"> } {
   const id = crypto.randomUUID();

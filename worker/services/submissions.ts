@@ -18,7 +18,7 @@ export type Submission =
 
 export interface RecordedSubmission {
   id: string;
-  /** The queued e-mails, for `deliverSoon`. */
+  /** The queued e-mails, for `announceAfterCommit`. */
   emailIds: string[];
 }
 

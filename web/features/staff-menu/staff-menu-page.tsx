@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { PAUSE_DURATIONS_MINUTES, WHOLE_DRINK, type SoldOutScope } from "#common/availability";
 import { sizeLabel } from "#common/catalog";
-import type { SoldOutChangeRequest, StaffAvailability, StaffMenuDrink } from "#common/forms/availability";
+import type { SoldOutChangeRequest, StaffAvailability, StaffMenuDrink } from "#common/staff-availability";
 import { formatTimeIn } from "#common/hours/format";
 import { errorMessage } from "#web/lib/query-client";
 import { useChangeSoldOut } from "./api/change-sold-out";

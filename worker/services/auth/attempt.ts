@@ -7,7 +7,8 @@ import { AUTH_PROVIDERS, type AuthProvider } from "#common/auth-providers";
 import { getDb } from "#worker/db/client";
 import { signInAttempts } from "#worker/db/schema";
 import type { AppEnv } from "#worker/env";
-import { isHttps } from "#worker/lib/session";
+import { isHttps } from "#worker/lib/sign-in-session";
+import { sha256 } from "#worker/lib/sha256";
 import { base64Url } from "./sessions";
 
 /** How long a person has to finish at the provider before the attempt is void. */
@@ -78,8 +79,7 @@ export function randomToken(bytes = 32): string {
 }
 
 async function stateHash(state: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(state));
-  return base64Url(new Uint8Array(digest));
+  return base64Url(await sha256(state));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, lt, or } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
 import { sessions } from "#worker/db/schema";
+import { sha256Hex } from "#worker/lib/sha256";
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,8 +24,7 @@ export function base64Url(bytes: Uint8Array): string {
 
 /** The database keeps only this, so a leaked table cannot be replayed as cookies. */
 export async function hashSessionToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(token);
 }
 
 export interface NewSession {

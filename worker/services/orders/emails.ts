@@ -1,21 +1,26 @@
-/** An order's e-mails: the shop's copy and the customer's confirmation, queued in the outbox. */
+/** An order's e-mails, queued in the outbox as inserts for the batch that makes the change they report. */
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { OrderStatus } from "#common/orders";
 import type { Database } from "#worker/db/client";
-import { orders } from "#worker/db/schema";
+import { locations } from "#worker/db/schema";
 import { customerOrderEmail } from "#worker/emails/order-customer";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
 import { shopOrderEmail } from "#worker/emails/order-shop";
+import { orderCancelledEmail, orderReadyEmail } from "#worker/emails/order-status";
 import type { Env } from "#worker/env";
 import { queueEmail } from "#worker/services/outbox";
-import { itemsByOrder, pickupsByOrder, toOrderLine } from "./reading";
+import type { LoadedOrder } from "./loading";
+import { toOrderEmailDetails } from "./shapes";
 
-/** The shop's copy and the customer's confirmation, as outbox inserts to put in the batch that reports them. */
-export function orderEmailStatements(
-  db: Database,
-  env: Pick<Env, "SHOP_EMAIL">,
-  details: OrderEmailDetails,
-): { ids: string[]; statements: BatchItem<"sqlite">[] } {
+/** Outbox inserts, and the ids to deliver once their batch has committed. */
+export interface QueuedEmails {
+  ids: string[];
+  statements: BatchItem<"sqlite">[];
+}
+
+/** The shop's copy and the customer's confirmation of a new (or newly paid) order. */
+export function newOrderEmails(db: Database, env: Pick<Env, "SHOP_EMAIL">, details: OrderEmailDetails): QueuedEmails {
   const outgoing = [
     { kind: "order-shop", to: env.SHOP_EMAIL, ...shopOrderEmail(details) },
     // A provider may withhold the address (Apple's private relay aside, it can be empty).
@@ -27,23 +32,21 @@ export function orderEmailStatements(
   return { ids: queued.map((entry) => entry.id), statements: queued.map((entry) => entry.statement) };
 }
 
-/** Everything the e-mails need about an order already in D1. */
-export async function loadOrderEmailDetails(db: Database, orderId: string): Promise<OrderEmailDetails | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) return null;
-  const [items, pickups] = await Promise.all([itemsByOrder(db, [orderId]), pickupsByOrder(db, [orderId])]);
-  return {
-    pickup: pickups.get(orderId) ?? null,
-    orderId: row.id,
-    createdAt: row.createdAt,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    phone: row.phone,
-    totalCents: row.totalCents,
-    paymentMode: row.paymentMode,
-    fulfilment: row.fulfilment,
-    fulfilmentAddress: row.fulfilmentAddress,
-    deliveryFeeCents: row.deliveryFeeCents,
-    lines: (items.get(orderId) ?? []).map(toOrderLine),
-  };
+/** The customer hears when the order is ready and when the shop cancels it; the other steps are quiet. */
+export async function statusEmail(
+  db: Database,
+  order: LoadedOrder,
+  status: OrderStatus,
+  cancellation: { reason: string; refundedCents: number | null },
+): Promise<QueuedEmails> {
+  const { row } = order;
+  if ((status !== "ready" && status !== "cancelled") || !row.customerEmail) return { ids: [], statements: [] };
+  const [location] = await db.select().from(locations).where(eq(locations.id, row.locationId));
+  if (!location) return { ids: [], statements: [] };
+  const details = toOrderEmailDetails(order);
+  const rendered =
+    status === "ready" ? orderReadyEmail(details, location) : orderCancelledEmail(details, location, cancellation);
+  const kind = status === "ready" ? "order-ready" : "order-cancelled";
+  const queued = queueEmail(db, { kind, to: row.customerEmail, ...rendered, orderId: row.id });
+  return { ids: [queued.id], statements: [queued.statement] };
 }

@@ -7,21 +7,24 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse, OrderLine } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
-import { insertRows } from "#worker/db/batch";
+import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
-import { orderUpdate, type OrderUpdate } from "#worker/services/live/channel";
+import { sha256Hex } from "#worker/lib/sha256";
+import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
-import { orderEmailStatements } from "./emails";
-import { orderEventStatement } from "./events";
+import { admitOrder, isSlotFull, slotFullError } from "./admission";
+import { newOrderEmails } from "./emails";
+import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
 import { priceOrderLines } from "./pricing";
-import { itemsByOrder, pickupsByOrder, toOrder, type OrderRow } from "./reading";
-import { acceptPickup, isSlotFull, slotFullError } from "#worker/services/store/order-checks";
+import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
+import { orderNews } from "./live-updates";
+import { toOrder } from "./shapes";
 
 export interface PlaceOrderInput {
   db: Database;
@@ -37,18 +40,15 @@ export interface PlaceOrderResult {
   response: CreateOrderResponse;
   /** False when a retried submission found the order it had already made. */
   created: boolean;
-  /** Outbox rows queued with the order, to deliver right after the response. */
-  emailIds: string[];
-  /** For the location's boards and the shopper's pages, once the response is sent (none while a card payment is awaited). */
-  liveUpdates: OrderUpdate[];
+  /**
+   * Its e-mails and the order for the location's boards and the shopper's pages, once it is
+   * committed (nothing while a card payment is awaited, nor for a retried submission).
+   */
+  news: Announcements;
 }
 
-async function findOrderRowByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-  return row;
+function findOrderRowByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderRow | undefined> {
+  return findOrderRow(db, and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
 }
 
 /**
@@ -64,8 +64,7 @@ export async function orderRequestHash(request: ValidOrderRequest): Promise<stri
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
   });
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(canonical);
 }
 
 const ORDER_WINDOW_MS = ORDER_LIMITS.orderWindowMinutes * 60 * 1000;
@@ -104,11 +103,6 @@ async function orderLimitReached(db: Database, userId: string, now: Date): Promi
   ).withRetryAfter((freesAt - now.getTime()) / 1000);
 }
 
-function asBatch<T extends BatchItem<"sqlite">>(statements: T[]): [T, ...T[]] {
-  if (statements.length === 0) throw new Error("An empty batch has nothing to write");
-  return statements as [T, ...T[]];
-}
-
 /**
  * Prices the cart on the server and writes the order, its lines, the phone on the profile and
  * (pay-on-pickup) its e-mails and the first entry of its history in one batch. With Stripe, the
@@ -130,7 +124,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
-  const accepted = await acceptPickup(db, lines, request.pickup);
+  const admitted = await admitOrder(db, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
   const totalCents = linesTotalCents + fulfilment.deliveryFeeCents;
   const orderId = crypto.randomUUID();
@@ -186,16 +180,17 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       at: now,
     }),
     // A slot that filled up meanwhile aborts the whole batch (migrations/0042).
-    accepted.statement(orderId),
+    admitted.statement(orderId),
   ];
-  const order = toOrder(
-    orderRow,
-    itemRows.map((item, index) => ({ ...item, id: index })),
-    accepted.pickup,
-  );
+  const placed: LoadedOrder = {
+    row: orderRow,
+    items: itemRows.map((item, index) => ({ ...item, id: index })),
+    pickup: admitted.pickup,
+  };
+  const order = toOrder(placed);
   let emailIds: string[] = [];
   if (payment.mode === "pay_on_pickup") {
-    const emails = orderEmailStatements(db, env, {
+    const emails = newOrderEmails(db, env, {
       orderId,
       createdAt: now,
       customerName: user.username,
@@ -205,7 +200,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       paymentMode: payment.mode,
       lines: order.lines,
       ...fulfilment,
-      pickup: accepted.pickup,
+      pickup: admitted.pickup,
     });
     emailIds = emails.ids;
     statements.push(...emails.statements);
@@ -221,7 +216,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       if (winner) return replayOrder(input, payment, winner, requestHash);
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
-    if (isSlotFull(error)) throw slotFullError(accepted.pickup);
+    if (isSlotFull(error)) throw slotFullError(admitted.pickup);
     throw error;
   }
 
@@ -234,9 +229,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       totalChanged: request.displayedTotalCents !== undefined && request.displayedTotalCents !== totalCents,
     },
     created: true,
-    emailIds,
     // A pay-on-pickup order goes to the board now; a card order when Stripe says it is paid.
-    liveUpdates: payment.mode === "pay_on_pickup" ? [orderUpdate(orderRow, itemRows, accepted.pickup)] : [],
+    news: payment.mode === "pay_on_pickup" ? orderNews(placed, emailIds) : NOTHING_TO_ANNOUNCE,
   };
 }
 
@@ -256,8 +250,8 @@ async function replayOrder(
       "Idempotency-Key",
     );
   }
-  const [items, pickups] = await Promise.all([itemsByOrder(input.db, [row.id]), pickupsByOrder(input.db, [row.id])]);
-  const order = toOrder(row, items.get(row.id) ?? [], pickups.get(row.id) ?? null);
+  const [loaded] = await withLinesAndPickups(input.db, [row]);
+  const order = toOrder(loaded!);
   const paymentUrl =
     payment.mode === "stripe" && row.paymentState === "pending" && row.status !== "cancelled"
       ? await startCardPayment(input, payment, row, order.lines)
@@ -270,8 +264,7 @@ async function replayOrder(
         input.request.displayedTotalCents !== undefined && input.request.displayedTotalCents !== row.totalCents,
     },
     created: false,
-    emailIds: [],
-    liveUpdates: [],
+    news: NOTHING_TO_ANNOUNCE,
   };
 }
 

@@ -1,16 +1,30 @@
 /**
- * Stripe webhook events → order state. Each event id is written to payment_events in the same
- * batch as the change it causes, so a replayed event finds its id and changes nothing.
+ * Stripe webhook events → order state. This decides which transition an event means
+ * (worker/services/orders/transitions.ts writes it); each event id is written to
+ * payment_events in the same batch as the change it causes, so a replayed event finds its id
+ * and changes nothing.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
-import { orders, paymentEvents } from "#worker/db/schema";
+import { paymentEvents } from "#worker/db/schema";
 import type { Env } from "#worker/env";
-import { isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
-import { orderUpdate, type OrderUpdate } from "#worker/services/live/channel";
-import { loadOrderEmailDetails, orderEmailStatements } from "#worker/services/orders/emails";
-import { orderEventStatement } from "#worker/services/orders/events";
-import { itemsByOrder, pickupsByOrder, type OrderRow } from "#worker/services/orders/reading";
+import { isUniqueViolation } from "#worker/lib/db-errors";
+import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
+import {
+  findOrderRow,
+  orderPaidBy,
+  orderWithId,
+  withLinesAndPickups,
+  type LoadedOrder,
+  type OrderRow,
+} from "#worker/services/orders/loading";
+import {
+  markExpired,
+  markPaid,
+  markPaymentFailed,
+  markRefunded,
+  type OrderChange,
+} from "#worker/services/orders/transitions";
 import { sessionPaymentIntentId, type Stripe } from "./stripe";
 
 export type PaymentEventOutcome =
@@ -32,10 +46,8 @@ export interface WebhookReceipt {
 export interface PaymentEventResult {
   outcome: PaymentEventOutcome;
   orderId?: string;
-  /** Outbox rows queued with the change, to deliver right after the response. */
-  emailIds: string[];
-  /** For the location's boards and the shopper's pages, once the response is sent. */
-  liveUpdates?: OrderUpdate[];
+  /** What the change has to tell the world once it is committed. */
+  news: Announcements;
 }
 
 const HANDLED_SESSION_EVENTS = new Set([
@@ -47,29 +59,51 @@ const HANDLED_SESSION_EVENTS = new Set([
 
 const isDuplicateEvent = (error: unknown) => isUniqueViolation(error, "payment_events.id");
 
-/** The guarded updates below turn "no longer in the state read" into a NOT NULL failure that undoes their batch. */
-const isNotInStateAnyMore = (error: unknown) => isNotNullViolation(error, "orders.payment_state");
+/** The order with its lines and pickup, as a transition needs it. */
+async function withLines(db: Database, row: OrderRow): Promise<LoadedOrder> {
+  const [order] = await withLinesAndPickups(db, [row]);
+  return order!;
+}
 
-/** The order as it now is, for the boards and its owner's pages. */
-async function currentUpdate(db: Database, orderId: string): Promise<OrderUpdate[]> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) return [];
-  const [items, pickups] = await Promise.all([itemsByOrder(db, [orderId]), pickupsByOrder(db, [orderId])]);
-  return [orderUpdate(row, items.get(orderId) ?? [], pickups.get(orderId) ?? null)];
+/** The event's own row, written in the batch of the change it causes. */
+function eventRow(db: Database, event: Stripe.Event, orderId: string | null) {
+  return db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId });
+}
+
+/**
+ * The outcome of a transition: `outcome` when it was made; a duplicate when the event's id was
+ * written meanwhile; only recorded when the order had moved on since it was read.
+ */
+async function settle(
+  db: Database,
+  event: Stripe.Event,
+  order: OrderRow,
+  outcome: PaymentEventOutcome,
+  transition: () => Promise<OrderChange | null>,
+): Promise<PaymentEventResult> {
+  let change: OrderChange | null;
+  try {
+    change = await transition();
+  } catch (error) {
+    if (isDuplicateEvent(error)) return { outcome: "duplicate", news: NOTHING_TO_ANNOUNCE };
+    throw error;
+  }
+  if (!change) return recordEvent(db, event, order.id);
+  return { outcome, orderId: order.id, news: change.news };
 }
 
 export async function applyStripeEvent(db: Database, env: Env, event: Stripe.Event): Promise<PaymentEventResult> {
   if (!HANDLED_SESSION_EVENTS.has(event.type) && event.type !== "charge.refunded") {
-    return { outcome: "unhandled", emailIds: [] };
+    return { outcome: "unhandled", news: NOTHING_TO_ANNOUNCE };
   }
 
   const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
-  if (seen) return { outcome: "duplicate", emailIds: [] };
+  if (seen) return { outcome: "duplicate", news: NOTHING_TO_ANNOUNCE };
   if (event.type === "charge.refunded") return applyRefund(db, event, event.data.object as Stripe.Charge);
 
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
-  const [order] = orderId ? await db.select().from(orders).where(eq(orders.id, orderId)) : [];
+  const order = orderId ? await findOrderRow(db, orderWithId(orderId)) : undefined;
   const recordOnly = () => recordEvent(db, event, order?.id ?? null);
 
   if (!order) {
@@ -86,27 +120,27 @@ export async function applyStripeEvent(db: Database, env: Env, event: Stripe.Eve
       // Bank debits and the like complete the session before the money arrives:
       // async_payment_succeeded (or _failed) follows.
       if (session.payment_status === "unpaid") return recordOnly();
-      return markPaid(db, env, event, order, session);
+      return pay(db, env, event, order, session);
     case "checkout.session.async_payment_succeeded":
-      return markPaid(db, env, event, order, session);
+      return pay(db, env, event, order, session);
     default:
       // expired or async_payment_failed: only an order still waiting for payment is cancelled,
       // so a late "expired" never undoes a payment that already arrived.
-      return markCancelled(db, event, order);
+      return lapse(db, event, order);
   }
 }
 
 async function recordEvent(db: Database, event: Stripe.Event, orderId: string | null): Promise<PaymentEventResult> {
   try {
-    await db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId });
+    await eventRow(db, event, orderId);
   } catch (error) {
-    if (isDuplicateEvent(error)) return { outcome: "duplicate", emailIds: [] };
+    if (isDuplicateEvent(error)) return { outcome: "duplicate", news: NOTHING_TO_ANNOUNCE };
     throw error;
   }
-  return { outcome: "no_change", ...(orderId ? { orderId } : {}), emailIds: [] };
+  return { outcome: "no_change", ...(orderId ? { orderId } : {}), news: NOTHING_TO_ANNOUNCE };
 }
 
-async function markPaid(
+async function pay(
   db: Database,
   env: Env,
   event: Stripe.Event,
@@ -120,80 +154,18 @@ async function markPaid(
     );
     return recordEvent(db, event, order.id);
   }
-  const details = await loadOrderEmailDetails(db, order.id);
-  if (!details) return recordEvent(db, event, order.id);
-
-  const now = new Date().toISOString();
-  const emails = orderEmailStatements(db, env, { ...details, paymentMode: "stripe" });
-  try {
-    await db.batch([
-      db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId: order.id }),
-      // Another event may have settled the order since it was read: then CASE yields NULL, the
-      // NOT NULL column refuses it and the whole batch (e-mails and history included) is undone.
-      db
-        .update(orders)
-        .set({
-          paymentState: sql`CASE WHEN ${orders.paymentState} = 'pending' AND ${orders.status} = 'received' THEN 'paid' END`,
-          paidAt: now,
-          updatedAt: now,
-          stripeSessionId: session.id,
-          stripePaymentIntentId: sessionPaymentIntentId(session),
-        })
-        .where(eq(orders.id, order.id)),
-      orderEventStatement(db, {
-        orderId: order.id,
-        status: "received",
-        previousStatus: "received",
-        paymentState: "paid",
-        actor: "payment_provider",
-        actorUserId: null,
-        at: now,
-      }),
-      ...emails.statements,
-    ]);
-  } catch (error) {
-    if (isDuplicateEvent(error)) return { outcome: "duplicate", emailIds: [] };
-    if (isNotInStateAnyMore(error)) return recordEvent(db, event, order.id);
-    throw error;
-  }
+  const payment = { sessionId: session.id, paymentIntentId: sessionPaymentIntentId(session) };
+  const loaded = await withLines(db, order);
   // Paid: now it goes to the board.
-  return { outcome: "paid", orderId: order.id, emailIds: emails.ids, liveUpdates: await currentUpdate(db, order.id) };
+  return settle(db, event, order, "paid", () => markPaid(db, env, loaded, payment, [eventRow(db, event, order.id)]));
 }
 
 /** The card payment did not happen: the order lapses, and nothing is owed any more. */
-async function markCancelled(db: Database, event: Stripe.Event, order: OrderRow): Promise<PaymentEventResult> {
+async function lapse(db: Database, event: Stripe.Event, order: OrderRow): Promise<PaymentEventResult> {
   if (order.paymentState !== "pending" || order.status !== "received") return recordEvent(db, event, order.id);
-  const now = new Date().toISOString();
-  const reason = "The card payment was not completed.";
-  try {
-    await db.batch([
-      db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId: order.id }),
-      db
-        .update(orders)
-        .set({
-          status: "cancelled",
-          paymentState: sql`CASE WHEN ${orders.paymentState} = 'pending' AND ${orders.status} = 'received' THEN 'not_required' END`,
-          cancelReason: reason,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id)),
-      orderEventStatement(db, {
-        orderId: order.id,
-        status: "cancelled",
-        previousStatus: "received",
-        paymentState: "not_required",
-        actor: "payment_provider",
-        actorUserId: null,
-        reason,
-        at: now,
-      }),
-    ]);
-  } catch (error) {
-    if (isDuplicateEvent(error)) return { outcome: "duplicate", emailIds: [] };
-    if (isNotInStateAnyMore(error)) return recordEvent(db, event, order.id);
-    throw error;
-  }
-  return { outcome: "cancelled", orderId: order.id, emailIds: [], liveUpdates: await currentUpdate(db, order.id) };
+  const transition = event.type === "checkout.session.expired" ? markExpired : markPaymentFailed;
+  const loaded = await withLines(db, order);
+  return settle(db, event, order, "cancelled", () => transition(db, loaded, [eventRow(db, event, order.id)]));
 }
 
 /**
@@ -204,9 +176,7 @@ async function markCancelled(db: Database, event: Stripe.Event, order: OrderRow)
 async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Charge): Promise<PaymentEventResult> {
   const paymentIntentId =
     typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
-  const [order] = paymentIntentId
-    ? await db.select().from(orders).where(eq(orders.stripePaymentIntentId, paymentIntentId))
-    : [];
+  const order = paymentIntentId ? await findOrderRow(db, orderPaidBy(paymentIntentId)) : undefined;
   if (!order) {
     console.warn(
       `Stripe event ${event.id} (charge.refunded) names no known order (payment ${paymentIntentId ?? "none"}); acknowledged.`,
@@ -215,34 +185,9 @@ async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Cha
   }
   // A partial refund leaves the order paid; only a full one changes it.
   if (!charge.refunded || order.paymentState !== "paid") return recordEvent(db, event, order.id);
-  const now = new Date().toISOString();
   const refundId = charge.refunds?.data[0]?.id ?? null;
-  try {
-    await db.batch([
-      db.insert(paymentEvents).values({ id: event.id, type: event.type, orderId: order.id }),
-      db
-        .update(orders)
-        .set({
-          paymentState: sql`CASE WHEN ${orders.paymentState} = 'paid' THEN 'refunded' END`,
-          refundedAt: now,
-          stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refundId})`,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, order.id)),
-      orderEventStatement(db, {
-        orderId: order.id,
-        status: order.status,
-        previousStatus: order.status,
-        paymentState: "refunded",
-        actor: "payment_provider",
-        actorUserId: null,
-        at: now,
-      }),
-    ]);
-  } catch (error) {
-    if (isDuplicateEvent(error)) return { outcome: "duplicate", emailIds: [] };
-    if (isNotInStateAnyMore(error)) return recordEvent(db, event, order.id);
-    throw error;
-  }
-  return { outcome: "refunded", orderId: order.id, emailIds: [], liveUpdates: await currentUpdate(db, order.id) };
+  const loaded = await withLines(db, order);
+  return settle(db, event, order, "refunded", () =>
+    markRefunded(db, loaded, refundId, [eventRow(db, event, order.id)]),
+  );
 }

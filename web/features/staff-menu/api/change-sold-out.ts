@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { SoldOutChangeRequest, StaffAvailability } from "#common/forms/availability";
+import type { SoldOutChangeRequest, StaffAvailability } from "#common/staff-availability";
 import { apiFetch } from "#web/lib/api-client";
 import { useOptimisticAvailability } from "./optimistic-availability";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StaffAvailability } from "#common/forms/availability";
+import type { StaffAvailability } from "#common/staff-availability";
 import { apiFetch } from "#web/lib/api-client";
 
 export const availabilityQueryKey = ["staff", "availability"] as const;

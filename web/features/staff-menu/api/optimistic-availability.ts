@@ -1,5 +1,5 @@
 import { useMutation, type QueryClient } from "@tanstack/react-query";
-import type { StaffAvailability } from "#common/forms/availability";
+import type { StaffAvailability } from "#common/staff-availability";
 import { availabilityQueryKey } from "./get-availability";
 
 /**

@@ -2,10 +2,10 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { getDb, type Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { isHttps } from "./session";
+import { isHttps } from "./sign-in-session";
 
 /**
- * D1's Sessions API for the store's state (docs/decisions/0007): reads may come from the
+ * D1's Sessions API for the shop's state (docs/decisions/0007): reads may come from the
  * nearest read replica, and a browser carries the bookmark of the latest state it has seen
  * or written, so its next read is never older than that: a barista sees their own pause,
  * a shopper the slot they just took. Locally there are no replicas: the same calls run
@@ -15,13 +15,13 @@ export const D1_BOOKMARK_COOKIE = "squeeze_d1_bookmark";
 /** Bookmarks are opaque; anything else in the cookie is ignored rather than handed to D1. */
 const BOOKMARK_PATTERN = /^[A-Za-z0-9-]{1,200}$/;
 
-export interface D1Session {
+export interface BookmarkedDatabase {
   db: Database;
   /** Remembers the session's bookmark in the browser; call once the reads or writes are done. */
   keepBookmark(): void;
 }
 
-function openSession(c: Context<AppEnv>, start: D1SessionConstraint): D1Session {
+function openBookmarked(c: Context<AppEnv>, start: D1SessionConstraint): BookmarkedDatabase {
   const cookie = getCookie(c, D1_BOOKMARK_COOKIE);
   const session = c.env.DB.withSession(cookie && BOOKMARK_PATTERN.test(cookie) ? cookie : start);
   return {
@@ -42,11 +42,11 @@ function openSession(c: Context<AppEnv>, start: D1SessionConstraint): D1Session 
 }
 
 /** Reads that may come from a nearby replica, but never from before what this browser saw. */
-export function readSession(c: Context<AppEnv>): D1Session {
-  return openSession(c, "first-unconstrained");
+export function replicaDatabase(c: Context<AppEnv>): BookmarkedDatabase {
+  return openBookmarked(c, "first-unconstrained");
 }
 
 /** Writes, and reads that decide something (an order's checks): start at the primary. */
-export function primarySession(c: Context<AppEnv>): D1Session {
-  return openSession(c, "first-primary");
+export function primaryDatabase(c: Context<AppEnv>): BookmarkedDatabase {
+  return openBookmarked(c, "first-primary");
 }

@@ -7,8 +7,9 @@ import { closedMessage, formatTimeIn, pausedMessage } from "#common/hours/format
 import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import { errorMessages } from "#worker/lib/db-errors";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { acceptance, estimateReadyAt, loadStoreState, prepMinutesFor } from "./store-state";
+import { acceptance, estimateReadyAt, loadShopState, prepMinutesFor } from "#worker/services/shop/state";
 import { isPickupSlotStart } from "#common/hours/pickup-slots";
 
 /** The lines as the checks need them (already priced: the drink exists and the size is sold). */
@@ -19,7 +20,7 @@ interface CheckedLine {
   quantity: number;
 }
 
-export interface AcceptedPickup {
+export interface AdmittedOrder {
   pickup: OrderPickup;
   locationId: string;
   /** The order_pickups row, for the batch that writes the order (its trigger guards the slot). */
@@ -32,14 +33,14 @@ export interface AcceptedPickup {
  * naming the line), or when the pickup time is not one of today's slots (`slot_invalid`). A
  * full slot is refused by the database itself as the order is written (see isSlotFull).
  */
-export async function acceptPickup(
+export async function admitOrder(
   db: Database,
   lines: CheckedLine[],
   request: PickupRequest,
   now = new Date(),
-): Promise<AcceptedPickup> {
+): Promise<AdmittedOrder> {
   const locationId = DEFAULT_LOCATION_ID;
-  const state = await loadStoreState(db, locationId, now);
+  const state = await loadShopState(db, locationId, now);
   const { reason, opensAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;
   if (reason === "closed") {
@@ -73,7 +74,7 @@ export async function acceptPickup(
   let pickup: OrderPickup;
   if (request.mode === "slot") {
     const slot = new Date(request.startsAt);
-    // The same earliest slot the store offered: a drink's own time does not take a shown slot away.
+    // The same earliest slot the shop offered: a drink's own time does not take a shown slot away.
     const earliest = estimateReadyAt(state, now);
     if (state.slotCapacity <= 0 || !isPickupSlotStart(state.hours, now, earliest, slot)) {
       throw new ApiError(
@@ -97,12 +98,7 @@ export async function acceptPickup(
 
 /** The slot's trigger (migrations/0042) refused the order's batch: the slot filled up first. */
 export function isSlotFull(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    const message = current instanceof Error ? current.message : String(current);
-    if (message.includes("pickup_slot_full")) return true;
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return false;
+  return errorMessages(error).includes("pickup_slot_full");
 }
 
 export function slotFullError(pickup: OrderPickup): ApiError {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { WHOLE_DRINK } from "#common/availability";
 import type {
@@ -6,7 +6,7 @@ import type {
   SoldOutChangeRequest,
   StaffAvailability,
   StaffMenuDrink,
-} from "#common/forms/availability";
+} from "#common/staff-availability";
 import type { Database } from "#worker/db/client";
 import {
   availabilityEvents,
@@ -19,6 +19,8 @@ import {
   users,
 } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import { visibleCategory, visibleProduct } from "#worker/services/catalog";
+import { pauseInForce } from "#worker/services/shop/state";
 import { PRODUCT_SIZES } from "#common/catalog";
 
 /** Who is making a change, as the history records it. */
@@ -38,18 +40,9 @@ export async function loadStaffAvailability(
   locationId: string,
   now = new Date(),
 ): Promise<StaffAvailability> {
-  const nowIso = now.toISOString();
   const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows] = await db.batch([
     db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId)),
-    db
-      .select()
-      .from(orderingPauses)
-      .where(
-        and(
-          eq(orderingPauses.locationId, locationId),
-          or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${nowIso}`),
-        ),
-      ),
+    db.select().from(orderingPauses).where(pauseInForce(locationId, now)),
     db.select().from(soldOutItems).where(eq(soldOutItems.locationId, locationId)).orderBy(asc(soldOutItems.markedAt)),
     db
       // Aliased: both tables call the column "name", which a batch would read as one.
@@ -60,14 +53,7 @@ export async function loadStaffAvailability(
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(
-        and(
-          eq(products.isHidden, false),
-          eq(products.isDeleted, false),
-          eq(categories.isHidden, false),
-          eq(categories.isDeleted, false),
-        ),
-      )
+      .where(and(visibleProduct, visibleCategory))
       .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
     db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
   ]);

@@ -1,3 +1,8 @@
+/**
+ * The shop's state at a location: open or closed, paused, sold out, how long the queue is and
+ * which pickup slots are left. The shopper's banner, an order's admission and the staff's Menu
+ * tab all read it from here.
+ */
 import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { NotAcceptingReason, PickupSlot, SoldOutItem, StoreStatus } from "#common/availability";
 import type { OpeningHours } from "#common/hours/schedule";
@@ -22,8 +27,8 @@ import { loadOpeningHours } from "./opening-hours";
 const FALLBACK_PREP_MINUTES = 5;
 const MINUTE_MS = 60_000;
 
-/** Everything the store's answer and an order's checks are computed from, read in one go. */
-export interface StoreState {
+/** Everything the shop's answer and an order's admission are computed from, read in one go. */
+export interface ShopState {
   location: { id: string; name: string; timeZone: string };
   hours: OpeningHours;
   slotCapacity: number;
@@ -37,20 +42,19 @@ export interface StoreState {
 /** Orders still to be made: on the board and not yet ready. */
 const WAITING_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== "ready");
 
-export async function loadStoreState(db: Database, locationId: string, now: Date): Promise<StoreState> {
-  const nowIso = now.toISOString();
+/** The location's pause, if one is in force at `now`: until its end, or until resumed when it has none. */
+export function pauseInForce(locationId: string, now: Date) {
+  return and(
+    eq(orderingPauses.locationId, locationId),
+    or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${now.toISOString()}`),
+  );
+}
+
+export async function loadShopState(db: Database, locationId: string, now: Date): Promise<ShopState> {
   const [locationRows, settingsRows, pauseRows, soldOutRows, queueRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
     db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
-    db
-      .select({ pausedUntil: orderingPauses.pausedUntil })
-      .from(orderingPauses)
-      .where(
-        and(
-          eq(orderingPauses.locationId, locationId),
-          or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${nowIso}`),
-        ),
-      ),
+    db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
     db
       .select({ productId: soldOutItems.productId, size: soldOutItems.size })
       .from(soldOutItems)
@@ -100,14 +104,14 @@ export function prepMinutesFor(
 }
 
 /** When an order placed now would be ready: the queue ahead of it, then its own drinks. */
-export function estimateReadyAt(state: StoreState, now: Date, ownPrepMinutes = state.defaultPrepMinutes): Date {
+export function estimateReadyAt(state: ShopState, now: Date, ownPrepMinutes = state.defaultPrepMinutes): Date {
   return new Date(now.getTime() + (state.queueMinutes + ownPrepMinutes) * MINUTE_MS);
 }
 
 /** Today's pickup slots no earlier than the soonest ready time, each with whether it is full. */
 export async function pickupSlotsWithFill(
   db: Database,
-  state: StoreState,
+  state: ShopState,
   now: Date,
   earliest: Date,
 ): Promise<PickupSlot[]> {
@@ -139,7 +143,7 @@ export async function pickupSlotsWithFill(
 
 /** Whether the location takes orders now, and if not, why. */
 export function acceptance(
-  state: StoreState,
+  state: ShopState,
   now: Date,
 ): { open: boolean; reason: NotAcceptingReason | null; opensAt: Date | null; closesAt: Date | null } {
   const opening = openingStatusAt(state.hours, now);
@@ -148,8 +152,8 @@ export function acceptance(
 }
 
 /** `GET /api/store`'s answer. */
-export async function storeStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
-  const state = await loadStoreState(db, locationId, now);
+export async function shopStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
+  const state = await loadShopState(db, locationId, now);
   const { open, reason, opensAt, closesAt } = acceptance(state, now);
   const asapReadyAt = estimateReadyAt(state, now);
   return {

@@ -2,22 +2,22 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { StoreStatus } from "#common/availability";
 import type { AppEnv } from "#worker/env";
-import { readSession } from "#worker/lib/d1-session";
+import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { storeStatus } from "#worker/services/store/store-state";
+import { shopStatus } from "#worker/services/shop/state";
 
-const storeQuery = z.object({ location: catalogId.optional() });
+const shopStatusQuery = z.object({ location: catalogId.optional() });
 
 /**
  * `GET /api/store`: whether the shop takes orders now, its hours, what is sold out and today's
  * pickup slots. It changes within the day, so it is never cached anywhere (the catalog is; see
  * docs/decisions/0007-fresh-availability-cached-catalog.md) and the pages poll it.
  */
-export const storeRouter = new Hono<AppEnv>().get("/", validate("query", storeQuery), async (c) => {
-  const session = readSession(c);
-  const status = await storeStatus(session.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
-  session.keepBookmark();
+export const shopStatusRouter = new Hono<AppEnv>().get("/", validate("query", shopStatusQuery), async (c) => {
+  const bookmarked = replicaDatabase(c);
+  const status = await shopStatus(bookmarked.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
+  bookmarked.keepBookmark();
   c.header("Cache-Control", "no-store");
   return c.json(status satisfies StoreStatus);
 });

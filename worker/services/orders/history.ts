@@ -1,9 +1,7 @@
 /** An order's history: every change, what it became, who made it and when. */
-import { asc, eq } from "drizzle-orm";
-import type { OrderHistoryEntry } from "#common/staff-orders";
 import type { OrderEventActor, OrderStatus, PaymentState } from "#common/orders";
 import type { Database } from "#worker/db/client";
-import { orderEvents, users } from "#worker/db/schema";
+import { orderEvents } from "#worker/db/schema";
 
 export interface OrderEventInput {
   orderId: string;
@@ -29,23 +27,4 @@ export function orderEventStatement(db: Database, event: OrderEventInput) {
     reason: event.reason ?? null,
     createdAt: event.at,
   });
-}
-
-/** The history of one order, oldest first, with the name of whoever made each change. */
-export async function orderHistory(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
-  const rows = await db
-    .select({ event: orderEvents, actorName: users.username })
-    .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(asc(orderEvents.id));
-  return rows.map(({ event, actorName }) => ({
-    status: event.status,
-    previousStatus: event.previousStatus,
-    paymentState: event.paymentState,
-    actor: event.actor,
-    actorName: actorName || null,
-    reason: event.reason,
-    at: event.createdAt,
-  }));
 }

@@ -1,0 +1,12 @@
+/**
+ * The storefront's D1 tables, one file per domain; drizzle-kit reads them all through this file.
+ * Amounts are integer cents; times are ISO-8601 text in UTC so they sort as strings and read the
+ * same in SQL, JSON and e-mails.
+ */
+export * from "./catalog";
+export * from "./identity";
+export * from "./locations";
+export * from "./shop-state";
+export * from "./orders";
+export * from "./payments";
+export * from "./messaging";

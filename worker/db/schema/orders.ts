@@ -1,0 +1,150 @@
+/**
+ * Orders and what belongs to them: their lines, pickup and history. Only worker/services/orders/
+ * writes these tables (the lint rule in eslint.config.js keeps it so).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PICKUP_MODES } from "#common/availability";
+import { PRODUCT_SIZES } from "#common/catalog";
+import { FULFILMENT_METHODS } from "#common/fulfilment";
+import { ORDER_EVENT_ACTORS, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATES } from "#common/orders";
+import { isOneOf } from "#worker/db/checks";
+import { createdAt } from "./columns";
+import { products } from "./catalog";
+import { users } from "./identity";
+import { locations } from "./locations";
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "restrict" }),
+    /** The fulfilment status; the allowed moves are in common/order-lifecycle.ts. */
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    paymentMode: text("payment_mode", { enum: PAYMENT_MODES }).notNull(),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull(),
+    totalCents: integer("total_cents").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    phone: text("phone").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of the submission's lines and phone: a reused Idempotency-Key must bring the same cart. */
+    requestHash: text("request_hash"),
+    stripeSessionId: text("stripe_session_id"),
+    /** What a refund is made against; set when Stripe says the order is paid. */
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    stripeRefundId: text("stripe_refund_id"),
+    /** What the shop told the customer when it cancelled the order. */
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull(),
+    paidAt: text("paid_at"),
+    refundedAt: text("refunded_at"),
+    fulfilment: text("fulfilment", { enum: FULFILMENT_METHODS }).notNull().default("pickup"),
+    /** Where the order goes: the delivery address, or the shop's address for a pickup (as it was when placed). */
+    fulfilmentAddress: text("fulfilment_address").notNull().default(""),
+    /** Included in totalCents; 0 for a pickup. */
+    deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+  },
+  (table) => [
+    // A user's order history, newest first.
+    index("orders_user_created_idx").on(table.userId, table.createdAt),
+    // A retried submission finds the order it already made.
+    uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
+    index("orders_stripe_session_idx").on(table.stripeSessionId),
+    // charge.refunded names the payment intent.
+    index("orders_stripe_payment_intent_idx").on(table.stripePaymentIntentId),
+    // The board's query: a location's open orders, oldest first.
+    index("orders_location_status_created_idx").on(table.locationId, table.status, table.createdAt),
+    check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
+    check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
+    check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),
+    check("orders_status_known", isOneOf(table.status, ORDER_STATUSES)),
+    check("orders_payment_mode_known", isOneOf(table.paymentMode, PAYMENT_MODES)),
+    check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
+    check(
+      "orders_pickup_payment_not_required",
+      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} IN ('not_required', 'paid_at_counter')`,
+    ),
+  ],
+);
+
+/** What was bought, as it was at order time: later menu edits do not rewrite history. */
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image").notNull().default(""),
+    size: text("size", { enum: PRODUCT_SIZES }).notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    comment: text("comment").notNull().default(""),
+  },
+  (table) => [
+    index("order_items_order_idx").on(table.orderId),
+    check("order_items_quantity_positive", sql`${table.quantity} >= 1`),
+    check("order_items_unit_price_non_negative", sql`${table.unitPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * When and where an order is picked up (migrations/0042): the chosen slot's start, or for "as
+ * soon as possible" the ready time estimated when it was placed. A trigger refuses a slot
+ * that is already full (RAISE 'pickup_slot_full'), which undoes the order's whole batch.
+ */
+export const orderPickups = sqliteTable(
+  "order_pickups",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "restrict" }),
+    mode: text("mode", { enum: PICKUP_MODES }).notNull(),
+    pickupAt: text("pickup_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("order_pickups_slot_idx").on(table.locationId, table.mode, table.pickupAt),
+    check("order_pickups_mode_known", isOneOf(table.mode, PICKUP_MODES)),
+  ],
+);
+
+/** Every change to an order: what it became, who made it, when, and why (a cancellation). */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    previousStatus: text("previous_status", { enum: ORDER_STATUSES }),
+    paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull(),
+    actor: text("actor", { enum: ORDER_EVENT_ACTORS }).notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("order_events_order_idx").on(table.orderId, table.id),
+    check("order_events_status_known", isOneOf(table.status, ORDER_STATUSES)),
+    check(
+      "order_events_previous_status_known",
+      sql`${table.previousStatus} IS NULL OR ${isOneOf(table.previousStatus, ORDER_STATUSES)}`,
+    ),
+    check("order_events_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
+    check("order_events_actor_known", isOneOf(table.actor, ORDER_EVENT_ACTORS)),
+  ],
+);

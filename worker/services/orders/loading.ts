@@ -1,0 +1,97 @@
+/**
+ * The one way an order is read back from D1: its row, then its lines and pickup (for many
+ * orders at once, in one query each). The shopper's, the board's and the e-mails' shapes are
+ * made from what this returns (./shapes.ts).
+ */
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import type { OrderPickup } from "#common/orders";
+import { inListChunks } from "#worker/db/batch";
+import type { Database } from "#worker/db/client";
+import { locations, orderItems, orderPickups, orders } from "#worker/db/schema";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** An order with its lines (in the order they were bought) and its pickup time. */
+export interface LoadedOrder {
+  row: OrderRow;
+  items: OrderItemRow[];
+  /** Null for orders from before pickup times. */
+  pickup: OrderPickup | null;
+}
+
+/** Which order: any of them by id. */
+export const orderWithId = (orderId: string) => eq(orders.id, orderId);
+
+/** One of the user's orders; another user's is indistinguishable from a missing one. */
+export const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, orderId), eq(orders.userId, userId));
+
+/**
+ * One order of the location, as staff may act on it. Another location's order, and one still
+ * awaiting its card payment, are indistinguishable from a missing one.
+ */
+export const locationOrder = (locationId: string, orderId: string) =>
+  and(eq(orders.id, orderId), eq(orders.locationId, locationId), ne(orders.paymentState, "pending"));
+
+/** The order a Stripe payment was made for. */
+export const orderPaidBy = (paymentIntentId: string) => eq(orders.stripePaymentIntentId, paymentIntentId);
+
+export async function findOrderRow(db: Database, which: SQL | undefined): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(which);
+  return row;
+}
+
+/** The order `which` names, with its lines and pickup, or null. */
+export async function loadOrder(db: Database, which: SQL | undefined): Promise<LoadedOrder | null> {
+  const row = await findOrderRow(db, which);
+  if (!row) return null;
+  const [loaded] = await withLinesAndPickups(db, [row]);
+  return loaded ?? null;
+}
+
+/** The rows given, in their order, each with its lines and pickup. */
+export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promise<LoadedOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, pickups] = await Promise.all([itemsByOrder(db, ids), pickupsByOrder(db, ids)]);
+  return rows.map((row) => ({ row, items: items.get(row.id) ?? [], pickup: pickups.get(row.id) ?? null }));
+}
+
+/** Each order's pickup time, with its location's time zone to show it in. */
+async function pickupsByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderPickup>> {
+  const rows = (
+    await Promise.all(
+      inListChunks(orderIds).map((ids) =>
+        db
+          .select({
+            orderId: orderPickups.orderId,
+            mode: orderPickups.mode,
+            at: orderPickups.pickupAt,
+            timeZone: locations.timeZone,
+          })
+          .from(orderPickups)
+          .innerJoin(locations, eq(locations.id, orderPickups.locationId))
+          .where(inArray(orderPickups.orderId, ids)),
+      ),
+    )
+  ).flat();
+  return new Map(rows.map(({ orderId, ...pickup }) => [orderId, pickup]));
+}
+
+/** The lines of each order, in the order they were bought. */
+async function itemsByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  const rows = (
+    await Promise.all(
+      inListChunks(orderIds).map((ids) =>
+        db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+      ),
+    )
+  ).flat();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}

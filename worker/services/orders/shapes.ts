@@ -1,0 +1,79 @@
+/** The shapes an order is shown in, each made from the order as loaded (./loading.ts). */
+import type { Order, OrderLine } from "#common/orders";
+import type { StaffOrder } from "#common/staff-orders";
+import type { OrderEmailDetails } from "#worker/emails/order-lines";
+import type { LoadedOrder, OrderItemRow } from "./loading";
+
+export function toOrderLine(
+  item: Pick<OrderItemRow, "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment">,
+): OrderLine {
+  return {
+    productId: item.productId,
+    name: item.name,
+    image: item.image,
+    size: item.size,
+    unitPriceCents: item.unitPriceCents,
+    quantity: item.quantity,
+    note: item.comment,
+    subtotalCents: item.unitPriceCents * item.quantity,
+  };
+}
+
+/** An order as its shopper sees it (the API's `Order`). */
+export function toOrder({ row, items, pickup }: LoadedOrder): Order {
+  const lines = items.map(toOrderLine);
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentState: row.paymentState,
+    cancelReason: row.cancelReason,
+    totalCents: row.totalCents,
+    fulfilment: row.fulfilment,
+    fulfilmentAddress: row.fulfilmentAddress,
+    deliveryFeeCents: row.deliveryFeeCents,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    itemCount: lines.reduce((count, line) => count + line.quantity, 0),
+    lines,
+    pickup,
+  };
+}
+
+/** An order as the counter sees it (the board, and every live update to a board). */
+export function toStaffOrder({ row, items, pickup }: LoadedOrder): StaffOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentState: row.paymentState,
+    customerName: row.customerName,
+    phone: row.phone,
+    totalCents: row.totalCents,
+    fulfilment: row.fulfilment,
+    fulfilmentAddress: row.fulfilmentAddress,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lines: items.map((item) => ({ name: item.name, size: item.size, quantity: item.quantity, note: item.comment })),
+    pickup,
+  };
+}
+
+/** Everything the order's e-mails say about it. */
+export function toOrderEmailDetails({ row, items, pickup }: LoadedOrder): OrderEmailDetails {
+  return {
+    pickup,
+    orderId: row.id,
+    createdAt: row.createdAt,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    phone: row.phone,
+    totalCents: row.totalCents,
+    paymentMode: row.paymentMode,
+    fulfilment: row.fulfilment,
+    fulfilmentAddress: row.fulfilmentAddress,
+    deliveryFeeCents: row.deliveryFeeCents,
+    lines: items.map(toOrderLine),
+  };
+}

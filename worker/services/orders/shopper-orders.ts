@@ -1,0 +1,88 @@
+/** A shopper's orders: the history, one order, and where their live updates come from. */
+import { and, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Order } from "#common/orders";
+import type { Database } from "#worker/db/client";
+import { orders } from "#worker/db/schema";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { loadOrder, ownOrder, withLinesAndPickups } from "./loading";
+import { toOrder } from "./shapes";
+
+/** Where a page of the history ends: the last order's time and row (ties on time go by insertion). */
+interface HistoryPosition {
+  createdAt: string;
+  rowid: number;
+}
+
+const cursorSchema = z.tuple([z.iso.datetime(), z.number().int().nonnegative()]);
+
+function encodeCursor(position: HistoryPosition): string {
+  const json = JSON.stringify([position.createdAt, position.rowid]);
+  return btoa(json).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The position a cursor names, or null for one this API did not issue. */
+export function decodeCursor(cursor: string): HistoryPosition | null {
+  try {
+    const json = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const parsed = cursorSchema.safeParse(JSON.parse(json));
+    return parsed.success ? { createdAt: parsed.data[0], rowid: parsed.data[1] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page of the user's orders, newest first, after `after` (keyset paging: a page stays right
+ * while new orders arrive, and costs the same however far back it is).
+ */
+export async function listOrders(
+  db: Database,
+  userId: string,
+  options: { limit: number; after?: HistoryPosition },
+): Promise<{ orders: Order[]; nextCursor: string | null }> {
+  const { limit, after } = options;
+  const rowid = sql<number>`${orders}.rowid`;
+  const rows = await db
+    .select({ ...getTableColumns(orders), rowid })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        after
+          ? or(
+              lt(orders.createdAt, after.createdAt),
+              and(eq(orders.createdAt, after.createdAt), lt(rowid, after.rowid)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(rowid))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    orders: (await withLinesAndPickups(db, page)).map(toOrder),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** One of the user's orders; another user's order is indistinguishable from a missing one. */
+export async function findOrder(db: Database, userId: string, orderId: string): Promise<Order | null> {
+  const loaded = await loadOrder(db, ownOrder(userId, orderId));
+  return loaded ? toOrder(loaded) : null;
+}
+
+/**
+ * The location whose channel carries a shopper's order updates: that of their latest order (a
+ * shopper follows one shop's orders at a time), or the shop's when they have none yet.
+ */
+export async function shopperLocationId(db: Database, userId: string): Promise<string> {
+  const [latest] = await db
+    .select({ locationId: orders.locationId })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(sql`rowid`))
+    .limit(1);
+  return latest?.locationId ?? DEFAULT_LOCATION_ID;
+}
