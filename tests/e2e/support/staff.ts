@@ -8,18 +8,18 @@ export const BARISTA = { name: "Sam Barista", email: "barista@example.com" };
 /** A client address of its own: sign-ins are limited per address. */
 const clientAddress = () => `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-/** A second browser (its own cookies and client address): the barista's tablet, on the board. */
+/** A browser of its own (its own cookies and client address): the barista's tablet. */
+function tablet(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }) {
+  return browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
+}
+
+/** A second browser: the barista's tablet, signed in through the user menu and on the board. */
 export async function baristaTablet(
   browser: Browser,
   baseURL: string | undefined,
   viewport = { width: 1180, height: 820 },
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
-  });
-  const page = await context.newPage();
+  const page = await (await tablet(browser, baseURL, viewport)).newPage();
   await page.goto("/");
   await header(page).getByRole("button", { name: "Sign in" }).click();
   await signInThroughModal(page, "Google", BARISTA);
@@ -44,11 +44,7 @@ export async function baristaOnTheBoard(
   baseURL: string,
   viewport = { width: 1180, height: 820 },
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
-  });
+  const context = await tablet(browser, baseURL, viewport);
   await signInOverHttp(context.request, baseURL, BARISTA);
   const page = await context.newPage();
   await page.goto("/staff");

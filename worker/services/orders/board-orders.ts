@@ -15,18 +15,19 @@ import { toStaffOrder } from "./shapes";
 /** More open orders than any counter has at once; a board beyond this shows the oldest. */
 export const BOARD_ORDER_LIMIT = 200;
 
+/**
+ * The location's orders in these states that are the counter's business: not one still awaiting a
+ * card payment that has not arrived.
+ */
+function counterOrders(locationId: string, statuses: OrderStatus[]) {
+  return and(eq(orders.locationId, locationId), inArray(orders.status, statuses), ne(orders.paymentState, "pending"));
+}
+
 export async function listBoardOrders(db: Database, locationId: string): Promise<StaffOrder[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        // Awaiting a card payment that has not arrived: not the counter's business yet.
-        ne(orders.paymentState, "pending"),
-      ),
-    )
+    .where(counterOrders(locationId, [...OPEN_ORDER_STATUSES]))
     .orderBy(asc(orders.createdAt), asc(sql`rowid`))
     .limit(BOARD_ORDER_LIMIT);
   return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
@@ -44,14 +45,7 @@ export async function listDoneOrders(db: Database, locationId: string, now = Dat
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        inArray(orders.status, ["completed", "cancelled"]),
-        ne(orders.paymentState, "pending"),
-        gte(orders.updatedAt, since),
-      ),
-    )
+    .where(and(counterOrders(locationId, ["completed", "cancelled"]), gte(orders.updatedAt, since)))
     .orderBy(desc(orders.updatedAt))
     .limit(DONE_LIST_LIMIT);
   const cancelled = rows.filter((row) => row.status === "cancelled").map((row) => row.id);
