@@ -42,11 +42,19 @@ export default defineConfig({
     ? [
         // First in the queue: its long waits for the shop's polling overlap the other journeys.
         { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } },
-        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+        { name: "journeys", testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts"] },
+        // Clears the order board and counts what is on it: on the shop-state server, after that journey.
+        {
+          name: "rush",
+          testMatch: "**/staff-rush.spec.ts",
+          use: { baseURL: shopStateBaseURL },
+          dependencies: ["shop-state"],
+        },
       ]
     : [
-        { name: "journeys", testIgnore: "**/availability.spec.ts" },
+        { name: "journeys", testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts"] },
         { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
+        { name: "rush", testMatch: "**/staff-rush.spec.ts", dependencies: ["shop-state"] },
       ],
   webServer: process.env.BASE_URL
     ? undefined

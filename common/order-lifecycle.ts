@@ -53,6 +53,7 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   pending: "Awaiting payment",
   paid: "Paid",
   refunded: "Refunded",
+  paid_at_counter: "Paid at the counter",
 };
 
 /** Where the money stands, in words: an unpaid delivery is paid at the door, not at a pickup. */
@@ -60,6 +61,48 @@ export function paymentStateLabel(order: { paymentState: PaymentState; fulfilmen
   if (order.paymentState === "not_required" && order.fulfilment === "delivery") return "Pay on delivery";
   return PAYMENT_STATE_LABELS[order.paymentState];
 }
+
+/**
+ * What the counter still has to collect: a pay-on-pickup (or delivery) order owes its total
+ * until it is marked paid at the counter (the only way `paid_at_counter` is reached).
+ */
+export function amountToCollect(order: { paymentState: PaymentState; totalCents: number }): number {
+  return order.paymentState === "not_required" ? order.totalCents : 0;
+}
+
+/**
+ * Recall: an order completed or cancelled by mistake comes back to the board within this many
+ * minutes of the change, as a transition of its own (with its history row).
+ */
+export const RECALL_WINDOW_MINUTES = 30;
+
+/** Why an order cannot be recalled, as the board says it. */
+export const RECALL_REFUSALS = {
+  refunded: "Refunded: the payment went back to the customer, so this order cannot come back.",
+  too_late: `Finished more than ${RECALL_WINDOW_MINUTES} minutes ago.`,
+  not_finished: "Only a completed or cancelled order can be recalled.",
+  unknown_state: "The state it was cancelled from is not known.",
+} as const;
+export type RecallRefusal = keyof typeof RECALL_REFUSALS;
+
+/**
+ * Where a recalled order goes back to: a completed one to ready; a cancelled one to the state it
+ * was cancelled from, unless its payment was refunded. Null with the reason when it cannot.
+ */
+export function recallTarget(
+  order: { status: OrderStatus; paymentState: PaymentState; cancelledFrom: OrderStatus | null; updatedAt: string },
+  now: number,
+): { to: OrderStatus } | { refusal: RecallRefusal } {
+  if (order.status !== "completed" && order.status !== "cancelled") return { refusal: "not_finished" };
+  if (now - Date.parse(order.updatedAt) > RECALL_WINDOW_MINUTES * 60_000) return { refusal: "too_late" };
+  if (order.status === "completed") return { to: "ready" };
+  if (order.paymentState === "refunded") return { refusal: "refunded" };
+  if (!order.cancelledFrom || !isOpenStatus(order.cancelledFrom)) return { refusal: "unknown_state" };
+  return { to: order.cancelledFrom };
+}
+
+/** The reasons the cancel dialog offers with one tap (free text is always possible too). */
+export const CANCEL_REASON_PRESETS = ["Out of an ingredient", "Shop closing", "Customer asked"] as const;
 
 /** The longest reason a cancellation may give (it is shown to the shopper and e-mailed). */
 export const CANCEL_REASON_MAX_LENGTH = 200;

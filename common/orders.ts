@@ -14,8 +14,11 @@ import type { PickupMode } from "./pickup-modes";
 export const ORDER_STATUSES = ["received", "preparing", "ready", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where the money stands, apart from the drinks: `not_required` is pay on pickup; `pending` waits for Stripe. */
-export const PAYMENT_STATES = ["not_required", "pending", "paid", "refunded"] as const;
+/**
+ * Where the money stands, apart from the drinks: `not_required` is pay on pickup (or delivery),
+ * until the counter marks it `paid_at_counter`; `pending` waits for Stripe.
+ */
+export const PAYMENT_STATES = ["not_required", "pending", "paid", "refunded", "paid_at_counter"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Who made a change written to an order's history (order_events). */

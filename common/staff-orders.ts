@@ -1,4 +1,5 @@
 import type { FulfilmentMethod } from "./fulfilment";
+import type { BoardAgeThresholds } from "./order-board";
 import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
 
 /** One line of an order as the counter needs it: what to make, how many, and the note. */
@@ -27,6 +28,8 @@ export interface StaffOrder {
   lines: StaffOrderLine[];
   /** The chosen pickup slot, or "as soon as possible" with its estimate; null for older orders. */
   pickup?: OrderPickup | null;
+  /** A cancelled order in the board's Done list: the state it was cancelled from (what Recall brings back). */
+  cancelledFrom?: OrderStatus | null;
 }
 
 /** The location a board belongs to: its name for the bar, its time zone for clock times. */
@@ -35,14 +38,21 @@ export interface BoardLocation {
   name: string;
   /** IANA time zone; times are stored in UTC and shown in this zone. */
   timeZone: string;
+  /** When a ticket turns "waiting" and "late" (the shop's `location_board_settings`). */
+  ageThresholds: BoardAgeThresholds;
 }
 
 export interface StaffOrdersResponse {
   location: BoardLocation;
   orders: StaffOrder[];
+  /** Completed or cancelled in the last RECALL_WINDOW_MINUTES, newest first: the board's Done list. */
+  done: StaffOrder[];
 }
 
-/** `POST /api/staff/orders/:id/status` answers with the order as it now is. */
+/**
+ * `POST /api/staff/orders/:id/status`, `…/recall` and `…/paid-at-counter` answer with the order as
+ * it now is.
+ */
 export interface StaffOrderResponse {
   order: StaffOrder;
 }

@@ -27,9 +27,10 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
   const tablet = await browser.newContext({ viewport: { width: 1180, height: 820 } });
   const board = await tablet.newPage();
   try {
-    await board.goto("/staff/menu");
+    await board.goto("/");
     await header(board).getByRole("button", { name: "Sign in" }).click();
     await signInThroughModal(board, "Google", { name: "Sam Barista", email: "barista@example.com" });
+    await board.goto("/staff/menu");
     const berryToggle = board.getByRole("button", { name: "Berry Blast: available" });
     await berryToggle.click();
     await expect(board.getByRole("button", { name: "Berry Blast: sold out" })).toHaveAttribute("aria-pressed", "true");

@@ -1,39 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
 import { expect, header, test } from "./support/fixtures";
+import { BARISTA, baristaTablet, column } from "./support/staff";
 
 // The shop's side and the shopper's side at once: two browsers, as at the counter and at home.
-
-const BARISTA = { name: "Sam Barista", email: "barista@example.com" };
-
-/** A second browser (its own cookies and client address): the barista's tablet. */
-async function baristaTablet(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1180, height: 820 },
-    extraHTTPHeaders: {
-      "CF-Connecting-IP": `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  const page = await context.newPage();
-  await page.goto("/");
-  await header(page).getByRole("button", { name: "Sign in" }).click();
-  await signInThroughModal(page, "Google", BARISTA);
-  await header(page)
-    .getByRole("button", { name: `Account menu for ${BARISTA.name}` })
-    .click();
-  await header(page).getByRole("link", { name: "Order board" }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Order board" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
-  return page;
-}
-
-function column(board: Page, title: "New" | "Preparing" | "Ready") {
-  return board.getByRole("region", { name: new RegExp(`^${title}\\b`) });
-}
 
 test("a shopper orders, the board shows it without a reload, the barista takes it to ready and the shopper sees Ready", async ({
   page,
@@ -63,15 +34,19 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   await expect(order.locator('[aria-current="step"]')).toHaveText("Received");
   const number = (await order.getByRole("heading").textContent())!.replace("Order ", "").trim();
 
-  // It arrived on the board by itself: a card in New with the drink, size, note and a tel: link.
+  // It arrived on the board by itself: a ticket in New with the drink, size, note and what to collect,
+  // and an alert until someone says Seen.
   const card = column(board, "New").getByRole("article", { name: number });
   await expect(card).toBeVisible({ timeout: 5_000 });
   await expect(card).toContainText("Sunrise Orange");
   await expect(card).toContainText("Large");
   await expect(card).toContainText("No ice");
   await expect(card).toContainText(shopper.name);
-  await expect(card.getByRole("link", { name: "+1 714 555 0177" })).toHaveAttribute("href", "tel:+17145550177");
+  await expect(card.getByRole("button", { name: /^Collect \$/ })).toBeVisible();
+  await expect(board.getByRole("alert").filter({ hasText: `New order: ${number}` })).toBeVisible();
   await expect(board).toHaveTitle(/^\(\d+\) New orders/);
+  await board.getByRole("button", { name: "Seen" }).click();
+  await expect(board.getByRole("alert").filter({ hasText: number })).toHaveCount(0);
   await expectNoSeriousA11yViolations(board, "order-board", testInfo);
   await board.screenshot({ path: "artifacts/screenshots/order-board-1180.png", fullPage: true });
   // The board on a phone and on a wide screen.
@@ -86,32 +61,33 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   }
   await board.setViewportSize({ width: 1180, height: 820 });
 
-  // Its history: placed by the shopper, on the shop's clock.
-  await card.getByRole("button", { name: "History" }).focus();
+  // Its details: the customer's phone, and its history: placed by the shopper, on the shop's clock.
+  await card.getByRole("button", { name: `Details of order ${number}` }).focus();
   await board.keyboard.press("Enter");
-  const history = board.getByRole("dialog", { name: `History of order ${number}` });
-  await expect(history.getByRole("listitem")).toHaveText([
+  const history = board.getByRole("dialog", { name: `Order ${number}` });
+  await expect(history.getByRole("link", { name: "+1 714 555 0177" })).toHaveAttribute("href", "tel:+17145550177");
+  await expect(history.getByRole("list").getByRole("listitem")).toHaveText([
     new RegExp(`^Placed: ReceivedBy ${shopper.name} \\(customer\\) · \\w{3} \\d{1,2}, \\d{1,2}:\\d{2} [AP]M P[SD]T$`),
   ]);
   await expectNoSeriousA11yViolations(board, "order-history", testInfo, { within: '[role="dialog"]' });
   await saveScreenshot(board, "order-history", { fullPage: false });
   await board.keyboard.press("Escape");
   await expect(history).toBeHidden();
-  await expect(card.getByRole("button", { name: "History" })).toBeFocused();
+  await expect(card.getByRole("button", { name: `Details of order ${number}` })).toBeFocused();
 
-  // Start preparing, then Mark ready, with the keyboard (a tablet with a keyboard case): the focus
-  // goes along with the card to its next button.
-  await card.getByRole("button", { name: "Start preparing" }).focus();
+  // Start, then Ready, with the keyboard (a tablet with a keyboard case): the focus goes along
+  // with the ticket to its next button.
+  await card.getByRole("button", { name: "Start" }).focus();
   await board.keyboard.press("Enter");
   const preparing = column(board, "Preparing").getByRole("article", { name: number });
-  await expect(preparing.getByRole("button", { name: "Mark ready" })).toBeFocused();
+  await expect(preparing.getByRole("button", { name: "Ready" })).toBeFocused();
   await board.keyboard.press("Enter");
   const ready = column(board, "Ready").getByRole("article", { name: number });
-  await expect(ready.getByRole("button", { name: "Complete" })).toBeFocused();
+  await expect(ready.getByRole("button", { name: "Done" })).toBeFocused();
 
   // The history now names the barista for each move.
-  await ready.getByRole("button", { name: "History" }).click();
-  await expect(history.getByRole("listitem")).toHaveText([
+  await ready.getByRole("button", { name: `Details of order ${number}` }).click();
+  await expect(history.getByRole("list").getByRole("listitem")).toHaveText([
     /^Placed: Received/,
     new RegExp(`^From Received → to PreparingBy ${BARISTA.name} \\(staff\\)`),
     new RegExp(`^From Preparing → to ReadyBy ${BARISTA.name} \\(staff\\)`),
@@ -126,13 +102,31 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   // And the "ready" e-mail was written.
   await waitForEmail({ to: shopper.email, subject: /^Your order is ready/, contains: [number, "Squeeze Anaheim"] });
 
-  // Complete: off the board.
-  await column(board, "Ready").getByRole("article", { name: number }).getByRole("button", { name: "Complete" }).click();
+  // Paid at the counter with one tap: the ticket no longer asks to collect it, the history says who.
+  await ready.getByRole("button", { name: /^Collect \$/ }).click();
+  await expect(ready.getByRole("button", { name: /^Collect/ })).toHaveCount(0);
+  await ready.getByRole("button", { name: `Details of order ${number}` }).click();
+  await expect(history.getByRole("list").getByRole("listitem").last()).toHaveText(
+    new RegExp(`^Payment: Paid at the counterBy ${BARISTA.name} \\(staff\\)`),
+  );
+  await history.getByRole("button", { name: "Close" }).click();
+
+  // Done: off the board, into the Done list.
+  await ready.getByRole("button", { name: "Done" }).click();
   await expect(board.getByRole("article", { name: number })).toHaveCount(0);
   await expect(order.locator('[aria-current="step"]')).toHaveText("Completed", { timeout: 5_000 });
 
-  // The board's Menu tab, on a phone and on a wide screen.
-  await board.getByRole("link", { name: "Menu: pause, sold out" }).click();
+  // Tapped by mistake: Recall brings it back to Ready from the Done list, and the shopper's page follows.
+  await board.getByRole("button", { name: /^Done \d+/ }).click();
+  const doneList = board.getByRole("dialog", { name: "Done in the last 30 minutes" });
+  await expectNoSeriousA11yViolations(board, "done-list", testInfo, { within: '[role="dialog"]' });
+  await doneList.getByRole("button", { name: `Recall order ${number} to Ready` }).click();
+  await doneList.getByRole("button", { name: "Close" }).click();
+  await expect(column(board, "Ready").getByRole("article", { name: number })).toBeVisible();
+  await expect(order.locator('[aria-current="step"]')).toHaveText("Ready", { timeout: 5_000 });
+
+  // The staff side's Menu tab, on a phone and on a wide screen.
+  await board.getByRole("navigation", { name: "Staff pages" }).getByRole("link", { name: "Menu" }).click();
   await expect(board.getByRole("heading", { level: 1, name: /^Menu and ordering/ })).toBeVisible();
   await expect(board.getByRole("button", { name: "Berry Blast: available" })).toBeVisible();
   for (const viewport of [
@@ -186,7 +180,9 @@ test("a delivery order: its address shows on the order page, the board card and 
 
   const card = column(board, "New").getByRole("article", { name: number });
   await expect(card).toBeVisible({ timeout: 5_000 });
-  await expect(card).toContainText(`Delivery: ${address}`);
+  await expect(card).toContainText("Delivery ASAP");
+  await card.getByRole("button", { name: `Details of order ${number}` }).click();
+  await expect(board.getByRole("dialog", { name: `Order ${number}` })).toContainText(`Delivery to${address}`);
 
   await waitForEmail({ to: shopper.email, subject: /^Your Squeeze order/, contains: [address, "$3.99"] });
   await waitForEmail({ subject: new RegExp(`^New order ${number}`), contains: [address, "$3.99"] });
@@ -212,25 +208,31 @@ test("the barista cancels an order with a reason; the shopper sees it cancelled 
   const number = (await order.getByRole("heading").textContent())!.replace("Order ", "").trim();
 
   const card = column(board, "New").getByRole("article", { name: number });
-  await card.getByRole("button", { name: "Cancel order" }).click();
+  await card.getByRole("button", { name: `Details of order ${number}` }).click();
+  await board
+    .getByRole("dialog", { name: `Order ${number}` })
+    .getByRole("button", { name: "Cancel order…" })
+    .click();
   const dialog = board.getByRole("dialog", { name: `Cancel order ${number}?` });
   await expect(dialog).toBeVisible();
   // A reason is required.
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(dialog.getByText("Say why the order is cancelled")).toBeVisible();
   await expectNoSeriousA11yViolations(board, "cancel-dialog", testInfo, { within: '[role="dialog"]' });
-  await dialog.getByLabel("Reason").fill("We are out of ginger");
+  // A preset reason, made more precise.
+  await dialog.getByRole("button", { name: "Out of an ingredient" }).click();
+  await dialog.getByLabel(/^Reason \(pick one/).fill("Out of an ingredient: ginger");
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(dialog).toBeHidden();
   await expect(board.getByRole("article", { name: number })).toHaveCount(0);
 
-  await expect(order.getByRole("status", { name: /Cancelled/ })).toContainText("We are out of ginger", {
+  await expect(order.getByRole("status", { name: /Cancelled/ })).toContainText("Out of an ingredient: ginger", {
     timeout: 5_000,
   });
   await waitForEmail({
     to: shopper.email,
     subject: /is cancelled$/,
-    contains: ["We are out of ginger", "Nothing was charged"],
+    contains: ["Out of an ingredient: ginger", "Nothing was charged"],
   });
   await board.context().close();
 });
@@ -245,5 +247,5 @@ test("a shopper is turned away from the board", async ({ page }) => {
     .click();
   await expect(header(page).getByRole("link", { name: "Order board" })).toHaveCount(0);
   await page.goto("/staff");
-  await expect(page.getByRole("alert")).toContainText("The order board is for the shop's staff");
+  await expect(page.getByRole("alert")).toContainText("These pages are for the shop's staff");
 });

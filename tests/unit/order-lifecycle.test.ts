@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveTo, isOnBoard, nextStatus } from "#common/order-lifecycle";
+import { amountToCollect, canMoveTo, isOnBoard, nextStatus, recallTarget } from "#common/order-lifecycle";
 import { ORDER_STATUSES, type OrderStatus } from "#common/orders";
 
 const allowed: Array<[OrderStatus, OrderStatus]> = [
@@ -37,5 +37,51 @@ describe("the order lifecycle", () => {
     expect(isOnBoard({ status: "ready", paymentState: "not_required" })).toBe(true);
     expect(isOnBoard({ status: "completed", paymentState: "paid" })).toBe(false);
     expect(isOnBoard({ status: "cancelled", paymentState: "refunded" })).toBe(false);
+  });
+});
+
+describe("recall", () => {
+  const now = Date.parse("2026-11-28T18:00:00Z");
+  const finished = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+
+  it("brings a completed order back to ready, and a cancelled one to where it was cancelled from", () => {
+    expect(
+      recallTarget({ status: "completed", paymentState: "paid", cancelledFrom: null, updatedAt: finished(2) }, now),
+    ).toEqual({ to: "ready" });
+    expect(
+      recallTarget(
+        { status: "cancelled", paymentState: "not_required", cancelledFrom: "preparing", updatedAt: finished(29) },
+        now,
+      ),
+    ).toEqual({ to: "preparing" });
+  });
+
+  it("refuses a refunded order, one finished more than 30 minutes ago, and an open one", () => {
+    expect(
+      recallTarget(
+        { status: "cancelled", paymentState: "refunded", cancelledFrom: "received", updatedAt: finished(1) },
+        now,
+      ),
+    ).toEqual({ refusal: "refunded" });
+    expect(
+      recallTarget({ status: "completed", paymentState: "paid", cancelledFrom: null, updatedAt: finished(31) }, now),
+    ).toEqual({ refusal: "too_late" });
+    expect(
+      recallTarget({ status: "ready", paymentState: "paid", cancelledFrom: null, updatedAt: finished(1) }, now),
+    ).toEqual({ refusal: "not_finished" });
+    expect(
+      recallTarget(
+        { status: "cancelled", paymentState: "not_required", cancelledFrom: null, updatedAt: finished(1) },
+        now,
+      ),
+    ).toEqual({ refusal: "unknown_state" });
+  });
+});
+
+describe("what the counter collects", () => {
+  it("is the total of a pay-on-pickup order until it is marked paid at the counter, and nothing for a card order", () => {
+    expect(amountToCollect({ paymentState: "not_required", totalCents: 1298 })).toBe(1298);
+    expect(amountToCollect({ paymentState: "paid_at_counter", totalCents: 1298 })).toBe(0);
+    expect(amountToCollect({ paymentState: "paid", totalCents: 1298 })).toBe(0);
   });
 });

@@ -3,12 +3,28 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimeIn } from "#common/hours/format";
 import type { StaffOrder } from "#common/staff-orders";
-import { clockTime, mergeBoardOrder, timeSince } from "#web/features/staff-board/board-orders";
+import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
+import {
+  clockTime,
+  laneColumns,
+  mergeBoardOrder,
+  waitedLabel,
+  withBoardOrder,
+} from "#web/features/staff-board/board-orders";
+import { ticketStacks } from "#web/features/staff-board/components/board-lane";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
+import StaffLayout from "#web/features/staff-board/staff-layout";
+import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
+import { FakeAudioContext } from "./fake-audio";
 import { FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
 
-const ANAHEIM = { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: "America/Los_Angeles" };
+const ANAHEIM = {
+  id: "loc-anaheim",
+  name: "Squeeze Anaheim",
+  timeZone: "America/Los_Angeles",
+  ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+};
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -41,15 +57,26 @@ const second = staffOrder("bbbbbbbb-0000-4000-8000-000000000002", {
   lines: [{ name: "Ginger Fire Shot", size: "default", quantity: 1, note: "" }],
 });
 
-function renderBoard() {
+/** The staff side as the app routes it: the frame, with the board and the Menu page in it. */
+function renderBoard(at = "/staff") {
   return renderRoutes(
     [
-      { path: "/staff", element: <StaffBoardPage /> },
+      {
+        path: "/staff",
+        element: <StaffLayout />,
+        children: [
+          { index: true, element: <StaffBoardPage /> },
+          { path: "menu", element: <StaffMenuPage /> },
+        ],
+      },
       { path: "/", element: <h1>Shop</h1> },
     ],
-    "/staff",
+    at,
   );
 }
+
+/** The board's answer: open orders and the Done list. */
+const boardAnswer = (orders: StaffOrder[], done: StaffOrder[] = []) => json({ location: ANAHEIM, orders, done });
 
 function boardSocket() {
   const socket = FakeWebSocket.latest("/api/live/board");
@@ -57,78 +84,163 @@ function boardSocket() {
   return socket;
 }
 
-beforeEach(resetStores);
+beforeEach(() => {
+  resetStores();
+  useNewOrderAlerts.setState({ pending: [] });
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("the order board", () => {
-  it("shows the open orders in their columns with everything the counter needs", async () => {
-    mockApi({ "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [second, first] }) });
+  it("shows every open order as a compact ticket in its lane, with what to make in large type", async () => {
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([second, first]) });
     renderBoard();
     const newColumn = await screen.findByRole("region", { name: /^New/ });
     const card = within(newColumn).getByRole("article", { name: "#AAAAAAAA" });
     expect(card).toHaveTextContent("Ada Lovelace");
-    expect(within(card).getByRole("link", { name: "+1 (714) 555-0101" })).toHaveAttribute("href", "tel:+17145550101");
-    expect(card).toHaveTextContent("2 ×");
-    expect(card).toHaveTextContent("Sunrise Orange · Medium");
-    expect(card).toHaveTextContent("“Less ice”");
-    expect(card).toHaveTextContent(/Placed \d{1,2}:\d{2} (AM|PM) · 4 min ago/);
-    expect(screen.getByText("Squeeze Anaheim")).toBeInTheDocument();
-    expect(card).toHaveTextContent("Pay on pickup · $12.98");
+    expect(card).toHaveTextContent("ASAP");
+    expect(card).toHaveTextContent("4 min");
+    expect(within(card).getByRole("listitem")).toHaveTextContent("2×MMediumSunrise Orange“Less ice”");
+    // What a barista does not need to make the drinks waits in the details.
+    expect(within(card).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: /^Collect \$12\.98/ })).toHaveTextContent("Collect$12.98");
+    expect(screen.getByText("Squeeze Anaheim", { exact: false })).toBeInTheDocument();
     const preparing = screen.getByRole("region", { name: /^Preparing/ });
-    expect(within(preparing).getByRole("article", { name: "#BBBBBBBB" })).toHaveTextContent("Paid · $12.98");
+    const paidCard = within(preparing).getByRole("article", { name: "#BBBBBBBB" });
+    expect(within(paidCard).queryByRole("button", { name: /Collect/ })).not.toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: /^Ready/ })).getByText("No orders")).toBeInTheDocument();
+    expect(screen.getByLabelText("Open orders")).toHaveTextContent("New 1Preparing 1Ready 0");
     expect(document.title).toBe("(1) New orders · Order board · Squeeze");
   });
 
-  it("adds an order that arrives live, flashes it and counts it in the title, without reloading", async () => {
-    const { calls } = mockApi({ "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }) });
+  it("opens a ticket's details on demand: phone, address, payment and history", async () => {
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first]),
+      [`GET /api/staff/orders/${first.id}/history`]: () => json({ history: [] }),
+    });
+    const user = userEvent.setup();
     renderBoard();
-    await screen.findByRole("article", { name: "#AAAAAAAA" });
-    act(() => boardSocket().serverOpen());
-    expect(await screen.findByText("Live")).toBeInTheDocument();
-    const reads = calls.filter((call) => call.url.endsWith("/api/staff/orders")).length;
-
-    const arriving = staffOrder("cccccccc-0000-4000-8000-000000000003", {
-      customerName: "Alan Turing",
-      createdAt: new Date().toISOString(),
-    });
-    act(() => boardSocket().serverSend({ type: "order", order: arriving }));
-    const card = await within(screen.getByRole("region", { name: /^New/ })).findByRole("article", {
-      name: "#CCCCCCCC",
-    });
-    expect(card).toHaveClass("board-card--fresh");
-    expect(document.title).toBe("(2) New orders · Order board · Squeeze");
-    expect(calls.filter((call) => call.url.endsWith("/api/staff/orders"))).toHaveLength(reads);
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    await user.click(within(card).getByRole("button", { name: "Details of order #AAAAAAAA" }));
+    const dialog = await screen.findByRole("dialog", { name: "Order #AAAAAAAA" });
+    expect(within(dialog).getByRole("link", { name: "+1 (714) 555-0101" })).toHaveAttribute("href", "tel:+17145550101");
+    expect(dialog).toHaveTextContent("Pickup at512 South Brookhurst St #4, Anaheim, CA 92804");
+    expect(dialog).toHaveTextContent("PaymentPay on pickup · $12.98");
   });
 
-  it("moves a card on with one tap, and takes a completed one off", async () => {
+  it("colours a ticket by its age at the shop's thresholds, with a word or an icon too, the most pressing first", async () => {
+    const waiting = staffOrder("aaaaaaaa-0000-4000-8000-00000000000a", { createdAt: minutesAgo(6) });
+    const late = staffOrder("bbbbbbbb-0000-4000-8000-00000000000b", { createdAt: minutesAgo(12) });
+    // Due in 3 minutes: its clock started 7 minutes ago (10 before its time), so it is waiting too.
+    const dueSoon = staffOrder("cccccccc-0000-4000-8000-00000000000c", {
+      createdAt: minutesAgo(1),
+      pickup: { mode: "slot", at: new Date(Date.now() + 3 * 60_000).toISOString(), timeZone: ANAHEIM.timeZone },
+    });
+    const later = staffOrder("dddddddd-0000-4000-8000-00000000000d", {
+      createdAt: minutesAgo(2),
+      pickup: { mode: "slot", at: new Date(Date.now() + 40 * 60_000).toISOString(), timeZone: ANAHEIM.timeZone },
+    });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([later, late, waiting, dueSoon]) });
+    renderBoard();
+    const newColumn = await screen.findByRole("region", { name: /^New/ });
+    const tickets = within(newColumn).getAllByRole("article");
+    expect(
+      tickets.map((ticket) => ticket.getAttribute("aria-labelledby") && ticket.querySelector("h3")?.textContent),
+    ).toEqual(["#BBBBBBBB", "#CCCCCCCC", "#AAAAAAAA", "#DDDDDDDD"]);
+    const [lateTicket, dueTicket, waitingTicket, laterTicket] = tickets as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(lateTicket).toHaveClass("board-card--late");
+    expect(lateTicket).toHaveTextContent("Late 12 min");
+    expect(waitingTicket).toHaveClass("board-card--waiting");
+    expect(waitingTicket).toHaveTextContent("Waiting: 6 min");
+    expect(dueTicket).toHaveClass("board-card--waiting");
+    expect(dueTicket).toHaveTextContent("in 3 min");
+    expect(laterTicket).toHaveClass("board-card--on_time");
+    expect(laterTicket).toHaveTextContent(`Pickup ${formatTimeIn(new Date(later.pickup!.at), ANAHEIM.timeZone)}`);
+    expect(laterTicket).toHaveTextContent("in 40 min");
+  });
+
+  it("moves a ticket on with one tap each, and a done one goes to the Done list", async () => {
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      "GET /api/staff/orders": () => boardAnswer([first]),
       "POST /api/staff/orders/aaaaaaaa-0000-4000-8000-000000000001/status": ({ body }) =>
         json({ order: { ...first, status: (body as { status: string }).status, updatedAt: new Date().toISOString() } }),
     });
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    await user.click(within(card).getByRole("button", { name: "Start preparing" }));
+    await user.click(within(card).getByRole("button", { name: "Start" }));
     const moved = await within(screen.getByRole("region", { name: /^Preparing/ })).findByRole("article", {
       name: "#AAAAAAAA",
     });
     expect(calls.at(-1)).toMatchObject({ method: "POST", body: { status: "preparing" } });
-    await user.click(within(moved).getByRole("button", { name: "Mark ready" }));
+    await user.click(within(moved).getByRole("button", { name: "Ready" }));
     const ready = await within(screen.getByRole("region", { name: /^Ready/ })).findByRole("article", {
       name: "#AAAAAAAA",
     });
-    await user.click(within(ready).getByRole("button", { name: "Complete" }));
+    await user.click(within(ready).getByRole("button", { name: "Done" }));
     await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
     expect(document.title).toBe("Order board · Squeeze");
+    expect(screen.getByRole("button", { name: "Done 1" })).toBeInTheDocument();
+  });
+
+  it("recalls an order completed by mistake back to Ready, and says why a refunded one cannot come back", async () => {
+    const completed = { ...first, status: "completed" as const, updatedAt: minutesAgo(3) };
+    const refunded = {
+      ...second,
+      status: "cancelled" as const,
+      paymentState: "refunded" as const,
+      cancelReason: "Out of oranges",
+      cancelledFrom: "preparing" as const,
+      updatedAt: minutesAgo(5),
+    };
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([], [completed, refunded]),
+      [`POST /api/staff/orders/${first.id}/recall`]: () =>
+        json({ order: { ...first, status: "ready", updatedAt: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByRole("button", { name: "Done 2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Done in the last 30 minutes" });
+    const entries = within(dialog).getAllByRole("listitem");
+    expect(entries[1]).toHaveTextContent(
+      "Refunded: the payment went back to the customer, so this order cannot come back.",
+    );
+    expect(within(entries[1]!).queryByRole("button")).not.toBeInTheDocument();
+    await user.click(within(entries[0]!).getByRole("button", { name: "Recall order #AAAAAAAA to Ready" }));
+    expect(calls.at(-1)).toMatchObject({ method: "POST", url: expect.stringContaining(`/${first.id}/recall`) });
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(
+      await within(screen.getByRole("region", { name: /^Ready/ })).findByRole("article", { name: "#AAAAAAAA" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Done 1" })).toBeInTheDocument();
+  });
+
+  it("marks a pay-on-pickup order paid at the counter with one tap", async () => {
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first]),
+      [`POST /api/staff/orders/${first.id}/paid-at-counter`]: () =>
+        json({ order: { ...first, paymentState: "paid_at_counter", updatedAt: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+    await user.click(
+      within(card).getByRole("button", { name: "Collect $12.98: mark order #AAAAAAAA paid at the counter" }),
+    );
+    await vi.waitFor(() => expect(within(card).queryByRole("button", { name: /Collect/ })).not.toBeInTheDocument());
+    expect(calls.at(-1)).toMatchObject({ method: "POST", url: expect.stringContaining("/paid-at-counter") });
   });
 
   it("takes the next tap on a card the live channel moved before the API answered", async () => {
     const preparing = { ...first, status: "preparing" as const, updatedAt: minutesAgo(1) };
     let answerStartPreparing: (response: Response) => void = () => {};
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      "GET /api/staff/orders": () => boardAnswer([first]),
       "POST /api/staff/orders/aaaaaaaa-0000-4000-8000-000000000001/status": ({ body }) =>
         (body as { status: string }).status === "preparing"
           ? new Promise<Response>((resolve) => (answerStartPreparing = resolve))
@@ -138,14 +250,14 @@ describe("the order board", () => {
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
     act(() => boardSocket().serverOpen());
-    await user.click(within(card).getByRole("button", { name: "Start preparing" }));
+    await user.click(within(card).getByRole("button", { name: "Start" }));
 
     // The change reaches the board by the live channel first; the API's answer is still on its way.
     act(() => boardSocket().serverSend({ type: "order", order: preparing }));
     const moved = await within(screen.getByRole("region", { name: /^Preparing/ })).findByRole("article", {
       name: "#AAAAAAAA",
     });
-    const markReady = within(moved).getByRole("button", { name: "Mark ready" });
+    const markReady = within(moved).getByRole("button", { name: "Ready" });
     expect(markReady).not.toHaveAttribute("aria-disabled", "true");
     markReady.focus();
     await user.keyboard("{Enter}");
@@ -159,66 +271,204 @@ describe("the order board", () => {
     expect(within(screen.getByRole("region", { name: /^Preparing/ })).getByText("No orders")).toBeInTheDocument();
   });
 
-  it("asks why before cancelling, and sends the reason", async () => {
+  it("asks why before cancelling, offers the usual reasons, and sends the one chosen", async () => {
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
-      "POST /api/staff/orders/aaaaaaaa-0000-4000-8000-000000000001/status": () =>
+      "GET /api/staff/orders": () => boardAnswer([first]),
+      [`GET /api/staff/orders/${first.id}/history`]: () => json({ history: [] }),
+      "POST /api/staff/orders/aaaaaaaa-0000-4000-8000-000000000001/status": ({ body }) =>
         json({
-          order: { ...first, status: "cancelled", cancelReason: "Out of oranges", updatedAt: new Date().toISOString() },
+          order: {
+            ...first,
+            status: "cancelled",
+            cancelReason: (body as { reason: string }).reason,
+            updatedAt: new Date().toISOString(),
+          },
         }),
     });
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    await user.click(within(card).getByRole("button", { name: "Cancel order" }));
+    await user.click(within(card).getByRole("button", { name: "Details of order #AAAAAAAA" }));
+    await user.click(await screen.findByRole("button", { name: "Cancel order…" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel order #AAAAAAAA?" });
-    expect(within(dialog).getByLabelText("Reason")).toHaveFocus();
     await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     expect(await within(dialog).findByText("Say why the order is cancelled")).toBeInTheDocument();
     expect(calls.some((call) => call.method === "POST")).toBe(false);
-    await user.type(within(dialog).getByLabelText("Reason"), "Out of oranges");
+    expect(
+      within(within(dialog).getByRole("group", { name: "Reason" }))
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Out of an ingredient", "Shop closing", "Customer asked"]);
+    await user.click(within(dialog).getByRole("button", { name: "Out of an ingredient" }));
+    expect(within(dialog).getByLabelText(/^Reason \(pick one/)).toHaveValue("Out of an ingredient");
+    await user.type(within(dialog).getByLabelText(/^Reason \(pick one/), ": oranges");
     await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(calls.at(-1)).toMatchObject({ method: "POST", body: { status: "cancelled", reason: "Out of oranges" } });
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      body: { status: "cancelled", reason: "Out of an ingredient: oranges" },
+    });
     expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument();
   });
 
-  it("says when it is offline, reconnects by itself and catches up from the API", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      let orders = [first];
-      const { calls } = mockApi({ "GET /api/staff/orders": () => json({ location: ANAHEIM, orders }) });
-      renderBoard();
-      await screen.findByRole("article", { name: "#AAAAAAAA" });
-      act(() => boardSocket().serverOpen());
-      expect(await screen.findByText("Live")).toBeInTheDocument();
-
-      // The connection drops; an order comes in meanwhile.
-      act(() => boardSocket().serverDrop());
-      expect(await screen.findByText("Offline: reconnecting…")).toBeInTheDocument();
-      orders = [first, second];
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(1_100);
-      });
-      const reconnected = boardSocket();
-      act(() => reconnected.serverOpen());
-      expect(await screen.findByText("Live")).toBeInTheDocument();
-      expect(await screen.findByRole("article", { name: "#BBBBBBBB" })).toBeInTheDocument();
-      expect(calls.filter((call) => call.url.endsWith("/api/staff/orders")).length).toBeGreaterThanOrEqual(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("tells a shopper the board is for staff, and a guest to sign in", async () => {
+  it("tells a shopper the staff pages are for staff, and a guest to sign in", async () => {
     mockApi({ "GET /api/staff/orders": () => json({ error: { code: "forbidden", message: "Only staff" } }, 403) });
     const { unmount } = renderBoard();
-    expect(await screen.findByRole("alert")).toHaveTextContent("The order board is for the shop's staff");
+    expect(await screen.findByRole("alert")).toHaveTextContent("These pages are for the shop's staff");
     unmount();
     vi.restoreAllMocks();
-    mockApi({ "GET /api/staff/orders": () => json({ error: { code: "unauthorized", message: "Sign in" } }, 401) });
-    renderBoard();
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => json({ error: { code: "unauthorized", message: "Sign in" } }, 401),
+    });
+    renderBoard("/staff/menu");
     expect(await screen.findByRole("alert")).toHaveTextContent("Sign in with your staff e-mail");
+    // The Menu page asks nothing of the API for someone who may not use it.
+    expect(calls.map((call) => new URL(call.url, "http://x").pathname)).toEqual(["/api/staff/orders"]);
+  });
+});
+
+describe("no order goes unnoticed", () => {
+  const arriving = () =>
+    staffOrder("cccccccc-0000-4000-8000-000000000003", {
+      customerName: "Alan Turing",
+      createdAt: new Date().toISOString(),
+    });
+
+  beforeEach(() => {
+    FakeAudioContext.reset();
+    vi.stubGlobal("AudioContext", FakeAudioContext);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says the sound is off with one button to turn it on", async () => {
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    expect(screen.getByText("Sound is off: new orders will not be heard.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn sound on" }));
+    await vi.waitFor(() => expect(screen.queryByText(/Sound is off/)).not.toBeInTheDocument());
+  });
+
+  it("says so when the browser blocks the sound", async () => {
+    FakeAudioContext.allowResume = false;
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    const user = userEvent.setup();
+    renderBoard();
+    await user.click(await screen.findByRole("button", { name: "Turn sound on" }));
+    expect(await screen.findByText("The browser is blocking sound: new orders will not be heard.")).toBeInTheDocument();
+  });
+
+  it("alerts a new order until someone acknowledges it: banner, flashing ticket, title, and the sound every 30 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    await user.click(screen.getByRole("button", { name: "Turn sound on" }));
+    act(() => boardSocket().serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    const reads = calls.filter((call) => call.url.endsWith("/api/staff/orders")).length;
+    // What was on the board when it opened is not news.
+    expect(screen.queryByText(/^New order/)).not.toBeInTheDocument();
+    expect(FakeAudioContext.chimes()).toBe(0);
+
+    act(() => boardSocket().serverSend({ type: "order", order: arriving() }));
+    const card = await within(screen.getByRole("region", { name: /^New/ })).findByRole("article", {
+      name: "#CCCCCCCC",
+    });
+    expect(card).toHaveClass("board-card--alert");
+    expect(screen.getAllByRole("alert")[0]).toHaveTextContent("New order: #CCCCCCCC");
+    expect(document.title).toBe("(2) New orders · Order board · Squeeze");
+    expect(FakeAudioContext.chimes()).toBe(1);
+    expect(calls.filter((call) => call.url.endsWith("/api/staff/orders"))).toHaveLength(reads);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(FakeAudioContext.chimes()).toBe(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(FakeAudioContext.chimes()).toBe(3);
+
+    await user.click(screen.getByRole("button", { name: "Seen" }));
+    expect(card).not.toHaveClass("board-card--alert");
+    expect(screen.queryByText("New order: #CCCCCCCC")).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(90_000);
+    });
+    expect(FakeAudioContext.chimes()).toBe(3);
+  });
+
+  it("alerts on the Menu page too, with a way to the orders", async () => {
+    let orders = [first];
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer(orders),
+      "GET /api/staff/availability": () => json({ timeZone: ANAHEIM.timeZone, pause: null, soldOut: [], menu: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderBoard("/staff/menu");
+    expect(await screen.findByRole("heading", { level: 1, name: "Menu and ordering" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn sound on" }));
+    await vi.waitFor(() => expect(FakeAudioContext.instances).toHaveLength(1));
+    act(() => boardSocket().serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    await vi.waitFor(() => expect(calls.filter((call) => call.url.endsWith("/api/staff/orders"))).toHaveLength(2));
+    orders = [first, arriving()];
+    act(() => boardSocket().serverSend({ type: "order", order: orders[1] }));
+    expect(await screen.findByText("New order: #CCCCCCCC")).toBeInTheDocument();
+    expect(document.title).toBe("(2) New orders · Menu and ordering · Squeeze");
+    expect(FakeAudioContext.chimes()).toBe(1);
+    await user.click(screen.getByRole("link", { name: "Show the orders" }));
+    expect(router.state.location.pathname).toBe("/staff");
+    expect(await screen.findByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert");
+  });
+
+  it("says Offline at once when the browser goes offline, and alerts what arrived meanwhile once it is back", async () => {
+    let orders = [first];
+    mockApi({ "GET /api/staff/orders": () => boardAnswer(orders) });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const socket = boardSocket();
+    act(() => socket.serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(screen.getByText("Offline")).toBeInTheDocument();
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+
+    // An order arrives while the tablet is offline; the network comes back.
+    orders = [first, arriving()];
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    act(() => boardSocket().serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert");
+    expect(screen.getByText("New order: #CCCCCCCC")).toBeInTheDocument();
+  });
+
+  it("counts a dead connection as offline when a ping goes unanswered", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const socket = boardSocket();
+    act(() => socket.serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(socket.sent).toContain("ping");
+    expect(screen.getByText("Offline")).toBeInTheDocument();
   });
 });
 
@@ -257,7 +507,7 @@ describe("each card waits on its own request", () => {
   it("moves two cards at once, and never sends a second move of a card whose first is on its way", async () => {
     const held = heldAnswers();
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      "GET /api/staff/orders": () => boardAnswer([first, third]),
       [`POST /api/staff/orders/${first.id}/status`]: held.handler(first),
       [`POST /api/staff/orders/${third.id}/status`]: held.handler(third),
     });
@@ -266,19 +516,16 @@ describe("each card waits on its own request", () => {
     const firstCard = await screen.findByRole("article", { name: "#AAAAAAAA" });
     const thirdCard = screen.getByRole("article", { name: "#CCCCCCCC" });
 
-    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
+    await user.click(within(firstCard).getByRole("button", { name: "Start" }));
     expect(firstCard).toHaveAttribute("aria-busy", "true");
-    expect(within(firstCard).getByRole("button", { name: "Start preparing" })).toHaveAttribute("aria-disabled", "true");
-    expect(within(firstCard).getByRole("button", { name: "Cancel order" })).toHaveAttribute("aria-disabled", "true");
+    expect(within(firstCard).getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "true");
     // Another card is not held up by it.
     expect(thirdCard).toHaveAttribute("aria-busy", "false");
-    await user.click(within(thirdCard).getByRole("button", { name: "Start preparing" }));
+    await user.click(within(thirdCard).getByRole("button", { name: "Start" }));
     expect(postsOf(calls, third)).toHaveLength(1);
 
-    // The same card: a second tap, and a cancellation, send nothing while its move is on its way.
-    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
-    await user.click(within(firstCard).getByRole("button", { name: "Cancel order" }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // The same card: a second tap sends nothing while its move is on its way.
+    await user.click(within(firstCard).getByRole("button", { name: "Start" }));
     expect(postsOf(calls, first)).toHaveLength(1);
 
     // The later request answers first: its card moves, the other still waits.
@@ -296,17 +543,15 @@ describe("each card waits on its own request", () => {
   it("says which card could not be moved, and the other card's move still goes through", async () => {
     const held = heldAnswers();
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      "GET /api/staff/orders": () => boardAnswer([first, third]),
       [`POST /api/staff/orders/${first.id}/status`]: held.handler(first),
       [`POST /api/staff/orders/${third.id}/status`]: held.fail(),
     });
     const user = userEvent.setup();
     renderBoard();
     const firstCard = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    await user.click(within(firstCard).getByRole("button", { name: "Start preparing" }));
-    await user.click(
-      within(screen.getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", { name: "Start preparing" }),
-    );
+    await user.click(within(firstCard).getByRole("button", { name: "Start" }));
+    await user.click(within(screen.getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", { name: "Start" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Order #CCCCCCCC could not be moved to Preparing: Already moved.",
     );
@@ -321,8 +566,9 @@ describe("each card waits on its own request", () => {
 describe("the keyboard focus follows a card", () => {
   function movingApi(orders: StaffOrder[]) {
     const handlers: Parameters<typeof mockApi>[0] = {
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders }),
+      "GET /api/staff/orders": () => boardAnswer(orders),
     };
+    for (const order of orders) handlers[`GET /api/staff/orders/${order.id}/history`] = () => json({ history: [] });
     for (const order of orders) {
       handlers[`POST /api/staff/orders/${order.id}/status`] = ({ body }) =>
         json({ order: { ...order, ...(body as object), updatedAt: new Date().toISOString() } });
@@ -335,19 +581,19 @@ describe("the keyboard focus follows a card", () => {
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    within(card).getByRole("button", { name: "Start preparing" }).focus();
+    within(card).getByRole("button", { name: "Start" }).focus();
 
     await user.keyboard("{Enter}");
     const preparing = screen.getByRole("region", { name: /^Preparing/ });
     const markReady = within(await within(preparing).findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", {
-      name: "Mark ready",
+      name: "Ready",
     });
     await vi.waitFor(() => expect(markReady).toHaveFocus());
 
     await user.keyboard("{Enter}");
     const ready = screen.getByRole("region", { name: /^Ready/ });
     const complete = within(await within(ready).findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", {
-      name: "Complete",
+      name: "Done",
     });
     await vi.waitFor(() => expect(complete).toHaveFocus());
 
@@ -358,12 +604,12 @@ describe("the keyboard focus follows a card", () => {
 
     // Start the next one, and from New (now with no card) focus went along to Preparing.
     const next = within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#CCCCCCCC" });
-    within(next).getByRole("button", { name: "Start preparing" }).focus();
+    within(next).getByRole("button", { name: "Start" }).focus();
     await user.keyboard("{Enter}");
     await vi.waitFor(() =>
       expect(
         within(within(preparing).getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", {
-          name: "Mark ready",
+          name: "Ready",
         }),
       ).toHaveFocus(),
     );
@@ -374,20 +620,21 @@ describe("the keyboard focus follows a card", () => {
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    within(card).getByRole("button", { name: "Cancel order" }).focus();
+    within(card).getByRole("button", { name: "Details of order #AAAAAAAA" }).focus();
     await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Cancel order…" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel order #AAAAAAAA?" });
     await user.keyboard("Out of oranges");
     await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const next = within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#CCCCCCCC" });
-    await vi.waitFor(() => expect(within(next).getByRole("button", { name: "Start preparing" })).toHaveFocus());
+    await vi.waitFor(() => expect(within(next).getByRole("button", { name: "Start" })).toHaveFocus());
   });
 
   it("stays where the barista put it meanwhile, and stays on the button when the move is refused", async () => {
     let answer: (response: Response) => void = () => {};
     mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first, third] }),
+      "GET /api/staff/orders": () => boardAnswer([first, third]),
       [`POST /api/staff/orders/${first.id}/status`]: () => new Promise<Response>((resolve) => (answer = resolve)),
       [`POST /api/staff/orders/${third.id}/status`]: () =>
         json({ error: { code: "invalid_transition", message: "Already moved." } }, 409),
@@ -395,11 +642,11 @@ describe("the keyboard focus follows a card", () => {
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    within(card).getByRole("button", { name: "Start preparing" }).focus();
+    within(card).getByRole("button", { name: "Start" }).focus();
     await user.keyboard("{Enter}");
     // While the request is on its way the barista goes on to the next card.
     const other = screen.getByRole("article", { name: "#CCCCCCCC" });
-    const otherButton = within(other).getByRole("button", { name: "Start preparing" });
+    const otherButton = within(other).getByRole("button", { name: "Start" });
     otherButton.focus();
     await act(async () =>
       answer(json({ order: { ...first, status: "preparing", updatedAt: new Date().toISOString() } })),
@@ -446,18 +693,18 @@ describe("an order's history", () => {
 
   it("opens from the card with the keyboard and lists every change: from, to, who, when on the shop's clock, why", async () => {
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      "GET /api/staff/orders": () => boardAnswer([first]),
       [`GET /api/staff/orders/${first.id}/history`]: () => json({ history }),
     });
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    const button = within(card).getByRole("button", { name: "History" });
+    const button = within(card).getByRole("button", { name: "Details of order #AAAAAAAA" });
     button.focus();
     await user.keyboard("{Enter}");
 
-    const dialog = await screen.findByRole("dialog", { name: "History of order #AAAAAAAA" });
-    const entries = await within(dialog).findAllByRole("listitem");
+    const dialog = await screen.findByRole("dialog", { name: "Order #AAAAAAAA" });
+    const entries = await within(within(dialog).getByRole("list")).findAllByRole("listitem");
     expect(entries.map((entry) => entry.textContent)).toEqual([
       "Placed: ReceivedBy Ada Lovelace (customer) · Nov 23, 10:40 AM PST",
       "From Received → to PreparingBy Sam Barista (staff) · Nov 23, 10:42 AM PST",
@@ -479,16 +726,18 @@ describe("an order's history", () => {
   it("says when the history cannot be loaded, and tries again", async () => {
     let fails = true;
     mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [first] }),
+      "GET /api/staff/orders": () => boardAnswer([first]),
       [`GET /api/staff/orders/${first.id}/history`]: () =>
         fails ? json({ error: { code: "internal", message: "Something went wrong." } }, 500) : json({ history }),
     });
     const user = userEvent.setup();
     renderBoard();
     await user.click(
-      within(await screen.findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", { name: "History" }),
+      within(await screen.findByRole("article", { name: "#AAAAAAAA" })).getByRole("button", {
+        name: "Details of order #AAAAAAAA",
+      }),
     );
-    const dialog = await screen.findByRole("dialog", { name: "History of order #AAAAAAAA" });
+    const dialog = await screen.findByRole("dialog", { name: "Order #AAAAAAAA" });
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("The history could not be loaded");
     fails = false;
     await user.click(within(dialog).getByRole("button", { name: "Try again" }));
@@ -511,16 +760,49 @@ describe("the board's rules", () => {
     expect(clockTime("2026-11-23T18:42:00Z", "America/New_York")).toBe("1:42 PM");
   });
 
-  it("says how long ago an order was placed", () => {
-    const now = Date.parse("2026-11-23T12:00:00Z");
-    expect(timeSince("2026-11-23T11:59:30Z", now)).toBe("just now");
-    expect(timeSince("2026-11-23T11:55:00Z", now)).toBe("5 min ago");
-    expect(timeSince("2026-11-23T10:58:00Z", now)).toBe("1 h 02 min ago");
+  it("says how long an order has waited", () => {
+    expect(waitedLabel(0)).toBe("now");
+    expect(waitedLabel(5)).toBe("5 min");
+    expect(waitedLabel(62)).toBe("1 h 02");
+  });
+
+  it("keeps finished orders in the Done list, with the state a cancelled one came from", () => {
+    const board = { location: ANAHEIM, orders: [first, third], done: [] };
+    const cancelled = { ...first, status: "cancelled" as const, updatedAt: new Date().toISOString() };
+    const after = withBoardOrder(board, cancelled)!;
+    expect(after.orders.map((order) => order.id)).toEqual([third.id]);
+    expect(after.done).toEqual([{ ...cancelled, cancelledFrom: "received" }]);
+    // Recalled: back on the board, out of the Done list.
+    const recalled = { ...first, status: "received" as const, updatedAt: new Date(Date.now() + 1000).toISOString() };
+    const back = withBoardOrder(after, recalled)!;
+    expect(back.done).toEqual([]);
+    expect(back.orders.map((order) => order.id)).toEqual([first.id, third.id]);
+  });
+
+  it("gives the lanes with most tickets more columns, so the fewest fall below the fold", () => {
+    expect(laneColumns([8, 2, 2], 4)).toEqual([2, 1, 1]);
+    expect(laneColumns([8, 2, 2], 5)).toEqual([3, 1, 1]);
+    expect(laneColumns([12, 0, 0], 3)).toEqual([3, 0, 0]);
+    expect(laneColumns([1, 1, 0], 6)).toEqual([1, 1, 0]);
+    expect(laneColumns([5, 5, 2], 4)).toEqual([2, 1, 1]);
+  });
+
+  it("stacks a lane's tickets so a short one never leaves a gap, the first ones across the top", () => {
+    const short = (id: string) => staffOrder(id, { lines: [{ name: "Shot", size: "default", quantity: 1, note: "" }] });
+    const tall = (id: string) =>
+      staffOrder(id, {
+        lines: [1, 2, 3].map(() => ({ name: "Juice", size: "large" as const, quantity: 1, note: "No ice" })),
+      });
+    const stacks = ticketStacks([tall("a"), short("b"), short("c"), short("d"), short("e")], 2);
+    expect(stacks.map((stack) => stack.map((order) => order.id))).toEqual([
+      ["a", "d"],
+      ["b", "c", "e"],
+    ]);
   });
 });
 
 describe("a card's time", () => {
-  it("says when a pickup is wanted, and when a delivery goes out, never a pickup for a delivery", async () => {
+  it("says when a pickup is wanted, and that a delivery is one, never a pickup for a delivery", async () => {
     const at = new Date(Date.now() + 20 * 60_000).toISOString();
     const shown = formatTimeIn(new Date(at), ANAHEIM.timeZone);
     const pickup = staffOrder("cccccccc-0000-4000-8000-000000000003", {
@@ -531,13 +813,12 @@ describe("a card's time", () => {
       fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
       pickup: { mode: "asap", at, timeZone: ANAHEIM.timeZone },
     });
-    mockApi({ "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [pickup, delivery] }) });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([pickup, delivery]) });
     renderBoard();
     const newColumn = await screen.findByRole("region", { name: /^New/ });
-    expect(within(newColumn).getByRole("article", { name: "#CCCCCCCC" })).toHaveTextContent(`Pickup at ${shown}`);
+    expect(within(newColumn).getByRole("article", { name: "#CCCCCCCC" })).toHaveTextContent(`Pickup ${shown}`);
     const deliveryCard = within(newColumn).getByRole("article", { name: "#DDDDDDDD" });
-    expect(deliveryCard).toHaveTextContent("Delivery: 1200 W Lincoln Ave, Anaheim, CA 92805");
-    expect(deliveryCard).toHaveTextContent(`Delivery as soon as possible, ready around ${shown}`);
+    expect(deliveryCard).toHaveTextContent("Delivery ASAP");
     expect(deliveryCard).not.toHaveTextContent(/pickup/i);
   });
 });

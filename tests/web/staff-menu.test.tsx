@@ -2,16 +2,23 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SoldOutChangeRequest, StaffAvailability } from "#common/staff-availability";
+import StaffBoardPage from "#web/features/staff-board/staff-board-page";
+import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
-import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
+import { json, mockApi, renderRoutes, resetStores, type Handler } from "./storefront-helpers";
 
-const barista = {
-  ...signedInUser,
-  uid: "usr-barista",
-  username: "Sam Barista",
-  email: "barista@example.com",
-  staff: { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role: "staff" as const },
-};
+/** The board's answer the staff frame reads first: the location, and no open orders. */
+const quietBoard: Handler = () =>
+  json({
+    location: {
+      id: "loc-anaheim",
+      name: "Squeeze Anaheim",
+      timeZone: "America/Los_Angeles",
+      ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+    },
+    orders: [],
+    done: [],
+  });
 
 function freshAvailability(): StaffAvailability {
   return {
@@ -26,6 +33,12 @@ function freshAvailability(): StaffAvailability {
         sizes: ["small", "medium", "large"],
       },
       { productId: "prd-ginger-shot", name: "Ginger Fire Shot", categoryName: "Wellness Shots", sizes: ["default"] },
+      {
+        productId: "prd-mango-tango",
+        name: "Mango Tango",
+        categoryName: "Smoothies",
+        sizes: ["small", "medium", "large"],
+      },
     ],
   };
 }
@@ -38,6 +51,7 @@ function availabilityApi(availability = freshAvailability()) {
   let state = availability;
   const answer = () => json(state);
   return mockApi({
+    "GET /api/staff/orders": quietBoard,
     "GET /api/staff/availability": answer,
     "POST /api/staff/availability/pause": ({ body }) => {
       const { minutes } = body as { minutes: number | null };
@@ -70,11 +84,18 @@ function availabilityApi(availability = freshAvailability()) {
   });
 }
 
+/** The Menu page in the staff frame, as the app routes it. */
 function renderMenuPage() {
   return renderRoutes(
     [
-      { path: "/staff/menu", element: <StaffMenuPage /> },
-      { path: "/staff", element: <h1>Order board</h1> },
+      {
+        path: "/staff",
+        element: <StaffLayout />,
+        children: [
+          { index: true, element: <StaffBoardPage /> },
+          { path: "menu", element: <StaffMenuPage /> },
+        ],
+      },
     ],
     "/staff/menu",
   );
@@ -90,12 +111,13 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("the staff Menu page", () => {
   it("shows the shop's state: taking orders, every drink available, sizes only for drinks that have them", async () => {
-    signInAs(barista);
     availabilityApi();
     renderMenuPage();
-    expect(screen.getByRole("heading", { level: 1, name: "Menu and ordering" })).toBeInTheDocument();
-    expect(screen.getByText("Squeeze Anaheim")).toBeInTheDocument();
-    const tabs = screen.getByRole("navigation", { name: "Order board" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Menu and ordering" })).toBeInTheDocument();
+    expect(screen.getByText("Squeeze Anaheim", { exact: false })).toBeInTheDocument();
+    // The staff side's own frame: its tabs, not the shop's header, cart or "Order now".
+    expect(screen.queryByRole("button", { name: /cart/i })).not.toBeInTheDocument();
+    const tabs = screen.getByRole("navigation", { name: "Staff pages" });
     expect(within(tabs).getByRole("link", { name: "Menu" })).toHaveAttribute("aria-current", "page");
     expect(within(tabs).getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/staff");
 
@@ -135,7 +157,6 @@ describe("the staff Menu page", () => {
   });
 
   it("marks a drink sold out, holds its sizes while it is, and undoes it with one tap", async () => {
-    signInAs(barista);
     const { calls } = availabilityApi();
     const user = userEvent.setup();
     renderMenuPage();
@@ -166,7 +187,6 @@ describe("the staff Menu page", () => {
   });
 
   it("marks one size sold out and back", async () => {
-    signInAs(barista);
     const { calls } = availabilityApi();
     const user = userEvent.setup();
     renderMenuPage();
@@ -194,7 +214,6 @@ describe("the staff Menu page", () => {
   });
 
   it("pauses online orders for a while, says until when on the shop's clock, and resumes them", async () => {
-    signInAs(barista);
     const { calls } = availabilityApi();
     const user = userEvent.setup();
     renderMenuPage();
@@ -215,8 +234,8 @@ describe("the staff Menu page", () => {
   });
 
   it("says what went wrong when a change is refused, and keeps the drink as it was", async () => {
-    signInAs(barista);
     const { calls } = mockApi({
+      "GET /api/staff/orders": quietBoard,
       "GET /api/staff/availability": () => json(freshAvailability()),
       "POST /api/staff/availability/sold-out": () =>
         json({ error: { code: "not_found", message: "Drink not found", field: "productId" } }, 404),
@@ -230,12 +249,61 @@ describe("the staff Menu page", () => {
     expect(posts(calls)).toHaveLength(1);
   });
 
-  it("tells someone who is not staff that the page is for the shop's staff, and asks the API nothing", async () => {
-    signInAs(signedInUser);
-    const { calls } = availabilityApi();
+  it("groups the drinks by category and finds one by name", async () => {
+    availabilityApi();
+    const user = userEvent.setup();
     renderMenuPage();
-    expect(screen.getByText(/Only the shop's staff can use this page/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /available/ })).not.toBeInTheDocument();
-    expect(calls).toEqual([]);
+    const soldOut = await screen.findByRole("region", { name: "Sold out" });
+    const groups = within(soldOut).getAllByRole("region");
+    expect(groups.map((group) => within(group).getByRole("heading").textContent)).toEqual([
+      "Smoothies",
+      "Wellness Shots",
+    ]);
+    expect(
+      within(groups[0]!)
+        .getAllByRole("listitem")
+        .map((item) => item.querySelector("strong")?.textContent),
+    ).toEqual(["Berry Blast", "Mango Tango"]);
+    await user.type(within(soldOut).getByRole("searchbox", { name: "Find a drink" }), "mango");
+    expect(
+      within(soldOut)
+        .getAllByRole("region")
+        .map((group) => within(group).getByRole("heading").textContent),
+    ).toEqual(["Smoothies"]);
+    expect(within(soldOut).getByRole("button", { name: "Mango Tango: available" })).toBeInTheDocument();
+    expect(within(soldOut).queryByRole("button", { name: "Berry Blast: available" })).not.toBeInTheDocument();
+    await user.clear(within(soldOut).getByRole("searchbox", { name: "Find a drink" }));
+    await user.type(within(soldOut).getByRole("searchbox", { name: "Find a drink" }), "kiwi");
+    expect(within(soldOut).getByText("No drink matches “kiwi”.")).toHaveAttribute("role", "status");
+  });
+
+  it("shows a change and its undo at once, before the shop's answer arrives", async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      "GET /api/staff/orders": quietBoard,
+      "GET /api/staff/availability": () => json(freshAvailability()),
+      "POST /api/staff/availability/sold-out": () => new Promise<Response>((resolve) => (answer = resolve)),
+      "POST /api/staff/availability/pause": () => new Promise<Response>(() => {}),
+    });
+    const user = userEvent.setup();
+    renderMenuPage();
+    await user.click(await screen.findByRole("button", { name: "Berry Blast: available" }));
+    expect(screen.getByRole("button", { name: "Berry Blast: sold out" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("Berry Blast marked sold out.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+    answer(
+      json({
+        ...freshAvailability(),
+        soldOut: [
+          { productId: "prd-berry-blast", size: "all", markedBy: "Sam Barista", markedAt: "2026-11-23T18:00:00.000Z" },
+        ],
+      }),
+    );
+    expect(await screen.findByRole("button", { name: "Berry Blast: sold out" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Pause online orders until resumed" }));
+    expect(
+      within(screen.getByRole("region", { name: "Online orders" })).getByText("Paused until resumed (by you)."),
+    ).toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ export const signedInUser: SessionUser = {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-type Handler = (request: { url: string; method: string; body: unknown }) => Response | Promise<Response>;
+export type Handler = (request: { url: string; method: string; body: unknown }) => Response | Promise<Response>;
 
 /**
  * Fakes the worker at `fetch`: each handler is keyed by "METHOD /path" (query string ignored).

@@ -80,11 +80,19 @@ describe("GET /api/staff/orders", () => {
     await setOrderState(dropped.orderId, "cancelled");
 
     const response = await api("/api/staff/orders", { headers: { Cookie: barista.cookie } });
-    expect((await json<StaffOrdersResponse>(response.clone())).location).toEqual({
+    const board = await json<StaffOrdersResponse>(response.clone());
+    expect(board.location).toEqual({
       id: "loc-anaheim",
       name: "Squeeze Anaheim",
       timeZone: "America/Los_Angeles",
+      // seed/order-board.sql
+      ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
     });
+    // Finished in the last half hour: the Done list, newest first.
+    expect(board.done.map((order) => order.id).filter((id) => id === done.orderId || id === dropped.orderId)).toEqual([
+      dropped.orderId,
+      done.orderId,
+    ]);
     const listed = await staffOrders(barista.cookie);
     const ids = listed.map((order) => order.id);
     expect(ids.indexOf(first.orderId)).toBeGreaterThanOrEqual(0);
@@ -114,6 +122,24 @@ describe("GET /api/staff/orders", () => {
       // Ordered without a time: as soon as possible, with the shop's estimate.
       pickup: { mode: "asap", at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), timeZone: "America/Los_Angeles" },
     });
+  });
+
+  it("takes the tickets' thresholds from the shop's settings in SQL, and 5 and 10 minutes without any", async () => {
+    const barista = await createBarista();
+    const thresholds = async () =>
+      (await json<StaffOrdersResponse>(await api("/api/staff/orders", { headers: { Cookie: barista.cookie } })))
+        .location.ageThresholds;
+    await env.DB.prepare(
+      "UPDATE location_board_settings SET warn_after_minutes = 3, late_after_minutes = 8 WHERE location_id = 'loc-anaheim'",
+    ).run();
+    expect(await thresholds()).toEqual({ warnAfterMinutes: 3, lateAfterMinutes: 8 });
+    await expect(
+      env.DB.prepare(
+        "UPDATE location_board_settings SET late_after_minutes = 3 WHERE location_id = 'loc-anaheim'",
+      ).run(),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    await env.DB.prepare("DELETE FROM location_board_settings WHERE location_id = 'loc-anaheim'").run();
+    expect(await thresholds()).toEqual({ warnAfterMinutes: 5, lateAfterMinutes: 10 });
   });
 
   it("leaves out an order still waiting for its card payment", async () => {

@@ -25,14 +25,9 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
 const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
-// The shop's order board: its own chunk, never part of what a shopper's pages download.
-const StaffBoardPage = lazyPage("staff-board", () => import("#web/features/staff-board/staff-board-page"), {
-  queries: true,
-});
-// The board's Menu tab (pause, sold out): its own chunk too.
-const StaffMenuPage = lazyPage("staff-menu-page", () => import("#web/features/staff-menu/staff-menu-page"), {
-  queries: true,
-});
+// The staff side (its frame, the board and the Menu page): its own chunks, routed inside the
+// first of them, so nothing of it is part of what a shopper's pages download.
+const StaffRoutes = lazyPage("staff-routes", () => import("./staff-routes"));
 const NotFoundPage = lazyPage("not-found-page", () => import("./not-found-page"));
 
 /** How long the first render waits for the landing page's code and data before it goes ahead without them. */
@@ -88,10 +83,10 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={APP_PAGES.staff}
+          path={`${APP_PAGES.staff}/*`}
           element={
             <Suspense fallback={<PageLoading />}>
-              <StaffBoardPage />
+              <StaffRoutes />
             </Suspense>
           }
         />
@@ -105,7 +100,6 @@ export function AppRoutes() {
           <Route path={childPath(APP_PAGES.checkout)} element={<CheckoutPage />} />
           <Route path={childPath(APP_PAGES.orders)} element={<OrdersPage />} />
           <Route path={childPath(APP_PAGES.order)} element={<OrderPage />} />
-          <Route path={childPath(APP_PAGES.staffMenu)} element={<StaffMenuPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -9,14 +9,19 @@ export interface LiveSocketOptions {
   /** Called on every (re)connection: read what was missed from the API. */
   onOpen?(): void;
   onStatus?(status: LiveStatus): void;
+  /**
+   * How often to ping and how long to wait for the pong before the connection counts as dead.
+   * The board asks for a quick one so it says "Offline" within seconds; pings are answered by
+   * the runtime without waking the Durable Object.
+   */
+  heartbeat?: { everyMs: number; timeoutMs: number };
 }
 
 /** The first reconnection waits this long, each later one twice as long, up to the maximum. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 /** A ping every so often; no pong within the timeout means the connection is dead (e.g. the Wi-Fi dropped). */
-const PING_EVERY_MS = 25_000;
-const PONG_TIMEOUT_MS = 10_000;
+const DEFAULT_HEARTBEAT = { everyMs: 25_000, timeoutMs: 10_000 };
 
 /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with jitter so a shop's boards do not all knock at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -27,9 +32,11 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 /**
  * A WebSocket to one of the worker's live channels that stays open: it reconnects with backoff
  * after a drop, when the browser comes back online and when the tab is shown again, and says
- * whether it is online. Returns a function that closes it for good.
+ * whether it is online. The browser's "offline" event counts as a drop at once (a socket can
+ * take long to notice a dead network). Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
+  const heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
@@ -62,8 +69,8 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
         if (current.readyState !== WebSocket.OPEN) return;
         current.send(LIVE_PING);
         clearTimeout(pongTimer);
-        pongTimer = setTimeout(() => current.close(4000, "no pong"), PONG_TIMEOUT_MS);
-      }, PING_EVERY_MS);
+        pongTimer = setTimeout(() => dropped(current), heartbeat.timeoutMs);
+      }, heartbeat.everyMs);
     });
     current.addEventListener("message", (event) => {
       if (socket !== current || typeof event.data !== "string") return;
@@ -77,15 +84,22 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
         // Not a message of ours; the next catch-up from the API covers anything lost.
       }
     });
-    current.addEventListener("close", () => {
-      if (socket !== current) return;
-      socket = null;
-      clearTimers();
-      if (stopped) return;
-      status("offline");
-      retryTimer = setTimeout(connect, reconnectDelay(attempt));
-      attempt += 1;
-    });
+    current.addEventListener("close", () => dropped(current));
+  }
+
+  /** The connection is gone (closed, no pong, or the browser went offline): say so and try again later. */
+  function dropped(dead: WebSocket) {
+    if (socket !== dead) return;
+    socket = null;
+    clearTimers();
+    // A close handshake over a dead network can take a minute; the socket is abandoned now.
+    if (dead.readyState <= WebSocket.OPEN) dead.close(4000, "connection lost");
+    if (stopped) return;
+    status("offline");
+    // Offline: wait for the "online" event rather than knocking at a network that is not there.
+    if (navigator.onLine === false) return;
+    retryTimer = setTimeout(connect, reconnectDelay(attempt));
+    attempt += 1;
   }
 
   /** Back online or back in view: try at once rather than at the end of the backoff. */
@@ -97,14 +111,21 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
   const onVisible = () => {
     if (document.visibilityState === "visible") reconnectNow();
   };
+  const onOffline = () => {
+    if (socket) dropped(socket);
+    else status("offline");
+  };
   window.addEventListener("online", reconnectNow);
+  window.addEventListener("offline", onOffline);
   document.addEventListener("visibilitychange", onVisible);
-  connect();
+  if (navigator.onLine === false) status("offline");
+  else connect();
 
   return () => {
     stopped = true;
     clearTimers();
     window.removeEventListener("online", reconnectNow);
+    window.removeEventListener("offline", onOffline);
     document.removeEventListener("visibilitychange", onVisible);
     socket?.close(1000, "page closed");
     socket = null;

@@ -1,4 +1,6 @@
-import { isOnBoard } from "#common/order-lifecycle";
+import { isOnBoard, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
+import { ticketAge, type BoardAgeThresholds } from "#common/order-board";
+import type { OrderStatus } from "#common/orders";
 import type { StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
 
 /**
@@ -15,12 +17,73 @@ export function mergeBoardOrder(orders: StaffOrder[] | undefined, incoming: Staf
   return [...others, incoming].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** The board's data with one order merged in (see mergeBoardOrder). */
+/**
+ * The Done list after a change: a completed or cancelled order goes in at the top (with the state
+ * it was cancelled from, when the board had it open), an order that is open again comes out.
+ */
+function mergeDoneOrder(done: StaffOrder[], incoming: StaffOrder, previous: StaffOrder | undefined): StaffOrder[] {
+  const existing = done.find((order) => order.id === incoming.id);
+  if (existing && existing.updatedAt > incoming.updatedAt) return done;
+  const others = done.filter((order) => order.id !== incoming.id);
+  if (incoming.status !== "completed" && incoming.status !== "cancelled") return others;
+  const cancelledFrom =
+    incoming.cancelledFrom ?? existing?.cancelledFrom ?? (incoming.status === "cancelled" ? previous?.status : null);
+  return [{ ...incoming, cancelledFrom: cancelledFrom ?? null }, ...others].sort((a, b) =>
+    b.updatedAt.localeCompare(a.updatedAt),
+  );
+}
+
+/** The board's data with one order merged in (see mergeBoardOrder), and its Done list kept with it. */
 export function withBoardOrder(
   board: StaffOrdersResponse | undefined,
   incoming: StaffOrder,
 ): StaffOrdersResponse | undefined {
-  return board && { ...board, orders: mergeBoardOrder(board.orders, incoming) ?? [] };
+  if (!board) return board;
+  const previous = board.orders.find((order) => order.id === incoming.id);
+  return {
+    ...board,
+    orders: mergeBoardOrder(board.orders, incoming) ?? [],
+    done: mergeDoneOrder(board.done ?? [], incoming, previous),
+  };
+}
+
+/** The Done list as the board shows it: what was finished within the recall window. */
+export function recentlyDone(done: readonly StaffOrder[], now: number): StaffOrder[] {
+  return done.filter((order) => now - Date.parse(order.updatedAt) <= RECALL_WINDOW_MINUTES * 60_000);
+}
+
+/** One lane's orders, the most pressing first: by pickup time where one was asked for, else by when placed. */
+export function laneOrders(
+  orders: readonly StaffOrder[],
+  status: OrderStatus,
+  thresholds: BoardAgeThresholds,
+  now: number,
+): StaffOrder[] {
+  const start = (order: StaffOrder) => ticketAge(order, thresholds, now).clockStartedAt;
+  return orders
+    .filter((order) => order.status === status)
+    .sort((a, b) => start(a) - start(b) || a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * How many ticket columns each lane gets out of `total`: every lane with orders at least one,
+ * then one at a time to the lane with the most rows, so the fewest tickets fall below the fold.
+ */
+export function laneColumns(counts: readonly number[], total: number): number[] {
+  const columns: number[] = counts.map((count) => (count > 0 ? 1 : 0));
+  let spare = total - columns.reduce((sum, value) => sum + value, 0);
+  const rows = (index: number) => (columns[index] === 0 ? 0 : Math.ceil(counts[index]! / columns[index]!));
+  while (spare > 0) {
+    let busiest = -1;
+    counts.forEach((count, index) => {
+      if (count <= columns[index]!) return;
+      if (busiest === -1 || rows(index) > rows(busiest)) busiest = index;
+    });
+    if (busiest === -1) break;
+    columns[busiest]! += 1;
+    spare -= 1;
+  }
+  return columns;
 }
 
 /** "10:42 AM": a clock time in the location's time zone. */
@@ -30,18 +93,16 @@ export function clockTime(isoInstant: string, timeZone: string): string {
   );
 }
 
-/** "just now", "4 min", "1 h 05 min": how long ago an order was placed. */
-export function timeSince(isoInstant: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(isoInstant)) / 60_000));
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ${String(minutes % 60).padStart(2, "0")} min ago`;
+/** "now", "4 min", "1 h 05": how long an order has waited. */
+export function waitedLabel(minutes: number): string {
+  if (minutes < 1) return "now";
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /** The tab's title: the count of new orders first, so it shows on a tab that is not in front. */
-export function boardTitle(newOrders: number): string {
-  return newOrders > 0 ? `(${newOrders}) New orders · Order board · Squeeze` : "Order board · Squeeze";
+export function boardTitle(newOrders: number, page = "Order board"): string {
+  return newOrders > 0 ? `(${newOrders}) New orders · ${page} · Squeeze` : `${page} · Squeeze`;
 }
 
 /** "Nov 23, 10:42 AM PST": when a change was made, on the location's clock and calendar. */

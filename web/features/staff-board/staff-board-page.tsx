@@ -1,91 +1,66 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
 import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
-import { ApiRequestError } from "#web/lib/api-client";
 import { useStaffOrders } from "./api/list-staff-orders";
-import { boardTitle } from "./board-orders";
-import { BoardOrderCard } from "./components/board-order-card";
+import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
+import { useRecallOrder } from "./api/recall-order";
+import { useNewOrderAlerts } from "./alerts/new-order-alerts";
+import { laneOrders, recentlyDone } from "./board-orders";
+import { BoardLane } from "./components/board-lane";
+import { BoardTicket } from "./components/board-ticket";
 import { CancelOrderDialog } from "./components/cancel-order-dialog";
-import { OrderHistoryDialog } from "./components/order-history-dialog";
-import { createNewOrderChime } from "./new-order-chime";
-import { useBoardLive } from "./use-board-live";
+import { DoneListDialog } from "./components/done-list-dialog";
+import { OrderDetailsDialog } from "./components/order-details-dialog";
 import { useFocusFollowsCard } from "./use-focus-follows-card";
+import { useLaneLayout } from "./use-lane-layout";
 import { useOrderMoves } from "./use-order-moves";
 import "./staff-board.css";
 
-/** The board's columns, left to right, each with the orders in that state. */
-const COLUMNS: Array<{ status: OrderStatus; title: string }> = [
+/** The board's lanes, left to right, each with the orders in that state. */
+const LANES: Array<{ status: OrderStatus; title: string }> = [
   { status: "received", title: "New" },
   { status: "preparing", title: "Preparing" },
   { status: "ready", title: "Ready" },
 ];
 
-/** How long a newly arrived card flashes. */
-const FRESH_MS = 8_000;
-
 /**
- * The order board at /staff, made for a tablet on the counter: new orders arrive by themselves
- * (the location's live channel), each card moves New → Preparing → Ready → done with one tap,
- * and a new order chimes, flashes and counts in the tab's title. Only the shop's staff get
- * orders here (the API answers 401/403 to anyone else); its code is its own chunk.
+ * The order board at /staff, made for a tablet on the counter in a rush: every open order as a
+ * compact ticket in its lane, the most pressing first, coloured by age; one tap moves an order
+ * on; Done keeps the last half hour's orders to recall one finished by mistake. The staff frame
+ * around it (staff-layout.tsx) keeps the bar, the live channel and the alerts.
  */
 export default function StaffBoardPage() {
   const orders = useStaffOrders();
-  const denied =
-    orders.error instanceof ApiRequestError && (orders.error.status === 401 || orders.error.status === 403);
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const chime = useMemo(() => createNewOrderChime(), []);
-  const [soundOn, setSoundOn] = useState(false);
-  const now = useNow(30_000);
-
-  const onNewOrder = useCallback(
-    (order: StaffOrder) => {
-      chime.play();
-      setFresh((current) => new Set(current).add(order.id));
-      setTimeout(
-        () =>
-          setFresh((current) => {
-            const next = new Set(current);
-            next.delete(order.id);
-            return next;
-          }),
-        FRESH_MS,
-      );
-    },
-    [chime],
-  );
-  const connection = useBoardLive(!denied, onNewOrder);
-
-  // Browsers allow sound only after a gesture on the page: the first tap or key press arms it.
-  // It listens for the finished tap (click), not its start: arming hides the hint, which moves
-  // the board, and a tap whose press and release land on different buttons is lost.
-  useEffect(() => {
-    const arm = () => {
-      chime.arm();
-      setSoundOn(true);
-    };
-    window.addEventListener("click", arm, { once: true });
-    window.addEventListener("keydown", arm, { once: true });
-    return () => {
-      window.removeEventListener("click", arm);
-      window.removeEventListener("keydown", arm);
-    };
-  }, [chime]);
-
-  const newCount = orders.data?.orders.filter((order) => order.status === "received").length ?? 0;
-  useEffect(() => {
-    document.title = boardTitle(newCount);
-  }, [newCount]);
+  const now = useNow(15_000);
+  const alertingIds = useNewOrderAlerts((state) => state.pending);
+  const alerting = useMemo(() => new Set(alertingIds), [alertingIds]);
 
   const moves = useOrderMoves();
+  const recall = useRecallOrder();
+  const paid = useMarkPaidAtCounter();
   const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
-  const [historyOf, setHistoryOf] = useState<StaffOrder | null>(null);
+  const [detailsOf, setDetailsOf] = useState<StaffOrder | null>(null);
+  const [doneOpen, setDoneOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const columnsRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusFollowsCard(columnsRef, orders.data?.orders, cancelling !== null);
+  const [recallFailure, setRecallFailure] = useState<string | null>(null);
+  const lanesRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null);
+
+  const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
+  const lanes = LANES.map((lane) => ({
+    ...lane,
+    orders: laneOrders(orders.data?.orders ?? [], lane.status, thresholds, now),
+  }));
+  const columns = useLaneLayout(
+    lanesRef,
+    lanes.map((lane) => lane.orders.length),
+  );
+  const done = recentlyDone(orders.data?.done ?? [], now);
+  // The details follow the order as it changes (paid, moved by someone else).
+  const detailed = detailsOf && (orders.data?.orders.find((order) => order.id === detailsOf.id) ?? detailsOf);
 
   function advance(order: StaffOrder, to: OrderStatus) {
     setFailure(null);
@@ -104,100 +79,111 @@ export default function StaffBoardPage() {
       (outcome) => {
         if (outcome === "done") setCancelling(null);
       },
-      // The dialog stays open with the error: the focus is still to follow the card if a retry works.
+      // The dialog stays open with the error: the focus is still to follow the ticket if a retry works.
       (error: unknown) => setFailure(errorMessage(error)),
+    );
+  }
+
+  function collected(order: StaffOrder) {
+    setFailure(null);
+    paid.mutate(order.id, {
+      onError: (error) => setFailure(`Order ${orderNumber(order.id)} was not marked paid: ${errorMessage(error)}`),
+    });
+  }
+
+  function recallOrder(order: StaffOrder) {
+    setRecallFailure(null);
+    recall.mutate(order.id, {
+      onError: (error) =>
+        setRecallFailure(`Order ${orderNumber(order.id)} could not be recalled: ${errorMessage(error)}`),
+    });
+  }
+
+  if (orders.isPending) {
+    return (
+      <p className="board__message" role="status">
+        Loading orders…
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div className="board__message" role="alert">
+        <p>Error: {errorMessage(orders.error)}</p>
+        <button type="button" className="btn" onClick={() => void orders.refetch()}>
+          Try again
+        </button>
+      </div>
     );
   }
 
   return (
     <div className="board">
-      <header className="board__bar">
-        <h1 className="board__title">Order board</h1>
-        {orders.data && <p className="board__location">{orders.data.location.name}</p>}
-        <ConnectionIndicator status={denied ? "offline" : connection} />
-        {!soundOn && !denied && <p className="board__sound-hint">Tap anywhere to turn on the new-order sound</p>}
-        <nav className="board__nav" aria-label="Staff pages">
-          <Link className="board__shop-link" to="/staff/menu">
-            Menu: pause, sold out
-          </Link>
-          <Link className="board__shop-link" to="/">
-            Back to the shop
-          </Link>
-        </nav>
-      </header>
-      <main className="board__main" id="main">
-        {failure && !cancelling && (
-          <p className="board__failure" role="alert">
-            {failure}
-          </p>
-        )}
-        {orders.isPending ? (
-          <p className="board__message" role="status">
-            Loading orders…
-          </p>
-        ) : denied ? (
-          <div className="board__message" role="alert">
-            <p>
-              {(orders.error as ApiRequestError).status === 401
-                ? "Sign in with your staff e-mail to see the order board."
-                : "The order board is for the shop's staff. Your account is not on the staff list."}
-            </p>
-            <Link className="btn btn--primary" to="/">
-              Go to the shop
-            </Link>
-          </div>
-        ) : orders.isError ? (
-          <div className="board__message" role="alert">
-            <p>Error: {errorMessage(orders.error)}</p>
-            <button type="button" className="btn" onClick={() => void orders.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <div className="board__columns" ref={columnsRef}>
-            {COLUMNS.map((column) => {
-              const inColumn = orders.data.orders.filter((order) => order.status === column.status);
-              const headingId = `board-column-${column.status}`;
-              return (
-                <section
-                  key={column.status}
-                  className={`board__column board__column--${column.status}`}
-                  aria-labelledby={headingId}
+      <h1 className="visually-hidden">Order board</h1>
+      {failure && !cancelling && (
+        <p className="board__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div
+        className="board__columns"
+        ref={lanesRef}
+        style={{
+          gridTemplateColumns: columns.map((count) => (count === 0 ? "minmax(7.5rem, 0.5fr)" : `${count}fr`)).join(" "),
+        }}
+      >
+        {lanes.map((lane, index) => (
+          <BoardLane
+            key={lane.status}
+            status={lane.status}
+            title={lane.title}
+            orders={lane.orders}
+            columns={columns[index] ?? 1}
+            alerting={alerting}
+            extra={
+              lane.status === "ready" && (
+                <button
+                  type="button"
+                  className="btn btn--ghost board__done-button"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    setRecallFailure(null);
+                    setDoneOpen(true);
+                  }}
                 >
-                  {/* Focusable by script: focus goes here when the last card of the column leaves it. */}
-                  <h2 id={headingId} className="board__column-title" tabIndex={-1}>
-                    {column.title} <span className="board__count">{inColumn.length}</span>
-                  </h2>
-                  {inColumn.length === 0 ? (
-                    <p className="board__empty">No orders</p>
-                  ) : (
-                    <ol className="board__cards" role="list">
-                      {inColumn.map((order) => (
-                        <li key={order.id}>
-                          <BoardOrderCard
-                            order={order}
-                            now={now}
-                            timeZone={orders.data.location.timeZone}
-                            fresh={fresh.has(order.id)}
-                            busy={moves.isMoving(order)}
-                            onAdvance={advance}
-                            onCancel={(target) => {
-                              setFailure(null);
-                              focus.follow(target);
-                              setCancelling(target);
-                            }}
-                            onShowHistory={setHistoryOf}
-                          />
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </section>
-              );
-            })}
-          </div>
-        )}
-      </main>
+                  Done <span className="board__count">{done.length}</span>
+                </button>
+              )
+            }
+            renderTicket={(order) => (
+              <BoardTicket
+                order={order}
+                now={now}
+                thresholds={thresholds}
+                alerting={alerting.has(order.id)}
+                busy={moves.isMoving(order)}
+                collecting={paid.isPending && paid.variables === order.id}
+                onAdvance={advance}
+                onCollected={collected}
+                onShowDetails={setDetailsOf}
+              />
+            )}
+          />
+        ))}
+      </div>
+      <OrderDetailsDialog
+        order={cancelling ? null : detailed}
+        timeZone={orders.data.location.timeZone}
+        collecting={paid.isPending}
+        onCollected={collected}
+        onCancel={(target) => {
+          setFailure(null);
+          setDetailsOf(null);
+          focus.follow(target, true);
+          setCancelling(target);
+        }}
+        onClose={() => setDetailsOf(null)}
+      />
       <CancelOrderDialog
         order={cancelling}
         busy={cancelling !== null && moves.isMoving(cancelling)}
@@ -209,32 +195,26 @@ export default function StaffBoardPage() {
         }}
         onConfirm={cancel}
       />
-      <OrderHistoryDialog
-        order={historyOf}
-        timeZone={orders.data?.location.timeZone ?? "UTC"}
-        onClose={() => setHistoryOf(null)}
+      <DoneListDialog
+        open={doneOpen}
+        orders={done}
+        now={now}
+        timeZone={orders.data.location.timeZone}
+        recalling={recall.isPending ? (recall.variables ?? null) : null}
+        error={recallFailure}
+        onRecall={recallOrder}
+        onClose={() => setDoneOpen(false)}
       />
     </div>
   );
 }
 
-function ConnectionIndicator({ status }: { status: "connecting" | "online" | "offline" }) {
-  const label = status === "online" ? "Live" : status === "connecting" ? "Connecting…" : "Offline: reconnecting…";
-  return (
-    <p className={`board__connection board__connection--${status}`} role="status">
-      <span className="board__connection-dot" aria-hidden="true" />
-      {label}
-    </p>
-  );
-}
-
-/** The current time, refreshed every `everyMs`, for the "placed … ago" labels. */
+/** The current time, refreshed every `everyMs`, for the tickets' ages. */
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
-  const timer = useRef<ReturnType<typeof setInterval>>(undefined);
   useEffect(() => {
-    timer.current = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer.current);
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
   }, [everyMs]);
   return now;
 }

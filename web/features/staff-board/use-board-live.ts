@@ -1,11 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { BOARD_LIVE_PATH, type BoardOrderMessage } from "#common/live-updates";
 import type { StaffOrder } from "#common/staff-orders";
 import { isRecord } from "#web/lib/guards";
 import { openLiveSocket, type LiveStatus } from "#web/lib/live-socket";
 import { staffOrdersQueryKey, staffOrdersQueryOptions } from "./api/list-staff-orders";
 import { withBoardOrder } from "./board-orders";
+
+/**
+ * A quick heartbeat: with a ping every 3 s and 2 s for its pong, a network that dies without a
+ * word shows "Offline" within 5 s (the browser's offline event does it at once).
+ */
+const BOARD_HEARTBEAT = { everyMs: 3_000, timeoutMs: 2_000 };
 
 function readBoardMessage(data: unknown): StaffOrder | null {
   if (!isRecord(data) || data.type !== "order" || !isRecord(data.order)) return null;
@@ -14,33 +20,25 @@ function readBoardMessage(data: unknown): StaffOrder | null {
 }
 
 /**
- * The board's live channel: new orders and every change arrive by themselves. On every
- * (re)connection the board reads the orders again from the API, so nothing is missed while it
- * was offline. `onNewOrder` hears each order that appears on the board for the first time.
+ * The staff pages' live channel: new orders and every change arrive by themselves. On every
+ * (re)connection the orders are read again from the API, so nothing is missed while offline
+ * (and what arrived meanwhile alerts like any new order: see useNewOrderAlerting).
  */
-export function useBoardLive(enabled: boolean, onNewOrder: (order: StaffOrder) => void): LiveStatus {
+export function useBoardLive(enabled: boolean): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>("connecting");
-  const onNewOrderRef = useRef(onNewOrder);
-  onNewOrderRef.current = onNewOrder;
 
   useEffect(() => {
     if (!enabled) return;
     return openLiveSocket({
       path: BOARD_LIVE_PATH,
+      heartbeat: BOARD_HEARTBEAT,
       onStatus: setStatus,
       onOpen: () => void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey }),
       onMessage: (data) => {
         const order = readBoardMessage(data);
         if (!order) return;
-        const before = queryClient.getQueryData(staffOrdersQueryOptions().queryKey);
-        const after = withBoardOrder(before, order);
-        queryClient.setQueryData(staffOrdersQueryOptions().queryKey, after);
-        const isNew =
-          before !== undefined &&
-          !before.orders.some((known) => known.id === order.id) &&
-          after?.orders.some((shown) => shown.id === order.id);
-        if (isNew) onNewOrderRef.current(order);
+        queryClient.setQueryData(staffOrdersQueryOptions().queryKey, (board) => withBoardOrder(board, order));
       },
     });
   }, [enabled, queryClient]);

@@ -11,8 +11,11 @@ interface FollowedMove {
 }
 
 export interface FocusFollowsCard {
-  /** A move of this card is starting: if the keyboard focus is in the card, it goes where the card goes. */
-  follow(order: StaffOrder): void;
+  /**
+   * A move of this card is starting: if the keyboard focus is in the card (or `fromDialog`: the
+   * move was asked for in a dialog about the card), it goes where the card goes.
+   */
+  follow(order: StaffOrder, fromDialog?: boolean): void;
   /** This card's move will not happen (the barista kept the order, or the API refused it). */
   forget(order: StaffOrder): void;
 }
@@ -41,9 +44,9 @@ export function useFocusFollowsCard(
   const followed = useRef<FollowedMove | null>(null);
 
   const follow = useCallback(
-    (order: StaffOrder) => {
+    (order: StaffOrder, fromDialog = false) => {
       const card = columns.current?.querySelector(cardSelector(order.id));
-      if (!card?.contains(document.activeElement) || !orders) {
+      if (!card || !(fromDialog || card.contains(document.activeElement)) || !orders) {
         followed.current = null;
         return;
       }

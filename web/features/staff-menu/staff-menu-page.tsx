@@ -1,13 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Link } from "react-router";
 import { PAUSE_DURATIONS_MINUTES, WHOLE_DRINK, type SoldOutScope } from "#common/availability";
 import { sizeLabel } from "#common/catalog";
 import type { SoldOutChangeRequest, StaffAvailability, StaffMenuDrink } from "#common/staff-availability";
 import { formatTimeIn } from "#common/hours/format";
 import { errorMessage } from "#web/lib/query-client";
-import { usePageMeta } from "#web/lib/use-page-meta";
-import { useSessionStore } from "#web/lib/session-store";
 import { useChangeSoldOut } from "./api/change-sold-out";
 import { useAvailability } from "./api/get-availability";
 import { usePauseOrdering } from "./api/pause-ordering";
@@ -15,28 +12,18 @@ import { useResumeOrdering } from "./api/resume-ordering";
 import "./staff-menu.css";
 
 /**
- * The board's Menu tab: pause online orders, and mark drinks or sizes sold out and back. Made
- * for a tablet on the counter: large targets, one tap each, and the last change can be undone
- * with one more tap. Its own lazily loaded chunk, like the board: nothing of it reaches the
- * shopper's pages.
+ * The staff side's Menu page: pause online orders, and mark drinks or sizes sold out and back,
+ * drinks grouped by category with a search box. Made for a tablet on the counter: large targets,
+ * one tap each, a change shows at once, and the last one can be undone from a bar that stays in
+ * view. It sits in the staff frame (tabs, new-order alerts); its own lazily loaded chunk, like
+ * the board: nothing of it reaches the shopper's pages.
  */
 export default function StaffMenuPage() {
-  usePageMeta("Menu and ordering", "Pause online orders and mark drinks sold out.");
-  const staff = useSessionStore((state) => state.user.staff);
   return (
     <div className="staff-menu">
       <div className="container">
-        <nav className="staff-tabs" aria-label="Order board">
-          <Link to="/staff" className="staff-tabs__tab">
-            Orders
-          </Link>
-          <Link to="/staff/menu" className="staff-tabs__tab staff-tabs__tab--current" aria-current="page">
-            Menu
-          </Link>
-        </nav>
         <h1 className="staff-menu__title">Menu and ordering</h1>
-        {staff && <p className="staff-menu__location">{staff.locationName}</p>}
-        {staff ? <StaffControls /> : <p>Only the shop's staff can use this page. Sign in with your staff account.</p>}
+        <StaffControls />
       </div>
     </div>
   );
@@ -134,13 +121,20 @@ function describeChange(drink: StaffMenuDrink, change: SoldOutChangeRequest): st
 function SoldOutControls({ availability }: { availability: StaffAvailability }) {
   const change = useChangeSoldOut();
   const [last, setLast] = useState<{ drink: StaffMenuDrink; change: SoldOutChangeRequest } | null>(null);
+  const [query, setQuery] = useState("");
+  const searchId = useId();
   const isMarked = (productId: string, size: SoldOutScope) =>
     availability.soldOut.some((mark) => mark.productId === productId && mark.size === size);
+  const groups = groupByCategory(availability.menu, query);
 
   function apply(drink: StaffMenuDrink, request: SoldOutChangeRequest, remember = true) {
+    // The undo shows with the change, at once; a refused change takes its undo away.
+    setLast(remember ? { drink, change: request } : null);
     change.mutate(request, {
-      onSuccess: () => setLast(remember ? { drink, change: request } : null),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => {
+        setLast(null);
+        toast.error(errorMessage(error));
+      },
     });
   }
 
@@ -148,6 +142,39 @@ function SoldOutControls({ availability }: { availability: StaffAvailability }) 
     <section className="staff-card" aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">Sold out</h2>
       <p className="muted">Tap a drink or a size when it runs out; shoppers see it within seconds.</p>
+      <div className="staff-search">
+        <label htmlFor={searchId} className="field__label">
+          Find a drink
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="staff-search__input"
+          value={query}
+          placeholder="Name of a drink"
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {groups.length === 0 && <p role="status">No drink matches “{query.trim()}”.</p>}
+      {groups.map((group, index) => (
+        <section key={group.name} className="staff-category" aria-labelledby={`${searchId}-category-${index}`}>
+          <h3 id={`${searchId}-category-${index}`} className="staff-category__title">
+            {group.name}
+          </h3>
+          <ul role="list" className="staff-drinks">
+            {group.drinks.map((drink) => (
+              <DrinkToggles
+                key={drink.productId}
+                drink={drink}
+                isMarked={isMarked}
+                busy={change.isPending}
+                onChange={apply}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
       <div className="staff-undo" role="status" aria-live="polite">
         {last && (
           <>
@@ -163,49 +190,70 @@ function SoldOutControls({ availability }: { availability: StaffAvailability }) 
           </>
         )}
       </div>
-      <ul role="list" className="staff-drinks">
-        {availability.menu.map((drink) => {
-          const wholeOut = isMarked(drink.productId, WHOLE_DRINK);
-          const sized = !(drink.sizes.length === 1 && drink.sizes[0] === "default");
-          return (
-            <li key={drink.productId} className={`staff-drink${wholeOut ? " staff-drink--out" : ""}`}>
-              <div className="staff-drink__name">
-                <strong>{drink.name}</strong>
-                <span className="muted"> · {drink.categoryName}</span>
-              </div>
-              <div className="staff-drink__toggles">
-                <button
-                  type="button"
-                  className="btn staff-button staff-toggle"
-                  aria-pressed={wholeOut}
-                  disabled={change.isPending}
-                  onClick={() => apply(drink, { productId: drink.productId, size: WHOLE_DRINK, soldOut: !wholeOut })}
-                >
-                  {wholeOut ? `${drink.name}: sold out` : `${drink.name}: available`}
-                </button>
-                {sized &&
-                  drink.sizes.map((size) => {
-                    const out = isMarked(drink.productId, size);
-                    return (
-                      <button
-                        key={size}
-                        type="button"
-                        className="btn staff-button staff-toggle staff-toggle--size"
-                        aria-pressed={out}
-                        aria-label={`${drink.name} ${sizeLabel(size)}: ${out ? "sold out" : "available"}`}
-                        disabled={change.isPending || wholeOut}
-                        onClick={() => apply(drink, { productId: drink.productId, size, soldOut: !out })}
-                      >
-                        {sizeLabel(size)}
-                        {out ? " · sold out" : ""}
-                      </button>
-                    );
-                  })}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
     </section>
+  );
+}
+
+/** The drinks by category, in the menu's order, keeping those whose name matches the search. */
+function groupByCategory(menu: StaffMenuDrink[], query: string): Array<{ name: string; drinks: StaffMenuDrink[] }> {
+  const wanted = query.trim().toLocaleLowerCase("en-US");
+  const groups: Array<{ name: string; drinks: StaffMenuDrink[] }> = [];
+  for (const drink of menu) {
+    if (wanted && !drink.name.toLocaleLowerCase("en-US").includes(wanted)) continue;
+    let group = groups.find((candidate) => candidate.name === drink.categoryName);
+    if (!group) groups.push((group = { name: drink.categoryName, drinks: [] }));
+    group.drinks.push(drink);
+  }
+  return groups;
+}
+
+function DrinkToggles({
+  drink,
+  isMarked,
+  busy,
+  onChange,
+}: {
+  drink: StaffMenuDrink;
+  isMarked(productId: string, size: SoldOutScope): boolean;
+  busy: boolean;
+  onChange(drink: StaffMenuDrink, request: SoldOutChangeRequest): void;
+}) {
+  const wholeOut = isMarked(drink.productId, WHOLE_DRINK);
+  const sized = !(drink.sizes.length === 1 && drink.sizes[0] === "default");
+  return (
+    <li className={`staff-drink${wholeOut ? " staff-drink--out" : ""}`}>
+      <div className="staff-drink__name">
+        <strong>{drink.name}</strong>
+      </div>
+      <div className="staff-drink__toggles">
+        <button
+          type="button"
+          className="btn staff-button staff-toggle"
+          aria-pressed={wholeOut}
+          disabled={busy}
+          onClick={() => onChange(drink, { productId: drink.productId, size: WHOLE_DRINK, soldOut: !wholeOut })}
+        >
+          {wholeOut ? `${drink.name}: sold out` : `${drink.name}: available`}
+        </button>
+        {sized &&
+          drink.sizes.map((size) => {
+            const out = isMarked(drink.productId, size);
+            return (
+              <button
+                key={size}
+                type="button"
+                className="btn staff-button staff-toggle staff-toggle--size"
+                aria-pressed={out}
+                aria-label={`${drink.name} ${sizeLabel(size)}: ${out ? "sold out" : "available"}`}
+                disabled={busy || wholeOut}
+                onClick={() => onChange(drink, { productId: drink.productId, size, soldOut: !out })}
+              >
+                {sizeLabel(size)}
+                {out ? " · sold out" : ""}
+              </button>
+            );
+          })}
+      </div>
+    </li>
   );
 }

@@ -111,3 +111,22 @@ export const deliveryZipCodes = sqliteTable(
     check("delivery_zip_codes_city_not_blank", sql`length(trim(${table.city})) > 0`),
   ],
 );
+
+/** When a ticket on the board turns "waiting" and "late" (common/order-board.ts). */
+export const locationBoardSettings = sqliteTable(
+  "location_board_settings",
+  {
+    locationId: text("location_id")
+      .primaryKey()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    warnAfterMinutes: integer("warn_after_minutes").notNull(),
+    lateAfterMinutes: integer("late_after_minutes").notNull(),
+  },
+  (table) => [
+    check("location_board_settings_warn_positive", sql`${table.warnAfterMinutes} >= 1`),
+    check(
+      "location_board_settings_late_after_warn",
+      sql`${table.lateAfterMinutes} > ${table.warnAfterMinutes} AND ${table.lateAfterMinutes} <= 240`,
+    ),
+  ],
+);

@@ -69,7 +69,7 @@ export const orders = sqliteTable(
     check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
     check(
       "orders_pickup_payment_not_required",
-      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} = 'not_required'`,
+      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} IN ('not_required', 'paid_at_counter')`,
     ),
   ],
 );

@@ -1,7 +1,12 @@
-/** The orders a location's board shows: open, paid or pay-on-pickup, oldest first, and their history. */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { OPEN_ORDER_STATUSES } from "#common/order-lifecycle";
+/**
+ * The orders a location's board shows: open, paid or pay-on-pickup, oldest first; its Done list
+ * (finished within the recall window); and their history.
+ */
+import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { OPEN_ORDER_STATUSES, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
+import type { OrderStatus } from "#common/orders";
 import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
+import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderEvents, orders, users } from "#worker/db/schema";
 import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
@@ -10,21 +15,67 @@ import { toStaffOrder } from "./shapes";
 /** More open orders than any counter has at once; a board beyond this shows the oldest. */
 export const BOARD_ORDER_LIMIT = 200;
 
+/**
+ * The location's orders in these states that are the counter's business: not one still awaiting a
+ * card payment that has not arrived.
+ */
+function counterOrders(locationId: string, statuses: OrderStatus[]) {
+  return and(eq(orders.locationId, locationId), inArray(orders.status, statuses), ne(orders.paymentState, "pending"));
+}
+
 export async function listBoardOrders(db: Database, locationId: string): Promise<StaffOrder[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        // Awaiting a card payment that has not arrived: not the counter's business yet.
-        ne(orders.paymentState, "pending"),
-      ),
-    )
+    .where(counterOrders(locationId, [...OPEN_ORDER_STATUSES]))
     .orderBy(asc(orders.createdAt), asc(sql`rowid`))
     .limit(BOARD_ORDER_LIMIT);
   return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
+}
+
+/** More than a counter finishes in half an hour; the Done list shows the latest this many. */
+export const DONE_LIST_LIMIT = 100;
+
+/**
+ * What the location completed or cancelled within the recall window, newest first, each cancelled
+ * one with the state it was cancelled from (what Recall would bring back).
+ */
+export async function listDoneOrders(db: Database, locationId: string, now = Date.now()): Promise<StaffOrder[]> {
+  const since = new Date(now - RECALL_WINDOW_MINUTES * 60_000).toISOString();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(counterOrders(locationId, ["completed", "cancelled"]), gte(orders.updatedAt, since)))
+    .orderBy(desc(orders.updatedAt))
+    .limit(DONE_LIST_LIMIT);
+  const cancelled = rows.filter((row) => row.status === "cancelled").map((row) => row.id);
+  const [loaded, cancelledFrom] = await Promise.all([
+    withLinesAndPickups(db, rows),
+    cancelledFromByOrder(db, cancelled),
+  ]);
+  return loaded.map((order) => ({ ...toStaffOrder(order), cancelledFrom: cancelledFrom.get(order.row.id) ?? null }));
+}
+
+/** For each cancelled order, the state its latest cancellation came from (from its history). */
+export async function cancelledFromByOrder(db: Database, orderIds: string[]): Promise<Map<string, OrderStatus>> {
+  const found = new Map<string, OrderStatus>();
+  const rows = (
+    await Promise.all(
+      // One more bound value: the status.
+      inListChunks(orderIds, 1).map((ids) =>
+        db
+          .select({ orderId: orderEvents.orderId, previousStatus: orderEvents.previousStatus })
+          .from(orderEvents)
+          .where(and(inArray(orderEvents.orderId, ids), eq(orderEvents.status, "cancelled")))
+          .orderBy(asc(orderEvents.id)),
+      ),
+    )
+  ).flat();
+  // Oldest first: the last one written for an order is its latest cancellation.
+  for (const row of rows) {
+    if (row.previousStatus && row.previousStatus !== "cancelled") found.set(row.orderId, row.previousStatus);
+  }
+  return found;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Every change of an order after it is placed (placing.ts writes the order itself), each a named
- * transition: the counter's (preparing, ready, completed, cancelled) and the payment provider's
+ * transition: the counter's (preparing, ready, completed, cancelled, recalled, paid at the
+ * counter) and the payment provider's
  * (paid, payment failed, expired, refunded). Staff and Stripe code decide which one applies; the
  * transition writes it, with its history row and its e-mails, in one batch, and answers the order
  * as it now is and what to tell the world about it (announceAfterCommit).
@@ -150,6 +151,39 @@ export async function cancelAtCounter(
     at,
     reason,
     emails,
+  });
+}
+
+/** What the history says of a recall. */
+export const RECALL_REASON = "Recalled";
+
+/**
+ * Recalled from the board's Done list: a completed order back to ready, a cancelled one back to the
+ * state it was cancelled from (the counter has checked it may: recallTarget in
+ * common/order-lifecycle.ts). Guarded on the state and the instant it was finished, so a recall
+ * never undoes a later change. No e-mail: the shopper's page follows.
+ */
+export function recallAtCounter(db: Database, order: LoadedOrder, staffUserId: string, to: OrderStatus) {
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.updatedAt} = ${order.row.updatedAt}`,
+    guarded: { column: "status", value: to },
+    set: order.row.status === "cancelled" ? { cancelReason: null } : {},
+    event: { ...byStaff(staffUserId), status: to, paymentState: order.row.paymentState, reason: RECALL_REASON },
+    at: new Date().toISOString(),
+  });
+}
+
+/** A pay-on-pickup order's total collected at the counter: who and when go to its history. */
+export function markPaidAtCounter(db: Database, order: LoadedOrder, staffUserId: string) {
+  const at = new Date().toISOString();
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.paymentState} = 'not_required' AND ${orders.paymentMode} = 'pay_on_pickup' AND ${orders.status} <> 'cancelled'`,
+    guarded: { column: "paymentState", value: "paid_at_counter" },
+    set: { paidAt: at },
+    event: { ...byStaff(staffUserId), status: order.row.status, paymentState: "paid_at_counter" },
+    at,
   });
 }
 

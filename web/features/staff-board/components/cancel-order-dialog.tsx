@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { cancelOrderFormSchema, type CancelOrderForm } from "#common/forms/order-status";
-import { CANCEL_REASON_MAX_LENGTH } from "#common/order-lifecycle";
+import { CANCEL_REASON_MAX_LENGTH, CANCEL_REASON_PRESETS } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { Dialog } from "#web/components/dialog/dialog";
@@ -20,7 +20,7 @@ export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: Ca
   const headingId = useId();
   const reasonId = useId();
   const errorId = `${reasonId}-error`;
-  const { register, handleSubmit, formState, reset } = useForm<CancelOrderForm>({
+  const { register, handleSubmit, formState, reset, setValue } = useForm<CancelOrderForm>({
     resolver: zodResolver(cancelOrderFormSchema),
     defaultValues: { reason: "" },
   });
@@ -46,8 +46,22 @@ export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: Ca
               ? "The customer is refunded in full and gets an e-mail with your reason."
               : "The customer gets an e-mail with your reason."}
           </p>
+          <fieldset className="board-cancel__presets">
+            <legend className="field__label">Reason</legend>
+            {CANCEL_REASON_PRESETS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className="btn board-cancel__preset"
+                disabled={busy}
+                onClick={() => setValue("reason", preset, { shouldValidate: formState.isSubmitted })}
+              >
+                {preset}
+              </button>
+            ))}
+          </fieldset>
           <label htmlFor={reasonId} className="field__label">
-            Reason
+            Reason (pick one above or write your own)
           </label>
           <textarea
             id={reasonId}

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { StaffAvailability } from "#common/staff-availability";
 import { apiFetch } from "#web/lib/api-client";
-import { availabilityQueryKey } from "./get-availability";
+import { useOptimisticAvailability } from "./optimistic-availability";
 
 /** POST /api/staff/availability/resume: takes online orders again at once. */
 export function resumeOrdering(): Promise<StaffAvailability> {
@@ -10,8 +10,5 @@ export function resumeOrdering(): Promise<StaffAvailability> {
 
 export function useResumeOrdering() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resumeOrdering,
-    onSuccess: (availability) => queryClient.setQueryData(availabilityQueryKey, availability),
-  });
+  return useOptimisticAvailability(queryClient, resumeOrdering, (availability) => ({ ...availability, pause: null }));
 }

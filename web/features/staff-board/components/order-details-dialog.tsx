@@ -1,32 +1,96 @@
 import { useId } from "react";
-import { ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
+import { formatCents } from "#common/money";
+import {
+  amountToCollect,
+  isOpenStatus,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATE_LABELS,
+  paymentStateLabel,
+} from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
 import { Dialog } from "#web/components/dialog/dialog";
 import { errorMessage } from "#web/lib/query-client";
 import { useOrderHistory } from "#web/features/staff-board/api/get-order-history";
-import { historyTime } from "#web/features/staff-board/board-orders";
+import { clockTime, historyTime } from "#web/features/staff-board/board-orders";
 
-export interface OrderHistoryDialogProps {
-  /** The order whose history is open, or null when the dialog is closed. */
+export interface OrderDetailsDialogProps {
+  /** The order whose details are open, or null when the dialog is closed. */
   order: StaffOrder | null;
-  /** The location's time zone: every change is shown on the shop's clock. */
+  /** The location's time zone: every time is shown on the shop's clock. */
   timeZone: string;
+  /** Marking it paid at the counter is on its way. */
+  collecting: boolean;
+  onCollected(order: StaffOrder): void;
+  onCancel(order: StaffOrder): void;
   onClose(): void;
 }
 
-/** Every change of an order, oldest first: from what to what, who made it, when, and why it was cancelled. */
-export function OrderHistoryDialog({ order, timeZone, onClose }: OrderHistoryDialogProps) {
+/**
+ * What the ticket leaves out, on demand: how to reach the customer, where it goes, the payment,
+ * and every change of the order (from what to what, who, when, and why it was cancelled).
+ */
+export function OrderDetailsDialog({
+  order,
+  timeZone,
+  collecting,
+  onCollected,
+  onCancel,
+  onClose,
+}: OrderDetailsDialogProps) {
   const headingId = useId();
+  const collect = order ? amountToCollect(order) : 0;
   return (
     <Dialog open={order !== null} onClose={onClose} labelledBy={headingId} className="board-history">
       {order && (
         <>
           <h2 id={headingId} className="board-history__title">
-            History of order {orderNumber(order.id)}
+            Order {orderNumber(order.id)}
           </h2>
+          <dl className="board-details">
+            <dt>Customer</dt>
+            <dd>
+              {order.customerName || "Customer"}
+              {order.phone && (
+                <>
+                  {" · "}
+                  <a className="board-card__phone" href={`tel:${order.phone.replace(/[^+\d]/g, "")}`}>
+                    {order.phone}
+                  </a>
+                </>
+              )}
+            </dd>
+            <dt>{order.fulfilment === "delivery" ? "Delivery to" : "Pickup at"}</dt>
+            <dd>{order.fulfilmentAddress}</dd>
+            <dt>Placed</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{clockTime(order.createdAt, timeZone)}</time>
+            </dd>
+            <dt>Payment</dt>
+            <dd>
+              {paymentStateLabel(order)} · {formatCents(order.totalCents)}
+            </dd>
+          </dl>
+          <h3 className="board-history__subtitle">History</h3>
           <HistoryList order={order} timeZone={timeZone} />
           <div className="board-history__actions">
+            {collect > 0 && (
+              <button
+                type="button"
+                className="btn btn--primary"
+                aria-disabled={collecting}
+                onClick={() => {
+                  if (!collecting) onCollected(order);
+                }}
+              >
+                Paid {formatCents(collect)} at the counter
+              </button>
+            )}
+            {isOpenStatus(order.status) && (
+              <button type="button" className="btn btn--danger board-card__cancel" onClick={() => onCancel(order)}>
+                Cancel order…
+              </button>
+            )}
             <button type="button" className="btn" onClick={onClose} data-autofocus>
               Close
             </button>

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Fills the local order board with a rush: places N orders (default 12) of 1 to 3 drinks, with
+// notes, some for a pickup time, through several test people signed in with the local sign-in
+// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4).
+//
+//   node scripts/fill-board.mjs [--orders 12] [--url http://localhost:5173]
+//
+// Needs a running `npm run dev` (APP_ENV=development, no provider credentials). Open /staff as
+// Sam Barista to watch them arrive.
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { signInLocally } from "./lib/local-sign-in.mjs";
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: "string", default: "12" },
+    url: { type: "string", default: "http://localhost:5173" },
+  },
+});
+const count = Number(values.orders);
+if (!Number.isInteger(count) || count < 1 || count > 200) {
+  console.error("--orders must be a whole number from 1 to 200");
+  process.exit(1);
+}
+const origin = new URL(values.url).origin;
+const ORDERS_PER_PERSON = 4;
+const NOTES = ["", "", "No ice", "Less sweet", "Extra ginger", "Oat milk please", "Light ice, in a bag"];
+const FIRST_NAMES = ["Maya", "Luis", "Priya", "Owen", "Hana", "Diego", "Zoe", "Sam", "Ines", "Theo", "Ada", "Kofi"];
+
+async function getJson(path, init) {
+  const response = await fetch(new URL(path, origin), init);
+  const body = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? "GET"} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Every drink a shopper can order now, with the sizes it comes in. */
+async function orderableDrinks() {
+  const [categories, store] = await Promise.all([getJson("/api/categories"), getJson("/api/store")]);
+  const soldOut = new Set(store.soldOut.map((mark) => `${mark.productId}:${mark.size}`));
+  const drinks = [];
+  for (const category of categories) {
+    for (const product of await getJson(`/api/categories/${category.id}/products`)) {
+      const sizes = Object.keys(product.pricesBySize ?? {}).filter(
+        (size) => !soldOut.has(`${product.id}:${size}`) && !soldOut.has(`${product.id}:all`),
+      );
+      if (sizes.length > 0) drinks.push({ id: product.id, sizes });
+    }
+  }
+  if (drinks.length === 0) throw new Error("No drink can be ordered right now (is everything sold out?)");
+  return { drinks, store };
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+function randomLines(drinks) {
+  const lines = [];
+  const howMany = 1 + Math.floor(Math.random() * 3);
+  for (let index = 0; index < howMany; index += 1) {
+    const drink = pick(drinks);
+    lines.push({
+      productId: drink.id,
+      size: pick(drink.sizes),
+      quantity: Math.random() < 0.8 ? 1 : 2,
+      note: pick(NOTES),
+    });
+  }
+  return lines;
+}
+
+const { drinks, store } = await orderableDrinks();
+if (!store.acceptingOrders) {
+  console.error(`The shop is not taking orders right now (${store.reason}); resume it on /staff/menu first.`);
+  process.exit(1);
+}
+const freeSlots = store.pickupSlots.filter((slot) => !slot.full).map((slot) => slot.startsAt);
+const run = randomUUID().slice(0, 8);
+let placed = 0;
+for (let person = 0; placed < count; person += 1) {
+  const name = `${FIRST_NAMES[person % FIRST_NAMES.length]} Rush`;
+  const cookie = await signInLocally(origin, {
+    provider: "google",
+    name,
+    email: `rush-${run}-${person}@example.com`,
+    // Each person signs in from an address of their own: sign-ins are limited per address.
+    clientAddress: `10.77.${person % 250}.${1 + (person % 200)}`,
+  });
+  for (let index = 0; index < ORDERS_PER_PERSON && placed < count; index += 1) {
+    // One order in four asks for a pickup time half an hour or more ahead, when the shop offers any
+    // (the earliest slots fall behind the "as soon as possible" estimate as the queue grows).
+    let pickup =
+      placed % 4 === 3 && freeSlots.length > 0
+        ? { mode: "slot", startsAt: freeSlots[Math.min(freeSlots.length - 1, 2 + Math.floor(placed / 4))] }
+        : { mode: "asap" };
+    const place = (chosen) =>
+      getJson("/api/orders", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: origin,
+          Cookie: cookie,
+          "Idempotency-Key": randomUUID(),
+        },
+        body: JSON.stringify({
+          lines: randomLines(drinks),
+          phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
+          pickup: chosen,
+        }),
+      });
+    // A slot the shop no longer offers (full, or behind the estimate) becomes "as soon as possible".
+    const { order } = await place(pickup).catch((error) => {
+      if (pickup.mode !== "slot" || !/slot_(full|invalid)/.test(error.message)) throw error;
+      pickup = { mode: "asap" };
+      return place(pickup);
+    });
+    placed += 1;
+    console.log(
+      `${placed}/${count}: order ${order.id.slice(0, 8)} by ${name}, ${order.lines.length} line(s)${pickup.mode === "slot" ? ", for a pickup time" : ""}`,
+    );
+  }
+}
+console.log(`Placed ${placed} orders on ${origin}. Open ${origin}/staff as Sam Barista.`);

@@ -1,0 +1,166 @@
+import { sizeLabel } from "#common/catalog";
+import { formatTimeIn } from "#common/hours/format";
+import { formatCents } from "#common/money";
+import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
+import { amountToCollect, nextStatus } from "#common/order-lifecycle";
+import { orderNumber, type OrderStatus } from "#common/orders";
+import type { StaffOrder } from "#common/staff-orders";
+import { waitedLabel } from "#web/features/staff-board/board-orders";
+
+/** The one-tap button that moves an order one step on. */
+const FORWARD_LABEL: Partial<Record<OrderStatus, string>> = {
+  preparing: "Start",
+  ready: "Ready",
+  completed: "Done",
+};
+
+export interface BoardTicketProps {
+  order: StaffOrder;
+  now: number;
+  thresholds: BoardAgeThresholds;
+  /** A new order nobody has acknowledged yet: the ticket flashes. */
+  alerting: boolean;
+  /**
+   * A move of this ticket is on its way: its moves wait. The buttons say so with aria-disabled
+   * rather than disabled, so the one the barista pressed keeps the keyboard focus.
+   */
+  busy: boolean;
+  /** Marking it paid at the counter is on its way. */
+  collecting: boolean;
+  onAdvance(order: StaffOrder, to: OrderStatus): void;
+  onCollected(order: StaffOrder): void;
+  onShowDetails(order: StaffOrder): void;
+}
+
+/**
+ * One order as a compact ticket, readable from a step back: number, age, name, when, and what to
+ * make in large type; what is still to collect; one big button for the next step. Phone,
+ * address, payment, history and cancelling are one tap away in its details.
+ */
+export function BoardTicket({
+  order,
+  now,
+  thresholds,
+  alerting,
+  busy,
+  collecting,
+  onAdvance,
+  onCollected,
+  onShowDetails,
+}: BoardTicketProps) {
+  const headingId = `board-order-${order.id}`;
+  const next = nextStatus(order.status);
+  const forward = next ? FORWARD_LABEL[next] : undefined;
+  const age = ticketAge(order, thresholds, now);
+  const collect = amountToCollect(order);
+  return (
+    <article
+      className={`board-card board-card--${age.urgency}${alerting ? " board-card--alert" : ""}`}
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      data-order-id={order.id}
+      // Focus lands on the ticket itself when it has no button to take it (see the board's focus rule).
+      tabIndex={-1}
+    >
+      <header className="board-card__header">
+        <h3 id={headingId} className="board-card__number">
+          {orderNumber(order.id)}
+        </h3>
+        <AgeBadge age={age} now={now} />
+      </header>
+      <p className="board-card__customer">
+        <span className="board-card__name">{order.customerName || "Customer"}</span>
+        <span className="board-card__when">{whenLabel(order)}</span>
+      </p>
+      {alerting && <p className="visually-hidden">New order, not yet acknowledged.</p>}
+      <ul className="board-card__lines" role="list">
+        {order.lines.map((line, index) => (
+          <li key={index} className="board-card__line">
+            <span className="board-card__quantity">{line.quantity}×</span>
+            {line.size !== "default" && (
+              <span className="board-card__size">
+                <span aria-hidden="true">{sizeLabel(line.size).charAt(0)}</span>
+                <span className="visually-hidden">{sizeLabel(line.size)}</span>
+              </span>
+            )}
+            <span className="board-card__drink">
+              {line.name}
+              {line.note && <span className="board-card__note">“{line.note}”</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="board-card__actions">
+        {next && forward && (
+          <button
+            type="button"
+            className="btn btn--primary board-card__advance"
+            aria-disabled={busy}
+            aria-describedby={headingId}
+            onClick={() => {
+              if (!busy) onAdvance(order, next);
+            }}
+          >
+            {forward}
+          </button>
+        )}
+        {collect > 0 && (
+          // "Collect $X" until it is paid: one tap says it was (who and when go to the history).
+          <button
+            type="button"
+            className="btn board-card__collect"
+            aria-label={`Collect ${formatCents(collect)}: mark order ${orderNumber(order.id)} paid at the counter`}
+            aria-disabled={collecting}
+            onClick={() => {
+              if (!collecting) onCollected(order);
+            }}
+          >
+            <span className="board-card__collect-word">Collect</span>
+            <span className="board-card__collect-amount">{formatCents(collect)}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className="board-card__details"
+          aria-label={`Details of order ${orderNumber(order.id)}`}
+          aria-haspopup="dialog"
+          onClick={() => onShowDetails(order)}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** "ASAP", "Pickup 10:45", "Delivery ASAP", "Delivery 10:45". */
+function whenLabel(order: StaffOrder): string {
+  const how = order.fulfilment === "delivery" ? "Delivery " : "";
+  if (order.pickup?.mode !== "slot") return `${how}ASAP`;
+  return `${how || "Pickup "}${formatTimeIn(new Date(order.pickup.at), order.pickup.timeZone)}`;
+}
+
+/** Besides its colour, a ticket's age says it with an icon, and in words for "late" (and to screen readers). */
+const URGENCY_ICON = { on_time: "", waiting: "▲", late: "●" } as const;
+
+/**
+ * How long it has waited ("4 min"), or for a pickup time how long until it is due; amber and red
+ * at the shop's thresholds, always with a word and an icon too, never the colour alone.
+ */
+function AgeBadge({ age, now }: { age: TicketAge; now: number }) {
+  const { urgency } = age;
+  let text: string;
+  if (age.dueAt === null) text = waitedLabel(age.waitedMinutes);
+  else {
+    const minutes = Math.round((age.dueAt - now) / 60_000);
+    text = minutes > 0 ? `in ${waitedLabel(minutes)}` : minutes === 0 ? "due now" : `${waitedLabel(-minutes)} over`;
+  }
+  return (
+    <span className={`board-card__age board-card__age--${urgency}`}>
+      {URGENCY_ICON[urgency] && <span aria-hidden="true">{URGENCY_ICON[urgency]} </span>}
+      {urgency === "waiting" && <span className="visually-hidden">Waiting: </span>}
+      {urgency === "late" && <strong>Late </strong>}
+      {text}
+    </span>
+  );
+}

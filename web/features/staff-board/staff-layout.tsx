@@ -1,0 +1,170 @@
+import { useEffect, useMemo } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { orderNumber } from "#common/orders";
+import { ApiRequestError } from "#web/lib/api-client";
+import type { LiveStatus } from "#web/lib/live-socket";
+import { useStaffOrders } from "./api/list-staff-orders";
+import { boardTitle } from "./board-orders";
+import { useChimeState, useNewOrderAlerting, useNewOrderAlerts } from "./alerts/new-order-alerts";
+import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
+import { useBoardLive } from "./use-board-live";
+import "./staff-layout.css";
+
+/** The staff pages and their names in the tab's title. */
+const STAFF_PAGES = [
+  { to: "/staff", label: "Orders", title: "Order board" },
+  { to: "/staff/menu", label: "Menu", title: "Menu and ordering" },
+] as const;
+
+/**
+ * The staff side's own frame, around the board and the Menu page: a bar that never scrolls away
+ * (tabs, the lanes' counts, the connection), the new-order alerts and the sound banner. The live
+ * channel and the alerts live here, so a new order alerts whichever staff page is open. Its code
+ * is its own chunk: nothing of it reaches the shopper's pages.
+ */
+export default function StaffLayout() {
+  const orders = useStaffOrders();
+  const denied =
+    orders.error instanceof ApiRequestError && (orders.error.status === 401 || orders.error.status === 403);
+  const connection = useBoardLive(!denied);
+  const chime = useMemo(() => createNewOrderChime(), []);
+  useNewOrderAlerting(orders.data?.orders, chime);
+  useArmOnFirstGesture(chime);
+
+  const open = orders.data?.orders ?? [];
+  const count = (status: string) => open.filter((order) => order.status === status).length;
+  const newCount = count("received");
+  const { pathname } = useLocation();
+  const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
+  useEffect(() => {
+    document.title = boardTitle(newCount, page.title);
+  }, [newCount, page.title]);
+
+  return (
+    <div className="staff-app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="staff-bar">
+        <p className="staff-bar__brand">
+          Squeeze{orders.data && <span className="staff-bar__location"> · {orders.data.location.name}</span>}
+        </p>
+        <nav className="staff-tabs" aria-label="Staff pages">
+          {STAFF_PAGES.map((tab) => (
+            <NavLink key={tab.to} to={tab.to} end className="staff-tabs__tab">
+              {tab.label}
+              {tab.to === "/staff" && newCount > 0 && (
+                <span className="staff-tabs__badge" aria-label={`${newCount} new`}>
+                  {newCount}
+                </span>
+              )}
+            </NavLink>
+          ))}
+        </nav>
+        {orders.data && (
+          <p className="staff-bar__counts" aria-label="Open orders">
+            <span>New {newCount}</span>
+            <span>Preparing {count("preparing")}</span>
+            <span>Ready {count("ready")}</span>
+          </p>
+        )}
+        <ConnectionIndicator status={denied ? "offline" : connection} />
+        <Link className="staff-bar__shop" to="/">
+          Shop
+        </Link>
+      </header>
+      {!denied && <SoundBanner chime={chime} />}
+      {!denied && <NewOrderBanner onBoard={page.to === "/staff"} />}
+      <main className="staff-main" id="main" tabIndex={-1}>
+        {denied ? (
+          <div className="staff-denied" role="alert">
+            <h1>{page.title}</h1>
+            <p>
+              {(orders.error as ApiRequestError).status === 401
+                ? "Sign in with your staff e-mail to use the shop's pages."
+                : "These pages are for the shop's staff. Your account is not on the staff list."}
+            </p>
+            <Link className="btn btn--primary" to="/">
+              Go to the shop
+            </Link>
+          </div>
+        ) : orders.isPending ? (
+          // Who may see the staff pages is known with the first answer: until then, nothing is asked of the API.
+          <p className="staff-loading" role="status">
+            Loading…
+          </p>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Browsers allow sound only after a gesture on the page: the first tap or key press anywhere arms
+ * it. It listens for the finished tap (click), not its start: the banner that goes away moves the
+ * page, and a tap whose press and release land on different buttons is lost.
+ */
+function useArmOnFirstGesture(chime: NewOrderChime) {
+  useEffect(() => {
+    const arm = () => chime.arm();
+    window.addEventListener("click", arm, { once: true });
+    window.addEventListener("keydown", arm, { once: true });
+    return () => {
+      window.removeEventListener("click", arm);
+      window.removeEventListener("keydown", arm);
+    };
+  }, [chime]);
+}
+
+function SoundBanner({ chime }: { chime: NewOrderChime }) {
+  const state = useChimeState(chime);
+  if (state === "on") return null;
+  return (
+    <div className="staff-banner staff-banner--sound" role="status">
+      <p>
+        {state === "blocked"
+          ? "The browser is blocking sound: new orders will not be heard."
+          : "Sound is off: new orders will not be heard."}
+      </p>
+      <button type="button" className="btn btn--primary staff-banner__button" onClick={() => chime.arm()}>
+        Turn sound on
+      </button>
+    </div>
+  );
+}
+
+/** New orders nobody has acknowledged: across the top of every staff page until someone taps "Seen". */
+function NewOrderBanner({ onBoard }: { onBoard: boolean }) {
+  const pending = useNewOrderAlerts((state) => state.pending);
+  const acknowledge = useNewOrderAlerts((state) => state.acknowledge);
+  if (pending.length === 0) return null;
+  return (
+    <div className="staff-banner staff-banner--alert" role="alert">
+      <p>
+        <strong>
+          {pending.length === 1 ? "New order" : `${pending.length} new orders`}: {pending.map(orderNumber).join(", ")}
+        </strong>
+      </p>
+      {!onBoard && (
+        <Link className="btn staff-banner__button" to="/staff">
+          Show the orders
+        </Link>
+      )}
+      <button type="button" className="btn btn--primary staff-banner__button" onClick={acknowledge}>
+        Seen
+      </button>
+    </div>
+  );
+}
+
+function ConnectionIndicator({ status }: { status: LiveStatus }) {
+  const label = status === "online" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
+  return (
+    <p className={`staff-connection staff-connection--${status}`} role="status">
+      <span className="staff-connection__dot" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}

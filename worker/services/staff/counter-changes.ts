@@ -1,0 +1,78 @@
+/**
+ * Two changes the counter makes besides moving an order on (./order-status.ts): recalling an
+ * order completed or cancelled by mistake, and marking a pay-on-pickup order paid at the counter.
+ * This decides whether the change is allowed; worker/services/orders/transitions.ts writes it.
+ */
+import { RECALL_REFUSALS, recallTarget } from "#common/order-lifecycle";
+import type { StaffMembership } from "#common/staff";
+import type { StaffOrder } from "#common/staff-orders";
+import type { Database } from "#worker/db/client";
+import { ApiError, notFound } from "#worker/lib/errors";
+import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
+import { cancelledFromByOrder } from "#worker/services/orders/board-orders";
+import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
+import { toStaffOrder } from "#worker/services/orders/shapes";
+import { markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
+
+export interface CounterChangeInput {
+  db: Database;
+  staff: StaffMembership;
+  staffUserId: string;
+  orderId: string;
+}
+
+export interface CounterChangeResult {
+  order: StaffOrder;
+  news: Announcements;
+}
+
+async function locationOrderOf({ db, staff, orderId }: CounterChangeInput): Promise<LoadedOrder> {
+  const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
+  if (!order) throw notFound("Order not found");
+  return order;
+}
+
+function changedMeanwhile(): ApiError {
+  return new ApiError(409, "order_changed", "Someone else changed this order just now. Look at it again.");
+}
+
+/**
+ * Recall: a completed order back to ready; a cancelled one back to the state it was cancelled
+ * from, unless it was refunded — within RECALL_WINDOW_MINUTES of the change. 409
+ * `not_recallable` says why not.
+ */
+export async function recallOrder(input: CounterChangeInput): Promise<CounterChangeResult> {
+  const order = await locationOrderOf(input);
+  const { row } = order;
+  const cancelledFrom =
+    row.status === "cancelled" ? ((await cancelledFromByOrder(input.db, [row.id])).get(row.id) ?? null) : null;
+  const target = recallTarget({ ...row, cancelledFrom }, Date.now());
+  if ("refusal" in target) throw new ApiError(409, "not_recallable", RECALL_REFUSALS[target.refusal]);
+  const change = await recallAtCounter(input.db, order, input.staffUserId, target.to);
+  if (!change) throw changedMeanwhile();
+  return { order: toStaffOrder(change.order), news: change.news };
+}
+
+/**
+ * A pay-on-pickup (or delivery) order's total was collected at the counter: `not_required` →
+ * `paid_at_counter`. Repeating it changes nothing; 409 `not_payable_at_counter` for an order that
+ * owes nothing there (paid by card, cancelled).
+ */
+export async function collectAtCounter(input: CounterChangeInput): Promise<CounterChangeResult> {
+  const order = await locationOrderOf(input);
+  const unchanged = (current: LoadedOrder) => ({ order: toStaffOrder(current), news: NOTHING_TO_ANNOUNCE });
+  if (order.row.paymentState === "paid_at_counter") return unchanged(order);
+  const { row } = order;
+  if (row.paymentMode !== "pay_on_pickup" || row.paymentState !== "not_required" || row.status === "cancelled") {
+    throw new ApiError(
+      409,
+      "not_payable_at_counter",
+      "Only an unpaid pay-on-pickup order that is not cancelled can be marked paid at the counter.",
+    );
+  }
+  const change = await markPaidAtCounter(input.db, order, input.staffUserId);
+  if (change) return { order: toStaffOrder(change.order), news: change.news };
+  const latest = await locationOrderOf(input);
+  if (latest.row.paymentState === "paid_at_counter") return unchanged(latest);
+  throw changedMeanwhile();
+}
