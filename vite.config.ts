@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
+import { unforwardableMethods } from "./scripts/lib/unforwardable-methods";
 
 // Local workerd gives requests the fallback `request.cf` instead of fetching a real one from
 // workers.cloudflare.com at start-up, which fails offline and adds nothing the app reads.
@@ -134,6 +135,8 @@ export default defineConfig({
     react(),
     prerenderShell(),
     landingAssets(),
+    // Before the worker's own middleware, which cannot forward these methods.
+    unforwardableMethods(),
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
   ],
