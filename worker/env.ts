@@ -41,6 +41,8 @@ export interface AppVariables {
   staff?: StaffMembership;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
+  /** The hash of that session's token: what a live socket is filed under (services/live-access.ts). */
+  sessionHash?: string;
   /** CSP hashes of a landing page's `style` attributes and inline script (services/landing/page.ts). */
   prerenderedInlineHashes?: { styleAttributes: string[]; scripts: string[] };
 }

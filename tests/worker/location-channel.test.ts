@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BoardOrderMessage, ShopperOrderMessage } from "#common/live-updates";
 import type { StaffOrder } from "#common/staff-orders";
 import type { LocationChannel } from "#worker/live/location-channel";
+import { getDb } from "#worker/db/client";
 import { publishToLocation } from "#worker/live/channel";
+import { revokedSessions } from "#worker/services/live-access";
 import { orderUpdateMessages, type OrderUpdate } from "#worker/services/orders/live-updates";
 import { openSocket, type OpenSocket } from "./live-sockets";
 import { createBarista, createSignedInUser, createStaffOfAnotherLocation } from "./sign-in";
@@ -12,7 +14,9 @@ import { placeOrder, postStatus } from "./staff-fixtures";
 
 /** An order's update as the orders room publishes it after a change. */
 function publishOrderUpdate(bindings: typeof env, update: OrderUpdate) {
-  return publishToLocation(bindings, orderUpdateMessages(update));
+  return publishToLocation(bindings, orderUpdateMessages(update), (locationId, listeners) =>
+    revokedSessions(getDb(bindings.DB), locationId, listeners),
+  );
 }
 
 const anaheim = () => env.LOCATION_CHANNEL.get(env.LOCATION_CHANNEL.idFromName("loc-anaheim"));

@@ -48,8 +48,10 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readSessionToken(c);
   if (token) {
     const session = await findValidSession(getDb(c.env.DB), token);
-    if (session) c.set("userId", session.userId);
-    else clearSessionCookie(c);
+    if (session) {
+      c.set("userId", session.userId);
+      c.set("sessionHash", session.tokenHash);
+    } else clearSessionCookie(c);
   }
   await next();
 };

@@ -33,19 +33,46 @@ export async function connectListener(
 }
 
 /**
- * Sends the messages to the location's boards and listening shopper. Called after the change
- * they report is committed; a failure is logged, not thrown: the pages catch up from the API
- * when they reconnect, and the change itself has been made.
+ * Which of these listeners may no longer listen: the sessions whose sockets are to be closed
+ * (given by the caller, which can read sessions and staff; this folder reads no database).
+ */
+export type RevokedSessions = (locationId: string, listeners: Listener[]) => Promise<string[]>;
+
+/**
+ * Sends the messages to the location's boards and listening shopper, after asking `revoked`
+ * about everyone who would receive them: a signed-out, expired or removed listener's sockets
+ * are closed instead. Called after the change they report is committed; a failure is logged,
+ * not thrown: the pages catch up from the API when they reconnect, and the change itself has
+ * been made.
  */
 export async function publishToLocation(
   env: Pick<Env, "LOCATION_CHANNEL">,
   { locationId, ...update }: LocationMessages,
+  revoked: RevokedSessions,
 ): Promise<void> {
   try {
-    await channel(env, locationId).publish(update);
+    const target = channel(env, locationId);
+    const listeners = await target.audience(update);
+    await target.publish(update, listeners.length > 0 ? await revoked(locationId, listeners) : []);
   } catch (error) {
     console.error(
       `Live update to location ${locationId} was not delivered:`,
+      error instanceof Error ? error.message : error,
+    );
+  }
+}
+
+/** Closes a session's sockets on the location's channel at once (a sign-out). */
+export async function closeSessionListeners(
+  env: Pick<Env, "LOCATION_CHANNEL">,
+  locationId: string,
+  session: string,
+): Promise<void> {
+  try {
+    await channel(env, locationId).closeSession(session);
+  } catch (error) {
+    console.error(
+      `Closing the live sockets of a session at ${locationId} failed:`,
       error instanceof Error ? error.message : error,
     );
   }

@@ -1,12 +1,23 @@
 import { DurableObject } from "cloudflare:workers";
 import { LIVE_PING, LIVE_PONG } from "#common/live-updates";
 
-/** Who is at the other end of a socket. Set by the worker after it checked the session, never by the browser. */
-export type Listener = { kind: "board"; userId: string } | { kind: "shopper"; userId: string };
+/**
+ * Who is at the other end of a socket, and through which sign-in session (its token's hash). Set
+ * by the worker after it checked the session, never by the browser.
+ */
+export interface Listener {
+  kind: "board" | "shopper";
+  userId: string;
+  session: string;
+}
 
 /** The tag a socket is filed under, so a message finds its audience without looking at every socket. */
 const BOARD_TAG = "board";
 const shopperTag = (userId: string) => `shopper:${userId}`;
+const sessionTag = (session: string) => `session:${session}`;
+
+/** The close code of a socket whose session ended or lost its access (an application code: the page stops listening). */
+export const SESSION_ENDED = 4401;
 
 /** The header that carries the listener from the worker to the object (the worker builds that request itself). */
 export const LISTENER_HEADER = "X-Squeeze-Listener";
@@ -15,8 +26,15 @@ function readListener(value: string | null): Listener | null {
   if (!value) return null;
   try {
     const parsed = JSON.parse(value) as Partial<Listener>;
-    if ((parsed.kind === "board" || parsed.kind === "shopper") && typeof parsed.userId === "string" && parsed.userId) {
-      return { kind: parsed.kind, userId: parsed.userId };
+    const { kind, userId, session } = parsed;
+    if (
+      (kind === "board" || kind === "shopper") &&
+      typeof userId === "string" &&
+      userId &&
+      typeof session === "string" &&
+      session
+    ) {
+      return { kind, userId, session };
     }
   } catch {
     // not a listener
@@ -57,16 +75,44 @@ export class LocationChannel extends DurableObject<unknown> {
     const listener = readListener(request.headers.get(LISTENER_HEADER));
     if (!listener) return new Response("No listener", { status: 400 });
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [listener.kind === "board" ? BOARD_TAG : shopperTag(listener.userId)]);
+    const audience = listener.kind === "board" ? BOARD_TAG : shopperTag(listener.userId);
+    this.ctx.acceptWebSocket(server, [audience, sessionTag(listener.session)]);
     server.serializeAttachment(listener);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Sends a change to every board and to the order's owner; answers how many sockets got it. */
-  async publish(update: LocationUpdate): Promise<{ boards: number; shoppers: number }> {
+  /** Who would receive this update: the listeners of the boards and of the order's owner. */
+  async audience(update: LocationUpdate): Promise<Listener[]> {
+    return this.recipients(update).map((socket) => socket.deserializeAttachment() as Listener);
+  }
+
+  /**
+   * Sends a change to every board and to the order's owner; answers how many sockets got it.
+   * The sockets of `revokedSessions` (signed out, expired, or no longer staff, as the worker
+   * found just before) are closed instead and get nothing.
+   */
+  async publish(update: LocationUpdate, revokedSessions: string[] = []): Promise<{ boards: number; shoppers: number }> {
+    for (const session of revokedSessions) this.closeSession(session);
     const boards = this.sendAll(this.ctx.getWebSockets(BOARD_TAG), update.board);
     const shoppers = this.sendAll(this.ctx.getWebSockets(shopperTag(update.shopper.userId)), update.shopper.message);
     return { boards, shoppers };
+  }
+
+  /** Closes every socket opened with this session (a sign-out); answers how many were open. */
+  async closeSession(session: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(sessionTag(session));
+    for (const socket of sockets) {
+      try {
+        socket.close(SESSION_ENDED, "Session ended");
+      } catch {
+        // already closed
+      }
+    }
+    return sockets.length;
+  }
+
+  private recipients(update: LocationUpdate): WebSocket[] {
+    return [...this.ctx.getWebSockets(BOARD_TAG), ...this.ctx.getWebSockets(shopperTag(update.shopper.userId))];
   }
 
   /** How many sockets of each kind are open (for tests and the benchmark's readiness check). */
@@ -79,6 +125,7 @@ export class LocationChannel extends DurableObject<unknown> {
   private sendAll(sockets: WebSocket[], message: string): number {
     let sent = 0;
     for (const socket of sockets) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
       try {
         socket.send(message);
         sent += 1;

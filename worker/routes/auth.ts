@@ -8,6 +8,7 @@ import { limitBody } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "#worker/lib/sign-in-session";
 import { validate } from "#worker/lib/validation";
+import { closeSessionSockets } from "#worker/services/live-access";
 import { appleAuthorizationUrl, appleIdentity } from "#worker/services/auth/apple";
 import {
   COMPLETION_MODES,
@@ -37,7 +38,7 @@ import {
 import { devConsentFormSchema, devConsentPage, devIdentity } from "#worker/services/auth/dev-sign-in";
 import { describeSignInError, SignInFailure } from "#worker/services/auth/failure";
 import { googleAuthorizationUrl, googleIdentity } from "#worker/services/auth/google";
-import { createSession, deleteExpiredSessions, deleteSession } from "#worker/services/auth/sessions";
+import { createSession, deleteExpiredSessions, deleteSession, hashSessionToken } from "#worker/services/auth/sessions";
 import { findOrCreateUser, type ProviderIdentity } from "#worker/services/auth/users";
 
 const providerParamSchema = z.object({ provider: z.enum(AUTH_PROVIDERS) });
@@ -127,7 +128,12 @@ export const authRouter = new Hono<AppEnv>()
 
   .post("/logout", async (c) => {
     const token = readSessionToken(c);
-    if (token) await deleteSession(getDb(c.env.DB), token);
+    if (token) {
+      const db = getDb(c.env.DB);
+      await deleteSession(db, token);
+      // The session's live sockets (board, order pages) close now, not at their next message.
+      await closeSessionSockets(c.env, db, await hashSessionToken(token));
+    }
     clearSessionCookie(c);
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);

@@ -16,10 +16,11 @@ export const liveRouter = new Hono<AppEnv>()
   .use("*", requireSameOriginWebSocket)
   .get("/board", requireStaff, (c) => {
     const staff = c.get("staff")!;
-    return connectListener(c.env, staff.locationId, { kind: "board", userId: c.get("userId")! });
+    const listener = { kind: "board" as const, userId: c.get("userId")!, session: c.get("sessionHash")! };
+    return connectListener(c.env, staff.locationId, listener);
   })
   .get("/orders", requireUser, async (c) => {
     const userId = c.get("userId")!;
     const locationId = await shopperLocationId(getDb(c.env.DB), userId);
-    return connectListener(c.env, locationId, { kind: "shopper", userId });
+    return connectListener(c.env, locationId, { kind: "shopper", userId, session: c.get("sessionHash")! });
   });

@@ -4,8 +4,10 @@
  * the response is sent, so the caller never waits for them.
  */
 import type { Context } from "hono";
+import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { publishToLocation, type LocationMessages } from "#worker/live/channel";
+import { revokedSessions } from "./live-access";
 import { deliverSoon } from "./outbox";
 
 /** What a committed change has to tell: outbox rows to deliver, and messages for live pages. */
@@ -19,5 +21,8 @@ export const NOTHING_TO_ANNOUNCE: Announcements = { emailIds: [], live: [] };
 /** Call once the change's batch has committed, as the route's last step before it answers. */
 export function announceAfterCommit(c: Pick<Context<AppEnv>, "env" | "executionCtx">, news: Announcements): void {
   deliverSoon(c.executionCtx, c.env, news.emailIds);
-  for (const messages of news.live) c.executionCtx.waitUntil(publishToLocation(c.env, messages));
+  // Every listener is checked against the sessions and the staff list as they are now (0008).
+  const revoked = (locationId: string, listeners: Parameters<typeof revokedSessions>[2]) =>
+    revokedSessions(getDb(c.env.DB), locationId, listeners);
+  for (const messages of news.live) c.executionCtx.waitUntil(publishToLocation(c.env, messages, revoked));
 }
