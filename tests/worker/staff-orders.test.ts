@@ -345,3 +345,31 @@ describe("GET /api/staff/orders/:id/history", () => {
     );
   });
 });
+
+describe("a busy board", () => {
+  it("lists every open order, the newest included, with 215 open", async () => {
+    const barista = await createBarista();
+    const shopper = await createSignedInUser();
+    const start = Date.now() - 60 * 60_000;
+    const ids = Array.from(
+      { length: 215 },
+      (_, i) => `busy-${String(i).padStart(3, "0")}-${crypto.randomUUID().slice(0, 8)}`,
+    );
+    const insert = env.DB.prepare(
+      `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
+        customer_email, phone, created_at, updated_at)
+       VALUES (?, ?, 'loc-anaheim', 'received', 'pay_on_pickup', 'not_required', 649, 'Rush', 'rush@example.com', '+1 714 555 0100', ?, ?)`,
+    );
+    await env.DB.batch(
+      ids.map((id, i) => {
+        const at = new Date(start + i * 1000).toISOString();
+        return insert.bind(id, shopper.userId, at, at);
+      }),
+    );
+    const { orderId: newest } = await placeOrder();
+    const listed = (await staffOrders(barista.cookie)).map((order) => order.id);
+    expect(listed).toContain(newest);
+    expect(listed).toEqual(expect.arrayContaining(ids));
+    expect(listed.at(-1)).toBe(newest);
+  });
+});

@@ -12,9 +12,6 @@ import { orderEvents, orders, users } from "#worker/db/schema";
 import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
 import { toStaffOrder } from "./shapes";
 
-/** More open orders than any counter has at once; a board beyond this shows the oldest. */
-export const BOARD_ORDER_LIMIT = 200;
-
 /**
  * The location's orders in these states that are the counter's business: not one still awaiting a
  * card payment that has not arrived.
@@ -28,8 +25,9 @@ export async function listBoardOrders(db: Database, locationId: string): Promise
     .select()
     .from(orders)
     .where(counterOrders(locationId, [...OPEN_ORDER_STATUSES]))
-    .orderBy(asc(orders.createdAt), asc(sql`rowid`))
-    .limit(BOARD_ORDER_LIMIT);
+    // Every one of them, the newest included: a board that missed the newest would lose an order
+    // a socket delivered.
+    .orderBy(asc(orders.createdAt), asc(sql`rowid`));
   return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
 }
 
