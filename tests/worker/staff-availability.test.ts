@@ -186,3 +186,60 @@ describe("sold-out drinks and sizes", () => {
     expect((await store()).soldOut).toEqual([]);
   });
 });
+
+describe("state and history written together", () => {
+  const TRIALS = 4;
+
+  async function lastEventKind(productId: string | null) {
+    const row = await env.DB.prepare(
+      "SELECT kind FROM availability_events WHERE location_id = ? AND product_id IS ? ORDER BY id DESC LIMIT 1",
+    )
+      .bind(ANAHEIM, productId)
+      .first<{ kind: string }>();
+    return row?.kind ?? null;
+  }
+
+  it("ten pauses and ten resumes at once leave the pause and the last event in agreement", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const requests = Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? jsonPost("/api/staff/availability/pause", barista.cookie, { minutes: 15 })
+          : jsonPost("/api/staff/availability/resume", barista.cookie, {}),
+      );
+      const answers = await Promise.all(requests);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      const paused = await env.DB.prepare("SELECT count(*) AS n FROM ordering_pauses WHERE location_id = ?")
+        .bind(ANAHEIM)
+        .first<{ n: number }>();
+      expect(await lastEventKind(null)).toBe(paused!.n > 0 ? "paused" : "resumed");
+      const kinds = (await events()).map((event) => event.kind);
+      // A resume with nothing to undo writes nothing: never two "resumed" in a row.
+      expect(kinds.some((kind, i) => kind === "resumed" && kinds[i - 1] === "resumed")).toBe(false);
+    }
+  });
+
+  it("twenty sold-out toggles at once leave the mark and the last event in agreement, one event per change", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          jsonPost("/api/staff/availability/sold-out", barista.cookie, {
+            productId: "prd-berry-blast",
+            size: "all",
+            soldOut: (i + trial) % 3 !== 0,
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      const marked = await env.DB.prepare(
+        "SELECT count(*) AS n FROM sold_out_items WHERE location_id = ? AND product_id = 'prd-berry-blast'",
+      )
+        .bind(ANAHEIM)
+        .first<{ n: number }>();
+      expect(await lastEventKind("prd-berry-blast")).toBe(marked!.n > 0 ? "sold_out" : "back_on_menu");
+      const kinds = (await events()).filter((event) => event.product_id === "prd-berry-blast").map((e) => e.kind);
+      expect(kinds.some((kind, i) => i > 0 && kind === kinds[i - 1])).toBe(false);
+    }
+  });
+});

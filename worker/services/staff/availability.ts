@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { WHOLE_DRINK } from "#common/availability";
 import type {
@@ -104,19 +104,69 @@ export async function pauseOrdering(
   ]);
 }
 
-/** Takes orders again at once. Resuming when not paused changes nothing and writes nothing. */
+/** A row of the shop's history, written only while `when` holds (checked in the same batch as the change). */
+function historyRowWhen(
+  db: Database,
+  when: SQL,
+  row: {
+    locationId: string;
+    kind: "resumed" | "sold_out" | "back_on_menu";
+    productId?: string;
+    size?: string;
+    actorEmail: string;
+    createdAt: string;
+  },
+) {
+  const value = (given: string | null, column: string) => sql`${given}`.as(column);
+  return db.insert(availabilityEvents).select(
+    db
+      // Every column in the table's order, as an INSERT … SELECT needs (the id is the next one).
+      .select({
+        id: value(null, "id"),
+        locationId: locations.id,
+        kind: value(row.kind, "kind"),
+        productId: value(row.productId ?? null, "product_id"),
+        size: value(row.size ?? null, "size"),
+        pausedUntil: value(null, "paused_until"),
+        actorEmail: value(row.actorEmail, "actor_email"),
+        createdAt: value(row.createdAt, "created_at"),
+      })
+      .from(locations)
+      .where(and(eq(locations.id, row.locationId), when)),
+  );
+}
+
+/**
+ * Takes orders again at once. The history row is written in the same batch as the delete, and
+ * only if there was a pause to delete: resuming when not paused writes nothing.
+ */
 export async function resumeOrdering(db: Database, actor: StaffActor, now = new Date()): Promise<void> {
-  const deleted = await db.delete(orderingPauses).where(eq(orderingPauses.locationId, actor.locationId)).returning();
-  if (deleted.length === 0) return;
   const email = await actorEmail(db, actor);
-  await db
-    .insert(availabilityEvents)
-    .values({ locationId: actor.locationId, kind: "resumed", actorEmail: email, createdAt: now.toISOString() });
+  const paused = eq(orderingPauses.locationId, actor.locationId);
+  await db.batch([
+    historyRowWhen(
+      db,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(orderingPauses)
+          .where(paused),
+      ),
+      {
+        locationId: actor.locationId,
+        kind: "resumed",
+        actorEmail: email,
+        createdAt: now.toISOString(),
+      },
+    ),
+    db.delete(orderingPauses).where(paused),
+  ]);
 }
 
 /**
  * Marks a drink or one of its sizes sold out at the staff member's location, or takes the mark
- * back (the one-tap undo). Repeating a change is harmless: only a real change is recorded.
+ * back (the one-tap undo). The mark and its history row are one batch, and the row is written
+ * only when the mark really changes, so repeated or concurrent taps leave one event per change.
  */
 export async function changeSoldOut(
   db: Database,
@@ -144,9 +194,13 @@ export async function changeSoldOut(
     eq(soldOutItems.productId, drink.id),
     eq(soldOutItems.size, request.size),
   );
-  const [existing] = await db.select().from(soldOutItems).where(mark);
-  if (Boolean(existing) === request.soldOut) return;
-  const event = db.insert(availabilityEvents).values({
+  const marked = exists(
+    db
+      .select({ one: sql`1` })
+      .from(soldOutItems)
+      .where(mark),
+  );
+  const event = historyRowWhen(db, request.soldOut ? not(marked) : marked, {
     locationId: actor.locationId,
     kind: request.soldOut ? "sold_out" : "back_on_menu",
     productId: drink.id,
@@ -166,5 +220,6 @@ export async function changeSoldOut(
         })
         .onConflictDoNothing()
     : db.delete(soldOutItems).where(mark);
-  await db.batch([change, event]);
+  // The history row first: its condition reads the mark as it was before the change.
+  await db.batch([event, change]);
 }
