@@ -1,11 +1,11 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
+import type { ServerResponse } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, defineConfig, type Plugin, type Rollup } from "vite";
-import { unforwardableMethods } from "./scripts/lib/unforwardable-methods";
+import { build, type Connect, defineConfig, type Plugin, type Rollup } from "vite";
 
 // Local workerd gives requests the fallback `request.cf` instead of fetching a real one from
 // workers.cloudflare.com at start-up, which fails offline and adds nothing the app reads.
@@ -125,6 +125,37 @@ function landingAssets(): Plugin {
       }
       list.home!.markup = (await prerenderPages()).home;
       this.emitFile({ type: "asset", fileName: "landing-assets.json", source: JSON.stringify(list) });
+    },
+  };
+}
+
+/**
+ * Methods the Fetch API refuses to build a Request for. The dev and preview servers hand
+ * every request to the worker as a Request, so one of these would throw inside the server and
+ * come back as its 500 error page with a stack trace; the deployed edge never passes them on.
+ */
+const UNFORWARDABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+function refuseUnforwardable(request: Connect.IncomingMessage, response: ServerResponse, next: Connect.NextFunction) {
+  const method = request.method?.toUpperCase() ?? "";
+  if (!UNFORWARDABLE_METHODS.has(method)) return next();
+  response.statusCode = 501;
+  response.setHeader("content-type", "application/json");
+  response.setHeader("cache-control", "no-store");
+  response.end(
+    JSON.stringify({ error: { code: "method_not_implemented", message: `${method} is not served by this app` } }),
+  );
+}
+
+/** Answers the methods the worker can never receive with a 501, before the worker's middleware sees them. */
+function unforwardableMethods(): Plugin {
+  return {
+    name: "squeeze:unforwardable-methods",
+    configureServer(server) {
+      server.middlewares.use(refuseUnforwardable);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(refuseUnforwardable);
     },
   };
 }
