@@ -204,13 +204,6 @@ export default defineConfig({
                   test: /node_modules[\\/]@tanstack[\\/]|web[\\/](app|lib)[\\/]query-(client|provider)\.tsx?$/,
                   priority: 1,
                 },
-                // The shop's state (banner, hours, sold-out marks, the poll that feeds them, and the
-                // rules they share): one request after the first paint, not six small ones.
-                {
-                  name: "store-status",
-                  test: /web[\\/]components[\\/]store-status[\\/]|common[\\/](availability|hours[\\/](format|schedule))\.ts$/,
-                  priority: 1,
-                },
               ],
             },
           },

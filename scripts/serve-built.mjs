@@ -150,8 +150,7 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   for (let attempt = 1; ; attempt += 1) {
     const server = await launchPreview({ workerDir, state, chosenPort, log, timeoutMs });
     const shell = await fetch(`${server.origin}/`).then((response) => response.text());
-    // A landing page names its entry in the app's loader (common/app-loader.ts), not in a script tag.
-    if (shell.includes(ourEntry)) {
+    if (shell.includes(`src="${ourEntry}"`)) {
       console.log(`[serve-built] serving the built app on ${server.origin} (D1 state ${state}, log ${log})`);
       return {
         ...server,

@@ -6,8 +6,6 @@ export interface Env {
   DB: D1Database;
   EMAIL: SendEmail;
   ASSETS?: Fetcher;
-  /** Which deployment of the worker (and its assets) answers: part of the rendered pages' cache key. */
-  CF_VERSION_METADATA?: WorkerVersionMetadata;
   /** One Durable Object per location: the live channel of its boards and its shoppers' order pages. */
   LOCATION_CHANNEL: DurableObjectNamespace<LocationChannel>;
   AUTH_RATE_LIMITER: RateLimit;

@@ -11,8 +11,7 @@ import {
   productContent,
   type LandingContent,
 } from "#worker/services/landing/content";
-import { landingPage, type LandingPage } from "#worker/services/landing/page";
-import { cachedLandingPage } from "#worker/services/landing/page-cache";
+import { landingPage } from "#worker/services/landing/page";
 
 /**
  * The pages a visit most often starts on, served with hints for what they need at once and,
@@ -24,31 +23,25 @@ const productParams = z.object({ categoryId: catalogId, id: catalogId });
 /** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_PAGE_PATH } as const;
 
-/**
- * Serves a landing page; the menu's and a drink's, which depend on the catalog alone, from the
- * edge's cache while the catalog's version stands (worker/services/landing/page-cache.ts).
- * `content` is asked for only when the page has to be rendered.
- */
-async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: () => Promise<LandingContent>) {
+async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: Promise<LandingContent>) {
   if (!c.env.ASSETS) return c.text("Not found", 404);
-  const url = new URL(c.req.url);
-  const render = (): Promise<LandingPage> => landingPage(c.env, url, kind, content());
-  const { response, styleHashes, scriptHashes } =
-    kind === "home" || c.req.method !== "GET"
-      ? await render()
-      : await cachedLandingPage(c.env, url, (work) => c.executionCtx.waitUntil(work), render);
+  const { response, styleHashes, scriptHashes } = await landingPage(c.env, new URL(c.req.url), kind, content);
   // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
   c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
 }
 
 export const pagesRouter = new Hono<AppEnv>()
-  .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent))
-  .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", () => menuContent(c.env, new URL(c.req.url))))
+  .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent()))
+  .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", menuContent(c.env, new URL(c.req.url))))
   .get(LANDING_PAGE_PATHS.product, (c) => {
     // A malformed address still gets the page (which says "Product not found", with a 404), just no data hints.
     const params = productParams.safeParse(c.req.param());
-    if (!params.success) return serveLandingPage(c, "product", () => Promise.resolve(MISSING_CONTENT));
-    const { categoryId, id } = params.data;
-    return serveLandingPage(c, "product", () => productContent(c.env, new URL(c.req.url), categoryId, id));
+    return serveLandingPage(
+      c,
+      "product",
+      params.success
+        ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
+        : Promise.resolve(MISSING_CONTENT),
+    );
   });

@@ -7,12 +7,11 @@ export type Hint =
   | { kind: "data"; href: string }
   | { kind: "image"; href: string };
 
-/** `value` as a double-quoted HTML attribute value. */
-export const escapeAttribute = (value: string) =>
+const attribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function linkTag(hint: Hint): string {
-  const href = escapeAttribute(hint.href);
+  const href = attribute(hint.href);
   switch (hint.kind) {
     case "script":
       return `<link rel="modulepreload" href="${href}">`;
@@ -27,23 +26,14 @@ function linkTag(hint: Hint): string {
   }
 }
 
-/**
- * The <link> tags for a page of `kind`: its styles and (unless `withScripts` is false: the app's
- * loader fetches them after the first paint) its code from the build's list, then what its
- * content needs.
- */
-export function hintTags(
-  code: LandingAssets,
-  kind: LandingKind,
-  contentHints: readonly Hint[],
-  { withScripts = true } = {},
-): string {
+/** The <link> tags for a page of `kind`: its code from the build's list, then what its content needs. */
+export function hintTags(code: LandingAssets, kind: LandingKind, contentHints: readonly Hint[]): string {
   const hints: Hint[] = [
     // The page's styles as stylesheets, in the first paint: a prerendered page needs them
     // then, and for the others, styles the app added later would each restyle the whole
     // page in one long task, just as the phone is busiest.
     ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "stylesheet", href })),
-    ...(withScripts ? (code[kind]?.scripts ?? []) : []).map((href): Hint => ({ kind: "script", href })),
+    ...(code[kind]?.scripts ?? []).map((href): Hint => ({ kind: "script", href })),
     ...contentHints,
   ];
   return hints.map(linkTag).join("");

@@ -3,7 +3,7 @@ import { fetchShell, readLandingAssets, type LandingKind } from "./assets";
 import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
-import { appLoaderTag, EARLY_TAPS_TAG, inlineScriptHashes } from "./inline-scripts";
+import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
 import { styleAttributeHashes } from "./style-hashes";
 
 /**
@@ -41,13 +41,8 @@ export interface LandingPage {
   response: Response;
   /** CSP sources for the `style` attributes of the HTML rendered here (see allowPrerenderedInlines). */
   styleHashes: string[];
-  /** CSP sources for the page's inline scripts, the early-tap queue and the app's loader (see allowPrerenderedInlines). */
+  /** CSP sources for the page's inline script, the early-tap queue (see allowPrerenderedInlines). */
   scriptHashes: string[];
-  /**
-   * Whether the page is complete as the catalog's version makes it (rendered with its data here,
-   * answered 200), so it may be kept for that version (worker/services/landing/page-cache.ts).
-   */
-  complete: boolean;
 }
 
 /** The landing page of `kind` at `url`: the shell with its hints in <head> and, where there is one, its page in #root. */
@@ -63,16 +58,14 @@ export async function landingPage(
     withDeadline(content, NO_CONTENT, HINT_DEADLINE_MS),
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html"))
-    return { response: shell, styleHashes: [], scriptHashes: [], complete: false };
+    return { response: shell, styleHashes: [], scriptHashes: [] };
 
   // The page with its data, rendered here; else the one the build rendered (the home page).
   const rendered = found.markup ? await withDeadline(found.markup, undefined, RENDER_DEADLINE_MS) : undefined;
   const prerendered = rendered ?? code[kind]?.markup;
   const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
-  const scriptHashes = prerendered ? await inlineScriptHashes() : [];
-  // A painted page starts the app's code only after its first screen is on the display (the
-  // loader, common/app-loader.ts); any other page fetches it at once, as the shell says.
-  const tags = hintTags(code, kind, found.hints, { withScripts: !prerendered });
+  const scriptHashes = prerendered ? [await earlyTapsScriptHash()] : [];
+  const tags = hintTags(code, kind, found.hints);
   let rewriter = new HTMLRewriter().on("head", {
     element(head) {
       // Before anything else in <head>, so it listens before the page's first control is drawn.
@@ -84,35 +77,12 @@ export async function landingPage(
     // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Its links
     // work at once; a tap on a control before the app has taken over is kept by the early-tap
     // script and played once the page is hydrated (common/early-taps.ts).
-    const modules: string[] = [];
-    rewriter = rewriter
-      .on("div#root", {
-        element(root) {
-          root.setAttribute(HYDRATE_ATTRIBUTE, "");
-          root.setInnerContent(prerendered, { html: true });
-        },
-      })
-      // The shell's entry script and module preloads leave the HTML for the loader's list.
-      .on('script[type="module"][src]', {
-        element(script) {
-          modules.unshift(script.getAttribute("src") ?? "");
-          script.remove();
-        },
-      })
-      .on('link[rel="modulepreload"][href]', {
-        element(link) {
-          modules.push(link.getAttribute("href") ?? "");
-          link.remove();
-        },
-      })
-      .on("body", {
-        element(body) {
-          body.onEndTag((end) => {
-            const all = new Set([...modules, ...(code[kind]?.scripts ?? [])].filter(Boolean));
-            end.before(appLoaderTag([...all]), { html: true });
-          });
-        },
-      });
+    rewriter = rewriter.on("div#root", {
+      element(root) {
+        root.setAttribute(HYDRATE_ATTRIBUTE, "");
+        root.setInnerContent(prerendered, { html: true });
+      },
+    });
   }
   const page = rewriter.transform(shell);
   const headers = new Headers(shell.headers);
@@ -124,6 +94,5 @@ export async function landingPage(
     response: new Response(page.body, { status: found.missing ? 404 : 200, headers }),
     styleHashes,
     scriptHashes,
-    complete: rendered !== undefined && !found.missing,
   };
 }
