@@ -15,7 +15,7 @@ import { CancelOrderDialog } from "./components/cancel-order-dialog";
 import { DoneListDialog } from "./components/done-list-dialog";
 import { OrderDetailsDialog } from "./components/order-details-dialog";
 import { useFocusFollowsCard } from "./use-focus-follows-card";
-import { useLaneLayout } from "./use-lane-layout";
+import { EMPTY_LANE_WIDTH, useLaneLayout } from "./use-lane-layout";
 import { useOrderMoves } from "./use-order-moves";
 import "./staff-board.css";
 
@@ -129,7 +129,7 @@ export default function StaffBoardPage() {
         className="board__columns"
         ref={lanesRef}
         style={{
-          gridTemplateColumns: columns.map((count) => (count === 0 ? "minmax(7.5rem, 0.5fr)" : `${count}fr`)).join(" "),
+          gridTemplateColumns: columns.map((count) => (count === 0 ? `${EMPTY_LANE_WIDTH}px` : `${count}fr`)).join(" "),
         }}
       >
         {lanes.map((lane, index) => (

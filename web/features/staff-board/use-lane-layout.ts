@@ -4,8 +4,10 @@ import { laneColumns } from "./board-orders";
 /** A ticket is never narrower than this (CSS px), gaps included: large type must fit a drink's name. */
 const TICKET_MIN_WIDTH = 224;
 const GAP = 8;
-/** An empty lane keeps this much width for its heading and "No orders". */
-const EMPTY_LANE_WIDTH = 120;
+/** An empty lane keeps this much width (CSS px) for its heading and "No orders". */
+export const EMPTY_LANE_WIDTH = 150;
+/** A lane's padding on each side (`.board__column`), which its tickets cannot use. */
+const LANE_PADDING = 8;
 
 /**
  * The ticket columns each lane gets from the board's width: as many columns as fit, shared so the
@@ -22,7 +24,8 @@ export function useLaneLayout(board: RefObject<HTMLElement | null>, counts: read
     return () => observer.disconnect();
   }, [board]);
   const empty = counts.filter((count) => count === 0).length;
-  const usable = width - empty * (EMPTY_LANE_WIDTH + GAP);
-  const total = Math.max(counts.length - empty, Math.floor((usable + GAP) / (TICKET_MIN_WIDTH + GAP)));
+  const lanesWithOrders = counts.length - empty;
+  const usable = width - empty * (EMPTY_LANE_WIDTH + GAP) - lanesWithOrders * 2 * LANE_PADDING;
+  const total = Math.max(lanesWithOrders, Math.floor((usable + GAP) / (TICKET_MIN_WIDTH + GAP)));
   return laneColumns(counts, total);
 }
