@@ -211,7 +211,7 @@ describe("the order board", () => {
       "Refunded: the payment went back to the customer, so this order cannot come back.",
     );
     expect(within(entries[1]!).queryByRole("button")).not.toBeInTheDocument();
-    await user.click(within(entries[0]!).getByRole("button", { name: "Recall order #AAAAAAAA to Ready" }));
+    await user.click(within(entries[0]!).getByRole("button", { name: "Recall to Ready: order #AAAAAAAA" }));
     expect(calls.at(-1)).toMatchObject({ method: "POST", url: expect.stringContaining(`/${first.id}/recall`) });
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(

@@ -62,7 +62,7 @@ export function DoneListDialog({
                   <button
                     type="button"
                     className="btn btn--primary board-done__recall"
-                    aria-label={`Recall order ${number}${"to" in target ? ` to ${ORDER_STATUS_LABELS[target.to]}` : ""}`}
+                    aria-label={`Recall${"to" in target ? ` to ${ORDER_STATUS_LABELS[target.to]}` : ""}: order ${number}`}
                     aria-disabled={recalling === order.id}
                     onClick={() => {
                       if (recalling !== order.id) onRecall(order);
