@@ -1,5 +1,5 @@
 import { signInThroughModal, uniqueShopper } from "./support/auth";
-import { expect, header, test } from "./support/fixtures";
+import { expect, header, recordToasts, test } from "./support/fixtures";
 
 // The shop's state reaching shoppers: the barista marks a drink sold out and pauses online
 // orders on the board's Menu tab, and a shopper with the menu already open sees both within
@@ -25,6 +25,7 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
 
   // The barista, on a tablet of their own, opens the Menu tab of the board.
   const tablet = await browser.newContext({ viewport: { width: 1180, height: 820 } });
+  await recordToasts(tablet);
   const board = await tablet.newPage();
   try {
     await board.goto("/");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { authModal, signInThroughModal, uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
-import { expect, header, test, toast } from "./support/fixtures";
+import { expect, expectToastShown, header, test } from "./support/fixtures";
 
 // A shopper's purchase, start to finish, through the local sign-in stand-in (a real popup).
 
@@ -67,7 +67,7 @@ test("a guest signs in with Google to add a drink, adjusts the cart, checks out 
 
   const success = page.getByRole("dialog", { name: "Success!" });
   await expect(success).toContainText(SUCCESS_MESSAGE);
-  await expect(toast(page, "Success! Your order is placed")).toBeVisible();
+  await expectToastShown(page, "Success! Your order is placed");
   await success.getByRole("button", { name: "Thanks" }).click();
   await expect(success).toBeHidden();
   await expect(page).toHaveURL(/\/menu/);

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
-import { expect, test, toast } from "./support/fixtures";
+import { expect, expectToastShown, test } from "./support/fixtures";
 
 // The two forms anyone can send without an account: the spec's messages, then a real send.
 
@@ -46,7 +46,7 @@ test("contact: each rule's message, then the message is sent and e-mailed to the
   await expect(form.getByText(/is required|Invalid email|at least 10 digits/)).toHaveCount(0);
   await send.click();
 
-  await expect(toast(page, "Message sent successfully")).toBeVisible();
+  await expectToastShown(page, "Message sent successfully");
   await expect(page).toHaveURL(/\/menu/);
   const mail = await waitForEmail({ to: SHOP_EMAIL, contains: [message, "Casey Nguyen", "714 555 0100"] });
   expect(mail.textPath && existsSync(mail.textPath)).toBeTruthy();
@@ -121,7 +121,7 @@ test("partnership: the fee table and options come from the settings, the rules, 
   await form.getByRole("textbox", { name: "Bio" }).fill(`Ran two cafés. (${applicant.email})`);
   await send.click();
 
-  await expect(toast(page, "Partner request sent successfully")).toBeVisible();
+  await expectToastShown(page, "Partner request sent successfully");
   const mail = await waitForEmail({
     to: SHOP_EMAIL,
     contains: [applicant.email, "Jordan Rivera", "Austin", "Lisbon", "$500,000 - $1,000,000"],

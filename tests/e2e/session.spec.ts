@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { authModal, signInThroughModal, uniqueShopper } from "./support/auth";
-import { expect, header, test, toast } from "./support/fixtures";
+import { expect, expectToastShown, header, test } from "./support/fixtures";
 
 // What a session keeps and forgets, the header's menus, and the whole shop by keyboard alone.
 
@@ -37,7 +37,7 @@ test("a reload keeps the shopper and the cart; logout clears both", async ({ pag
 
   await account.click();
   await logout.click();
-  await expect(toast(page, "Logged out successfully")).toBeVisible();
+  await expectToastShown(page, "Logged out successfully");
   await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Cart, empty" })).toBeVisible();
@@ -130,7 +130,7 @@ test("by keyboard alone: sign in, fill the cart, check out; Escape closes every 
   await someoneElse.getByLabel("Name", { exact: true }).fill(shopper.name);
   await someoneElse.getByLabel("E-mail", { exact: true }).fill(shopper.email);
   await someoneElse.getByLabel("E-mail", { exact: true }).press("Enter");
-  await expect(toast(page, "Logged in with Apple!")).toBeVisible();
+  await expectToastShown(page, "Logged in with Apple!");
   await expect(modal).toBeHidden();
 
   // A drink into the cart: Add to Cart opens the drawer; plus by keyboard; Escape returns focus.

@@ -1,6 +1,6 @@
 import { saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
-import { expect, header, test, toast } from "./support/fixtures";
+import { expect, expectToastShown, header, test, toast } from "./support/fixtures";
 
 // The shopper's side made for buying: a drink's page with each size's price, a quantity and a
 // buy bar on phones; a cart that keeps every note; a menu that reads fast on a phone.
@@ -163,7 +163,7 @@ test.describe("forms on a phone", () => {
     const sent = page.getByRole("region", { name: "Application received" });
     await expect(sent).toBeVisible();
     await expect(sent).toContainText("jordan@example.com");
-    await expect(toast(page, "Partner request sent successfully")).toBeVisible();
+    await expectToastShown(page, "Partner request sent successfully");
     await expect(page.getByRole("button", { name: "Send application" })).toHaveCount(0);
     await saveScreenshot(page, "phone-franchise-sent", { fullPage: false });
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, toast } from "./fixtures";
+import { expect, expectToastShown } from "./fixtures";
 
 export type Provider = "Google" | "Apple";
 
@@ -43,6 +43,6 @@ export async function signInThroughModal(page: Page, provider: Provider, shopper
   const closed = popup.waitForEvent("close", { timeout: 20_000 });
   await someoneElse.getByRole("button", { name: "Continue", exact: true }).click();
   await closed;
-  await expect(toast(page, `Logged in with ${provider}!`)).toBeVisible();
+  await expectToastShown(page, `Logged in with ${provider}!`);
   await expect(modal).toBeHidden();
 }

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 let clientCounter = 0;
 
@@ -16,6 +16,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
   },
   pageErrors: [
     async ({ page }, use) => {
+      await recordToasts(page.context());
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
       page
@@ -35,6 +36,34 @@ export { expect };
 /** The shop's main navigation (the header's; the footer repeats some links). */
 export function header(page: Page) {
   return page.getByRole("banner");
+}
+
+/**
+ * Every text a toast (role status or alert) has shown in this context's pages, kept in the page:
+ * a success toast lasts 2 s, shorter than a loaded machine may take to look for it.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __toastsShown: string[] }).__toastsShown = shown;
+    const record = () => {
+      for (const element of Array.from(document.querySelectorAll('[role="status"], [role="alert"]'))) {
+        const text = element.textContent?.trim();
+        if (text && !shown.includes(text)) shown.push(text);
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Waits until a toast with this text has been shown in the page, even if it is gone again. */
+export async function expectToastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __toastsShown?: string[] }).__toastsShown ?? []), {
+      message: `a toast saying "${text}"`,
+      timeout,
+    })
+    .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
 }
 
 /** A toast (role status, or alert for errors) showing this text. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { signInThroughModal } from "./auth";
-import { expect, header } from "./fixtures";
+import { expect, header, recordToasts } from "./fixtures";
 
 export const BARISTA = { name: "Sam Barista", email: "barista@example.com" };
 
@@ -9,8 +9,14 @@ export const BARISTA = { name: "Sam Barista", email: "barista@example.com" };
 const clientAddress = () => `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** A browser of its own (its own cookies and client address): the barista's tablet. */
-function tablet(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }) {
-  return browser.newContext({ baseURL, viewport, extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() } });
+async function tablet(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
+  });
+  await recordToasts(context);
+  return context;
 }
 
 /** A second browser: the barista's tablet, signed in through the user menu and on the board. */
