@@ -7,6 +7,8 @@
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
 //   E2E_WORKERS=N      browsers in parallel (default 2)
 //   E2E_PORT=N         serve the build on this port and the next free one (default: from 5190)
+//   E2E_SCREENSHOTS=1  save a picture of each page and dialog to artifacts/screenshots/
+//   E2E_TRACE=1        keep a Playwright trace of each failed journey in test-results/
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -64,6 +66,8 @@ try {
 if (exitCode !== 0) console.error(`\nLast lines of the server log (${server.logPath}):\n${tail(server.logPath, 30)}`);
 console.log(
   `\nBrowser suite ${exitCode === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - started) / 1000)} s; ` +
-    "screenshots in artifacts/screenshots/.",
+    (process.env.E2E_SCREENSHOTS === "1"
+      ? "screenshots in artifacts/screenshots/."
+      : "E2E_SCREENSHOTS=1 saves a picture of each page and dialog."),
 );
 process.exit(exitCode);

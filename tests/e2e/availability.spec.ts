@@ -1,4 +1,6 @@
+import { saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { BARISTA, signInOverHttp } from "./support/staff";
 import { expect, header, recordToasts, test } from "./support/fixtures";
 
 // The shop's state reaching shoppers: the barista marks a drink sold out and pauses online
@@ -11,6 +13,7 @@ const WITHIN_30_SECONDS = { timeout: 30_000 };
 test("a drink sold out and a pause on the board reach a shopper's open menu and checkout", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(150_000);
 
@@ -28,15 +31,13 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
   await recordToasts(tablet);
   const board = await tablet.newPage();
   try {
-    await board.goto("/");
-    await header(board).getByRole("button", { name: "Sign in" }).click();
-    await signInThroughModal(board, "Google", { name: "Sam Barista", email: "barista@example.com" });
+    await signInOverHttp(tablet.request, baseURL!, BARISTA);
     await board.goto("/staff/menu");
     const berryToggle = board.getByRole("button", { name: "Berry Blast: available" });
     await berryToggle.click();
     await expect(board.getByRole("button", { name: "Berry Blast: sold out" })).toHaveAttribute("aria-pressed", "true");
     await expect(board.getByRole("status").filter({ hasText: "Berry Blast marked sold out." })).toBeVisible();
-    await board.screenshot({ path: "artifacts/screenshots/staff-menu-1180.png", fullPage: true });
+    await saveScreenshot(board, "staff-menu");
 
     // The open menu marks it, with no reload.
     await expect(berryCard.getByText("Sold out")).toBeVisible(WITHIN_30_SECONDS);
@@ -61,7 +62,7 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
     );
     await expect(page.getByRole("heading", { name: "We are not taking orders right now" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Checkout" })).toHaveCount(0);
-    await page.screenshot({ path: "artifacts/screenshots/checkout-paused-1440.png", fullPage: true });
+    await saveScreenshot(page, "checkout-paused");
 
     // Whatever a page shows, the server refuses too.
     const refused = await page.request.post("/api/orders", {

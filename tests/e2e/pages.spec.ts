@@ -29,29 +29,12 @@ const GUEST_PAGES = [
   { name: "not-found", path: "/no-such-page", ready: "" },
 ] as const;
 
-/** Waits until the page has settled: its text is there, nothing is loading, lazy images are in. */
+/** Waits until the page has settled: its text is there and nothing is loading. */
 async function settle(page: Page, ready: string) {
   // The landing pages arrive as the app's HTML, which it hydrates; the others with a frame the app replaces.
   await expect(page.locator(".prerendered-shell, #root[data-hydrate]")).toHaveCount(0);
   if (ready) await expect(page.getByText(ready).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Scroll through once so lazily loaded images load before the full-page picture
-  // (instantly: the page's smooth scrolling would still be on its way when the next step starts).
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo({ top: 0, behavior: "instant" });
-  });
-  // Only images that are rendered (a lazy image inside something hidden never loads).
-  await page
-    .waitForFunction(
-      () => Array.from(document.images).every((image) => image.complete || image.getClientRects().length === 0),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined); // the picture is then taken as it is; it is a record, not the check
 }
 
 async function checkDialog(page: Page, name: string, testInfo: TestInfo) {
