@@ -16,7 +16,7 @@ import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
 import { FakeAudioContext } from "./fake-audio";
-import { FakeWebSocket } from "./fake-websocket";
+import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
 
 const ANAHEIM = {
@@ -324,6 +324,54 @@ describe("the order board", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Sign in with your staff e-mail");
     // The Menu page asks nothing of the API for someone who may not use it.
     expect(calls.map((call) => new URL(call.url, "http://x").pathname)).toEqual(["/api/staff/orders"]);
+  });
+});
+
+describe("a board whose session ends", () => {
+  it("stops reconnecting, hides the orders and offers to sign in again, straight back to the board", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer = () => boardAnswer([first]);
+    mockApi({ "GET /api/staff/orders": () => answer() });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const socket = boardSocket();
+    act(() => socket.serverOpen());
+    const opened = FakeWebSocket.instances.length;
+
+    answer = () => json({ error: { code: "unauthorized", message: "Sign in" } }, 401);
+    act(() => socket.serverEndSession());
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading")).toHaveTextContent("Signed out — sign in again");
+    expect(within(alert).getByRole("link", { name: "Sign in with Google" })).toHaveAttribute(
+      "href",
+      "/api/auth/google/start?mode=redirect&returnTo=%2Fstaff",
+    );
+    expect(within(alert).getByRole("link", { name: "Sign in with Apple" })).toHaveAttribute(
+      "href",
+      "/api/auth/apple/start?mode=redirect&returnTo=%2Fstaff",
+    );
+    expect(screen.getByText("Signed out")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Open orders")).not.toBeInTheDocument();
+    expect(document.title).toBe("Order board · Squeeze");
+
+    await everyChanceToReconnect();
+    expect(FakeWebSocket.instances).toHaveLength(opened);
+    vi.useRealTimers();
+  });
+
+  it("says so when the person was taken off the staff list", async () => {
+    let answer = () => boardAnswer([first]);
+    mockApi({ "GET /api/staff/orders": () => answer() });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    act(() => boardSocket().serverOpen());
+    answer = () => json({ error: { code: "forbidden", message: "Only staff" } }, 403);
+    act(() => boardSocket().serverEndSession());
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Your account is not on the staff list."),
+    );
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
   });
 });
 
