@@ -26,6 +26,13 @@ export interface ShopperOrderMessage {
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
 
+/**
+ * The close code of a live socket whose sign-in session ended (signed out, expired) or lost its
+ * access (no longer staff): an application code, so the page stops reconnecting and says the
+ * person is signed out.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 /** The WebSocket addresses: the board's (staff only) and a shopper's (their own orders only). */
 export const BOARD_LIVE_PATH = "/api/live/board";
 export const SHOPPER_LIVE_PATH = "/api/live/orders";

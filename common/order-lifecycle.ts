@@ -31,8 +31,12 @@ export function isOpenStatus(status: OrderStatus): boolean {
   return (OPEN_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** An order the board shows: open, and not waiting for a card payment that has not arrived. */
+/**
+ * An order the board shows: open, and not waiting for a card payment that has not arrived; or
+ * cancelled with a refund that has not gone through yet, for the staff to retry.
+ */
 export function isOnBoard(order: { status: OrderStatus; paymentState: PaymentState }): boolean {
+  if (order.paymentState === "refund_pending") return true;
   return isOpenStatus(order.status) && order.paymentState !== "pending";
 }
 
@@ -52,6 +56,7 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   not_required: "Pay on pickup",
   pending: "Awaiting payment",
   paid: "Paid",
+  refund_pending: "Refund pending",
   refunded: "Refunded",
   paid_at_counter: "Paid at the counter",
 };
@@ -79,6 +84,7 @@ export const RECALL_WINDOW_MINUTES = 30;
 /** Why an order cannot be recalled, as the board says it. */
 export const RECALL_REFUSALS = {
   refunded: "Refunded: the payment went back to the customer, so this order cannot come back.",
+  refund_pending: "Its refund is under way (Refunds to retry), so this order cannot come back.",
   too_late: `Finished more than ${RECALL_WINDOW_MINUTES} minutes ago.`,
   not_finished: "Only a completed or cancelled order can be recalled.",
   unknown_state: "The state it was cancelled from is not known.",
@@ -87,7 +93,9 @@ export type RecallRefusal = keyof typeof RECALL_REFUSALS;
 
 /**
  * Where a recalled order goes back to: a completed one to ready; a cancelled one to the state it
- * was cancelled from, unless its payment was refunded. Null with the reason when it cannot.
+ * was cancelled from, unless its payment was refunded or its refund is under way (money that has
+ * gone, or is going, back to the customer never comes back with the order). Null with the reason
+ * when it cannot.
  */
 export function recallTarget(
   order: { status: OrderStatus; paymentState: PaymentState; cancelledFrom: OrderStatus | null; updatedAt: string },
@@ -97,6 +105,7 @@ export function recallTarget(
   if (now - Date.parse(order.updatedAt) > RECALL_WINDOW_MINUTES * 60_000) return { refusal: "too_late" };
   if (order.status === "completed") return { to: "ready" };
   if (order.paymentState === "refunded") return { refusal: "refunded" };
+  if (order.paymentState === "refund_pending") return { refusal: "refund_pending" };
   if (!order.cancelledFrom || !isOpenStatus(order.cancelledFrom)) return { refusal: "unknown_state" };
   return { to: order.cancelledFrom };
 }

@@ -16,9 +16,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Where the money stands, apart from the drinks: `not_required` is pay on pickup (or delivery),
- * until the counter marks it `paid_at_counter`; `pending` waits for Stripe.
+ * until the counter marks it `paid_at_counter`; `pending` waits for Stripe; `refund_pending` is a
+ * cancelled card order whose refund has not gone through yet (the board offers to retry it).
  */
-export const PAYMENT_STATES = ["not_required", "pending", "paid", "refunded", "paid_at_counter"] as const;
+export const PAYMENT_STATES = [
+  "not_required",
+  "pending",
+  "paid",
+  "refund_pending",
+  "refunded",
+  "paid_at_counter",
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Who made a change written to an order's history (order_events). */

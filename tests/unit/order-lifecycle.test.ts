@@ -38,6 +38,11 @@ describe("the order lifecycle", () => {
     expect(isOnBoard({ status: "completed", paymentState: "paid" })).toBe(false);
     expect(isOnBoard({ status: "cancelled", paymentState: "refunded" })).toBe(false);
   });
+
+  it("keeps a cancelled order whose refund has not gone through on the board, for the staff to retry", () => {
+    expect(isOnBoard({ status: "cancelled", paymentState: "refund_pending" })).toBe(true);
+    expect(isOnBoard({ status: "cancelled", paymentState: "paid" })).toBe(false);
+  });
 });
 
 describe("recall", () => {
@@ -56,13 +61,19 @@ describe("recall", () => {
     ).toEqual({ to: "preparing" });
   });
 
-  it("refuses a refunded order, one finished more than 30 minutes ago, and an open one", () => {
+  it("refuses a refunded order, one whose refund is under way, one finished more than 30 minutes ago, and an open one", () => {
     expect(
       recallTarget(
         { status: "cancelled", paymentState: "refunded", cancelledFrom: "received", updatedAt: finished(1) },
         now,
       ),
     ).toEqual({ refusal: "refunded" });
+    expect(
+      recallTarget(
+        { status: "cancelled", paymentState: "refund_pending", cancelledFrom: "preparing", updatedAt: finished(1) },
+        now,
+      ),
+    ).toEqual({ refusal: "refund_pending" });
     expect(
       recallTarget({ status: "completed", paymentState: "paid", cancelledFrom: null, updatedAt: finished(31) }, now),
     ).toEqual({ refusal: "too_late" });

@@ -1,3 +1,6 @@
+import { act } from "@testing-library/react";
+import { vi } from "vitest";
+
 /**
  * The browser's WebSocket, faked at its edge for component tests (jsdom would try a real
  * connection): each socket a page opens is recorded, and a test opens it, sends it messages
@@ -48,9 +51,28 @@ export class FakeWebSocket extends EventTarget {
     this.close(1006, "dropped");
   }
 
+  /** The server closes it because its sign-in session ended (signed out, expired, no longer staff). */
+  serverEndSession() {
+    this.close(4401, "Session ended");
+  }
+
   static latest(path: string): FakeWebSocket | undefined {
     return [...FakeWebSocket.instances]
       .reverse()
       .find((socket) => new URL(socket.url).pathname === path && socket.readyState !== FakeWebSocket.CLOSED);
   }
+}
+
+/**
+ * Gives a page every chance to open another socket (with fake timers): well past the longest
+ * backoff, the network coming back, the tab shown again.
+ */
+export async function everyChanceToReconnect(): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(60_000);
+  });
+  act(() => {
+    window.dispatchEvent(new Event("online"));
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
 }

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "#common/orders";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import OrdersPage from "#web/features/orders/orders-page";
-import { FakeWebSocket } from "./fake-websocket";
+import { SIGNED_OUT_TOAST } from "#web/features/orders/use-live-order-progress";
+import { useSessionStore } from "#web/lib/session-store";
+import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores, signInAs } from "./storefront-helpers";
 
 const paidOrder: Order = {
@@ -300,5 +302,44 @@ describe("the progress line", () => {
     expect(await within(second).findByRole("status", { name: "Progress of this order: Cancelled" })).toHaveTextContent(
       "Cancelled · Closed for a leak",
     );
+  });
+});
+
+describe("a session that ends while the page listens", () => {
+  /** A signed-in shopper's orders page, its live socket open (with fake timers). */
+  async function followingOrders() {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAs();
+    mockApi({ "GET /api/orders": () => json({ orders: [paidOrder], nextCursor: null }) });
+    renderOrders();
+    await screen.findAllByRole("article");
+    const socket = FakeWebSocket.latest("/api/live/orders")!;
+    act(() => socket.serverOpen());
+    return socket;
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it("stops listening, forgets the session and asks to sign in again, instead of reconnecting", async () => {
+    const socket = await followingOrders();
+    const opened = FakeWebSocket.instances.length;
+
+    act(() => socket.serverEndSession());
+    expect(await screen.findByText("Sign in to see your orders.")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(useSessionStore.getState().user.isAuthenticated).toBe(false);
+    expect(await screen.findByText(SIGNED_OUT_TOAST)).toBeInTheDocument();
+
+    await everyChanceToReconnect();
+    expect(FakeWebSocket.instances).toHaveLength(opened);
+  });
+
+  it("keeps reconnecting after an ordinary drop", async () => {
+    const socket = await followingOrders();
+    act(() => socket.serverDrop());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    expect(FakeWebSocket.latest("/api/live/orders")).not.toBe(socket);
+    expect(useSessionStore.getState().user.isAuthenticated).toBe(true);
   });
 });

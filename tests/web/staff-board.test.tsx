@@ -2,6 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimeIn } from "#common/hours/format";
+import { RECALL_REFUSALS } from "#common/order-lifecycle";
 import type { StaffOrder } from "#common/staff-orders";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
 import {
@@ -12,11 +13,11 @@ import {
   withBoardOrder,
 } from "#web/features/staff-board/board-orders";
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
-import StaffBoardPage from "#web/features/staff-board/staff-board-page";
+import StaffBoardPage, { refundStillOwedText } from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
 import { FakeAudioContext } from "./fake-audio";
-import { FakeWebSocket } from "./fake-websocket";
+import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
 
 const ANAHEIM = {
@@ -324,6 +325,189 @@ describe("the order board", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Sign in with your staff e-mail");
     // The Menu page asks nothing of the API for someone who may not use it.
     expect(calls.map((call) => new URL(call.url, "http://x").pathname)).toEqual(["/api/staff/orders"]);
+  });
+});
+
+describe("refunds the shop still owes", () => {
+  const owed = staffOrder("eeeeeeee-0000-4000-8000-00000000000e", {
+    status: "cancelled",
+    paymentMode: "stripe",
+    paymentState: "refund_pending",
+    customerName: "Mia Chen",
+    totalCents: 1647,
+    cancelReason: "Out of mango",
+    updatedAt: minutesAgo(2),
+  });
+  const refundsRow = () => screen.getByRole("region", { name: /^Refunds to retry/ });
+
+  it("waits above the lanes, out of them, with one tap to retry; once refunded it leaves for Done", async () => {
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first, owed]),
+      [`POST /api/staff/orders/${owed.id}/status`]: () =>
+        json({ order: { ...owed, paymentState: "refunded", updatedAt: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const row = await screen.findByRole("region", { name: /^Refunds to retry/ });
+    expect(within(row).getByRole("heading")).toHaveTextContent("Refunds to retry 1");
+    expect(within(row).getByRole("listitem")).toHaveTextContent("#EEEEEEEE$16.47 Mia Chen");
+    // Not an order to make: in no lane.
+    for (const lane of ["New", "Preparing", "Ready"]) {
+      expect(
+        within(screen.getByRole("region", { name: new RegExp(`^${lane}`) })).queryByRole("article", {
+          name: "#EEEEEEEE",
+        }),
+      ).not.toBeInTheDocument();
+    }
+
+    await user.click(within(row).getByRole("button", { name: "Retry the refund of $16.47: order #EEEEEEEE" }));
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      url: expect.stringContaining(`/${owed.id}/status`),
+      body: { status: "cancelled", reason: "Out of mango" },
+    });
+    expect(await screen.findByText("Order #EEEEEEEE is refunded: $16.47 back to the card.")).toHaveAttribute(
+      "role",
+      "status",
+    );
+    expect(screen.queryByRole("region", { name: /^Refunds to retry/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Done 1" }));
+    const done = await screen.findByRole("dialog", { name: "Done in the last 30 minutes" });
+    expect(within(done).getByRole("listitem")).toHaveTextContent(RECALL_REFUSALS.refunded);
+  });
+
+  it("says so when the refund still does not go through, and keeps it for the next try", async () => {
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([owed]),
+      [`POST /api/staff/orders/${owed.id}/status`]: () =>
+        json({ order: { ...owed, updatedAt: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole("region", { name: /^Refunds to retry/ });
+    await user.click(within(refundsRow()).getByRole("button", { name: /^Retry the refund/ }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refundStillOwedText(owed));
+    expect(within(refundsRow()).getByRole("button", { name: /^Retry the refund/ })).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+  });
+
+  it("shows in the order's details what is owed and why, with the retry there too", async () => {
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([owed]),
+      [`GET /api/staff/orders/${owed.id}/history`]: () => json({ history: [] }),
+      [`POST /api/staff/orders/${owed.id}/status`]: () =>
+        json({ order: { ...owed, updatedAt: new Date().toISOString() } }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole("region", { name: /^Refunds to retry/ });
+    await user.click(within(refundsRow()).getByRole("button", { name: "Details of order #EEEEEEEE" }));
+    const dialog = await screen.findByRole("dialog", { name: "Order #EEEEEEEE" });
+    expect(dialog).toHaveTextContent("PaymentRefund pending · $16.47");
+    expect(dialog).toHaveTextContent("the card refund has not gone through");
+    expect(within(dialog).queryByRole("button", { name: "Cancel order…" })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Retry refund of $16.47" }));
+    expect(calls.filter((call) => call.method === "POST")).toMatchObject([{ body: { status: "cancelled" } }]);
+    // The dialog covers the board: the outcome is said in it.
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(refundStillOwedText(owed));
+  });
+
+  it("keeps a cancelled card order whose refund failed on the board and says so, instead of letting it vanish", async () => {
+    const paidCard = { ...second, status: "received" as const };
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([paidCard]),
+      [`GET /api/staff/orders/${paidCard.id}/history`]: () => json({ history: [] }),
+      [`POST /api/staff/orders/${paidCard.id}/status`]: ({ body }) =>
+        json({
+          order: {
+            ...paidCard,
+            status: "cancelled",
+            paymentState: "refund_pending",
+            cancelReason: (body as { reason: string }).reason,
+            updatedAt: new Date().toISOString(),
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const card = await screen.findByRole("article", { name: "#BBBBBBBB" });
+    await user.click(within(card).getByRole("button", { name: "Details of order #BBBBBBBB" }));
+    await user.click(await screen.findByRole("button", { name: "Cancel order…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order #BBBBBBBB?" });
+    await user.click(within(dialog).getByRole("button", { name: "Shop closing" }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByRole("alert")).toHaveTextContent(refundStillOwedText(paidCard));
+    expect(within(refundsRow()).getByRole("listitem")).toHaveTextContent("#BBBBBBBB$12.98 Grace Hopper");
+    expect(screen.queryByRole("article", { name: "#BBBBBBBB" })).not.toBeInTheDocument();
+  });
+
+  it("arrives over the live channel like any change, and never in the Done list while it is owed", () => {
+    const open = { ...second, status: "received" as const };
+    const board = { location: ANAHEIM, orders: [open], done: [] };
+    const claimed = {
+      ...open,
+      status: "cancelled" as const,
+      paymentState: "refund_pending" as const,
+      updatedAt: minutesAgo(1),
+    };
+    const afterClaim = withBoardOrder(board, claimed)!;
+    expect(afterClaim.orders.map((order) => order.paymentState)).toEqual(["refund_pending"]);
+    expect(afterClaim.done).toEqual([]);
+    const refunded = { ...claimed, paymentState: "refunded" as const, updatedAt: new Date().toISOString() };
+    const afterRefund = withBoardOrder(afterClaim, refunded)!;
+    expect(afterRefund.orders).toEqual([]);
+    expect(afterRefund.done.map((order) => order.paymentState)).toEqual(["refunded"]);
+  });
+});
+
+describe("a board whose session ends", () => {
+  it("stops reconnecting, hides the orders and offers to sign in again, straight back to the board", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer = () => boardAnswer([first]);
+    mockApi({ "GET /api/staff/orders": () => answer() });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const socket = boardSocket();
+    act(() => socket.serverOpen());
+    const opened = FakeWebSocket.instances.length;
+
+    answer = () => json({ error: { code: "unauthorized", message: "Sign in" } }, 401);
+    act(() => socket.serverEndSession());
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading")).toHaveTextContent("Signed out — sign in again");
+    expect(within(alert).getByRole("link", { name: "Sign in with Google" })).toHaveAttribute(
+      "href",
+      "/api/auth/google/start?mode=redirect&returnTo=%2Fstaff",
+    );
+    expect(within(alert).getByRole("link", { name: "Sign in with Apple" })).toHaveAttribute(
+      "href",
+      "/api/auth/apple/start?mode=redirect&returnTo=%2Fstaff",
+    );
+    expect(screen.getByText("Signed out")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Open orders")).not.toBeInTheDocument();
+    expect(document.title).toBe("Order board · Squeeze");
+
+    await everyChanceToReconnect();
+    expect(FakeWebSocket.instances).toHaveLength(opened);
+    vi.useRealTimers();
+  });
+
+  it("says so when the person was taken off the staff list", async () => {
+    let answer = () => boardAnswer([first]);
+    mockApi({ "GET /api/staff/orders": () => answer() });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    act(() => boardSocket().serverOpen());
+    answer = () => json({ error: { code: "forbidden", message: "Only staff" } }, 403);
+    act(() => boardSocket().serverEndSession());
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Your account is not on the staff list."),
+    );
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse } from "#common/orders";
-import type { StaffOrderResponse } from "#common/staff-orders";
+import { RECALL_REFUSALS } from "#common/order-lifecycle";
+import type { StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { app } from "#worker/app";
 import { expectStampedSince } from "./helpers";
 import { createBarista, createSignedInUser, type SignedInUser } from "./sign-in";
@@ -190,13 +191,17 @@ describe("cancelling a paid card order refunds it", () => {
       stripeRefundId: expect.stringMatching(/^re_/),
     });
     expectStampedSince(row.refundedAt, before);
-    expect((await eventsOf(orderId)).at(-1)).toMatchObject({
-      status: "cancelled",
-      paymentState: "refunded",
-      actor: "staff",
-      actorUserId: barista.userId,
-      reason: "Blender broke",
-    });
+    // Claimed for cancellation first, then the refund recorded.
+    expect((await eventsOf(orderId)).slice(-2)).toMatchObject([
+      {
+        status: "cancelled",
+        paymentState: "refund_pending",
+        actor: "staff",
+        actorUserId: barista.userId,
+        reason: "Blender broke",
+      },
+      { status: "cancelled", paymentState: "refunded", actor: "staff", actorUserId: barista.userId },
+    ]);
     const [email] = (await emailsOf(orderId)).filter((sent) => sent.kind === "order-cancelled");
     expect(email!.text).toContain("Blender broke");
     expect(email!.text).toContain("We have refunded $16.47");
@@ -218,7 +223,8 @@ describe("cancelling a paid card order refunds it", () => {
     } finally {
       await env.DB.prepare("DROP TRIGGER refuse_cancel_email").run();
     }
-    expect((await orderRow(orderId)).paymentState).toBe("paid");
+    // Claimed for cancellation before the refund: the board shows it for a retry.
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", paymentState: "refund_pending" });
 
     const retried = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
       status: "cancelled",
@@ -240,11 +246,13 @@ describe("cancelling a paid card order refunds it", () => {
           .map((refund) => refund.id),
       ).size,
     ).toBe(1);
-    expect((await eventsOf(orderId)).filter((event) => event.status === "cancelled")).toHaveLength(1);
+    const events = await eventsOf(orderId);
+    expect(events.filter((event) => event.paymentState === "refund_pending")).toHaveLength(1);
+    expect(events.filter((event) => event.paymentState === "refunded")).toHaveLength(1);
     expect((await emailsOf(orderId)).filter((sent) => sent.kind === "order-cancelled")).toHaveLength(1);
   });
 
-  it("keeps the order as it was when Stripe cannot refund, and says so", async () => {
+  it("leaves the order cancelled and refund_pending when Stripe cannot refund, tells the customer so, and a retry refunds it", async () => {
     const barista = await createBarista();
     const { orderId } = await paidCardOrder();
     refundsFail = true;
@@ -254,9 +262,42 @@ describe("cancelling a paid card order refunds it", () => {
       reason: "Closed early",
     });
     error.mockRestore();
-    expect(response.status).toBe(502);
-    expect((await response.json()) as ApiErrorBody).toMatchObject({ error: { code: "refund_failed" } });
-    expect(await orderRow(orderId)).toMatchObject({ status: "received", paymentState: "paid", stripeRefundId: null });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as StaffOrderResponse).order).toMatchObject({
+      status: "cancelled",
+      paymentState: "refund_pending",
+    });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentState: "refund_pending",
+      stripeRefundId: null,
+    });
+    const board = (await (await call("/api/staff/orders", { headers: { Cookie: barista.cookie } })).json()) as {
+      orders: { id: string; paymentState: string }[];
+    };
+    expect(board.orders).toContainEqual(expect.objectContaining({ id: orderId, paymentState: "refund_pending" }));
+    const [pending] = await emailsOf(orderId).then((sent) =>
+      sent.filter((email) => email.kind.startsWith("order-cancelled")),
+    );
+    expect(pending!.text).toContain("Your refund of $16.47 has not gone through yet");
+    expect(pending!.text).not.toContain("We have refunded");
+    expect(pending!.text).not.toContain("Nothing was charged");
+
+    refundsFail = false;
+    const retried = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
+      status: "cancelled",
+      reason: "Closed early",
+    });
+    expect(((await retried.json()) as StaffOrderResponse).order).toMatchObject({ paymentState: "refunded" });
+    const sent = await emailsOf(orderId);
+    expect(
+      sent.map((email) => email.kind).filter((kind) => kind !== "order-shop" && kind !== "order-customer"),
+    ).toEqual(["order-cancelled-refund-pending", "order-refunded"]);
+    expect(sent.at(-1)!.text).toContain("we have refunded $16.47");
+    expect((await eventsOf(orderId)).map((event) => [event.status, event.paymentState]).slice(-2)).toEqual([
+      ["cancelled", "refund_pending"],
+      ["cancelled", "refunded"],
+    ]);
   });
 
   it("finds the payment through the Checkout Session for an order paid before payment intents were recorded", async () => {
@@ -272,15 +313,8 @@ describe("cancelling a paid card order refunds it", () => {
 
   it("cancels a pay-on-pickup order without any payment step", async () => {
     const barista = await createBarista();
-    const shopper = await createSignedInUser();
-    const placed = await post("/api/orders", shopper.cookie, CART, env);
-    const { order } = (await placed.json()) as CreateOrderResponse;
-    const response = await post(
-      `/api/staff/orders/${order.id}/status`,
-      barista.cookie,
-      { status: "cancelled", reason: "Closed" },
-      env,
-    );
+    const order = await pickupOrder();
+    const response = await atTheCounter(barista, order.id).move({ status: "cancelled", reason: "Closed" });
     expect(((await response.json()) as StaffOrderResponse).order).toMatchObject({
       status: "cancelled",
       paymentState: "not_required",
@@ -349,5 +383,291 @@ describe("charge.refunded from Stripe", () => {
     const response = await signedWebhook(chargeRefunded("pi_unknown"));
     warn.mockRestore();
     expect(await response.json()).toEqual({ received: true, outcome: "no_change" });
+  });
+});
+
+/** The customer's e-mails about the cancellation and its refund, by kind. */
+async function cancellationEmails(orderId: string) {
+  return (await emailsOf(orderId)).filter((email) => email.kind !== "order-shop" && email.kind !== "order-customer");
+}
+
+/** A pay-on-pickup order (the shop without Stripe keys), placed by a new shopper. */
+async function pickupOrder(shopper?: SignedInUser): Promise<CreateOrderResponse["order"]> {
+  const who = shopper ?? (await createSignedInUser());
+  const placed = await post("/api/orders", who.cookie, CART, env);
+  expect(placed.status).toBe(201);
+  return ((await placed.json()) as CreateOrderResponse).order;
+}
+
+/** What a barista does to a pay-on-pickup order at the counter. */
+function atTheCounter(barista: { cookie: string }, orderId: string) {
+  return {
+    move: (body: { status: string; reason?: string }) =>
+      post(`/api/staff/orders/${orderId}/status`, barista.cookie, body, env),
+    collect: () => post(`/api/staff/orders/${orderId}/paid-at-counter`, barista.cookie, {}, env),
+  };
+}
+
+/** Two requests at once, each sent first in turn (by trial); the answers in the order given. */
+async function atOnce<A, B>(trial: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+  if (trial % 2 === 0) return Promise.all([first(), second()]);
+  const [b, a] = await Promise.all([second(), first()]);
+  return [a, b];
+}
+
+describe("money moves only with the state", () => {
+  const TRIALS = 8;
+
+  it.each(["cancel first", "preparing first"])(
+    "a cancellation racing a move to preparing: refunded if and only if cancelled, and the loser hears the actual state (%s)",
+    async (arrival) => {
+      const barista = await createBarista();
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const { orderId } = await paidCardOrder();
+        const cancel = () =>
+          post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Out of mango" });
+        const prepare = () => post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" });
+        const refundsBefore = refundCalls().length;
+        const [cancelled, prepared] =
+          arrival === "cancel first"
+            ? await Promise.all([cancel(), prepare()])
+            : await Promise.all([prepare(), cancel()]).then(([p, c]) => [c, p] as const);
+        const row = await orderRow(orderId);
+        const refunds = refundCalls().length - refundsBefore;
+        if (row.status === "cancelled") {
+          expect(cancelled.status).toBe(200);
+          expect(row.paymentState).toBe("refunded");
+          expect(refunds).toBe(1);
+          expect(prepared.status).toBe(409);
+          expect(((await prepared.json()) as ApiErrorBody).error.message).toContain("now cancelled");
+          const [email] = await cancellationEmails(orderId);
+          expect(email!.text).toContain("We have refunded $16.47");
+        } else {
+          expect(row).toMatchObject({ status: "preparing", paymentState: "paid", stripeRefundId: null });
+          expect(refunds).toBe(0);
+          expect(prepared.status).toBe(200);
+          expect(cancelled.status).toBe(409);
+          expect(((await cancelled.json()) as ApiErrorBody).error).toMatchObject({
+            code: "order_changed",
+            message: expect.stringContaining("now preparing"),
+          });
+          expect(await cancellationEmails(orderId)).toEqual([]);
+        }
+      }
+    },
+  );
+
+  it("the same race with pay on pickup: the loser hears the actual state, never a move that is allowed", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const order = await pickupOrder();
+      const counter = atTheCounter(barista, order.id);
+      const [cancelled, prepared] = await atOnce(
+        trial,
+        () => counter.move({ status: "cancelled", reason: "Closed" }),
+        () => counter.move({ status: "preparing" }),
+      );
+      const row = await orderRow(order.id);
+      const [winner, loser] = row.status === "cancelled" ? [cancelled, prepared] : [prepared, cancelled];
+      expect(winner.status).toBe(200);
+      expect(loser.status).toBe(409);
+      expect(((await loser.json()) as ApiErrorBody).error).toMatchObject({
+        code: "order_changed",
+        message: expect.stringContaining(`now ${row.status}`),
+      });
+      expect(row.paymentState).toBe("not_required");
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("Stripe's charge.refunded arriving before the counter records the refund: recorded once, one truthful e-mail", async () => {
+    const barista = await createBarista();
+    const { orderId, paymentIntent } = await paidCardOrder();
+    // Stripe sends its webhook while the refund call is still answering the counter.
+    const fakeFetch = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const response = await fakeFetch(input, init);
+      if (new Request(input, init).url.endsWith("/v1/refunds")) {
+        const webhook = await signedWebhook(chargeRefunded(paymentIntent!, { amount_refunded: 1647 }));
+        expect(await webhook.json()).toMatchObject({ outcome: "refunded" });
+      }
+      return response;
+    });
+    const response = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
+      status: "cancelled",
+      reason: "Power cut",
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as StaffOrderResponse).order).toMatchObject({
+      status: "cancelled",
+      paymentState: "refunded",
+    });
+    expect((await eventsOf(orderId)).filter((event) => event.paymentState === "refunded")).toHaveLength(1);
+    const emails = await cancellationEmails(orderId);
+    expect(emails.map((email) => email.kind)).toEqual(["order-cancelled"]);
+    expect(emails[0]!.text).toContain("We have refunded $16.47");
+  });
+
+  it("Stripe's charge.refunded for an order left refund_pending: recorded, and the customer hears the refund is made", async () => {
+    const barista = await createBarista();
+    const { orderId, paymentIntent } = await paidCardOrder();
+    refundsFail = true;
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Flood" });
+    error.mockRestore();
+    const webhook = await signedWebhook(chargeRefunded(paymentIntent!));
+    expect(await webhook.json()).toMatchObject({ outcome: "refunded" });
+    expect((await orderRow(orderId)).paymentState).toBe("refunded");
+    expect((await cancellationEmails(orderId)).map((email) => email.kind)).toEqual([
+      "order-cancelled-refund-pending",
+      "order-refunded",
+    ]);
+  });
+
+  it("two baristas cancelling the same paid order at once: one refund, one cancellation e-mail, both see it cancelled", async () => {
+    const [first, second] = [await createBarista(), await createBarista()];
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const { orderId } = await paidCardOrder();
+      const refundsBefore = refundCalls().length;
+      const answers = await Promise.all(
+        [first, second].map((barista) =>
+          post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Closed" }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(refundCalls().length - refundsBefore).toBe(1);
+      expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+      expect((await cancellationEmails(orderId)).map((email) => email.kind)).toEqual(["order-cancelled"]);
+    }
+  });
+
+  it("a retry that fails again keeps the refund owed, tells the customer nothing new, and the history shows each attempt", async () => {
+    const barista = await createBarista();
+    const { orderId } = await paidCardOrder();
+    refundsFail = true;
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const cancel = () =>
+      post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Closed" });
+    await cancel();
+    const retried = await cancel();
+    error.mockRestore();
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as StaffOrderResponse).order).toMatchObject({
+      status: "cancelled",
+      paymentState: "refund_pending",
+    });
+    expect((await cancellationEmails(orderId)).map((email) => email.kind)).toEqual(["order-cancelled-refund-pending"]);
+    const attempts = (await eventsOf(orderId)).filter((event) => event.reason === "The card refund did not go through");
+    expect(attempts).toHaveLength(2);
+    expect(attempts.every((event) => event.actorUserId === barista.userId)).toBe(true);
+
+    // Two retries at once once Stripe is back: one refund, recorded once, one e-mail that it is made.
+    refundsFail = false;
+    const refundsBefore = refundCalls().length;
+    const both = await Promise.all([cancel(), cancel()]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    for (const answer of both) {
+      expect(((await answer.json()) as StaffOrderResponse).order.paymentState).toBe("refunded");
+    }
+    expect(
+      new Set(
+        refundCalls()
+          .slice(refundsBefore)
+          .map((refund) => refund.idempotencyKey),
+      ).size,
+    ).toBe(1);
+    expect((await eventsOf(orderId)).filter((event) => event.paymentState === "refunded")).toHaveLength(1);
+    expect((await cancellationEmails(orderId)).map((email) => email.kind)).toEqual([
+      "order-cancelled-refund-pending",
+      "order-refunded",
+    ]);
+  });
+
+  it("a refund still owed stays on the board, out of Done, and never comes back with a recall; once made, Done says why not", async () => {
+    const barista = await createBarista();
+    const { orderId } = await paidCardOrder();
+    refundsFail = true;
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Leak" });
+    error.mockRestore();
+    const board = async () =>
+      (await (await call("/api/staff/orders", { headers: { Cookie: barista.cookie } })).json()) as StaffOrdersResponse;
+    const ids = (orders: { id: string }[]) => orders.map((order) => order.id);
+
+    let now = await board();
+    expect(ids(now.orders)).toContain(orderId);
+    expect(ids(now.done)).not.toContain(orderId);
+    const recall = () => post(`/api/staff/orders/${orderId}/recall`, barista.cookie, {});
+    const refused = await recall();
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ApiErrorBody).error).toEqual({
+      code: "not_recallable",
+      message: RECALL_REFUSALS.refund_pending,
+    });
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", paymentState: "refund_pending" });
+
+    refundsFail = false;
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Leak" });
+    now = await board();
+    expect(ids(now.orders)).not.toContain(orderId);
+    expect(ids(now.done)).toContain(orderId);
+    expect(((await (await recall()).json()) as ApiErrorBody).error.message).toBe(RECALL_REFUSALS.refunded);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+  });
+
+  it("a move and a payment at the counter made at once: neither undoes the other", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const order = await pickupOrder();
+      const counter = atTheCounter(barista, order.id);
+      const answers = await atOnce(trial, () => counter.move({ status: "preparing" }), counter.collect);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await orderRow(order.id)).toMatchObject({ status: "preparing", paymentState: "paid_at_counter" });
+    }
+  });
+
+  it("a cancellation racing a payment at the counter: the e-mail always says where the money really is", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const order = await pickupOrder();
+      const counter = atTheCounter(barista, order.id);
+      const [cancelled] = await atOnce(
+        trial,
+        () => counter.move({ status: "cancelled", reason: "Closed" }),
+        counter.collect,
+      );
+      const row = await orderRow(order.id);
+      const emails = await cancellationEmails(order.id);
+      if (row.status !== "cancelled") {
+        expect(row.paymentState).toBe("paid_at_counter");
+        expect(cancelled.status).toBe(409);
+        expect(((await cancelled.json()) as ApiErrorBody).error).toMatchObject({
+          code: "order_changed",
+          message: expect.stringContaining("now received (paid at the counter)"),
+        });
+        expect(emails).toEqual([]);
+      } else if (row.paymentState === "paid_at_counter") {
+        expect(emails[0]!.text).toContain("You paid $16.47 at the counter");
+      } else {
+        expect(row.paymentState).toBe("not_required");
+        expect(emails[0]!.text).toContain("Nothing was charged");
+      }
+    }
+  });
+
+  it("cancelling an order paid at the counter tells the customer it is given back there, not that nothing was charged", async () => {
+    const barista = await createBarista();
+    const order = await pickupOrder();
+    const counter = atTheCounter(barista, order.id);
+    await counter.collect();
+    const cancelled = await counter.move({ status: "cancelled", reason: "Blender broke" });
+    expect(((await cancelled.json()) as StaffOrderResponse).order).toMatchObject({
+      status: "cancelled",
+      paymentState: "paid_at_counter",
+    });
+    const [email] = await cancellationEmails(order.id);
+    expect(email!.text).toContain("You paid $16.47 at the counter: the shop gives it back to you there.");
+    expect(email!.text).not.toContain("Nothing was charged");
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { LIVE_PING, LIVE_PONG } from "#common/live-updates";
+import { LIVE_PING, LIVE_PONG, SESSION_ENDED_CLOSE_CODE } from "#common/live-updates";
 
-export type LiveStatus = "connecting" | "online" | "offline";
+/** `signed_out`: the server closed the socket because its session ended; it does not reconnect. */
+export type LiveStatus = "connecting" | "online" | "offline" | "signed_out";
 
 export interface LiveSocketOptions {
   /** A path on this site, e.g. /api/live/board. */
@@ -33,7 +34,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  * A WebSocket to one of the worker's live channels that stays open: it reconnects with backoff
  * after a drop, when the browser comes back online and when the tab is shown again, and says
  * whether it is online. The browser's "offline" event counts as a drop at once (a socket can
- * take long to notice a dead network). Returns a function that closes it for good.
+ * take long to notice a dead network). A close because the session ended (signed out, expired,
+ * no longer staff) is final: it says `signed_out` and never reconnects, since every attempt would
+ * be refused. Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
   const heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
@@ -84,7 +87,16 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
         // Not a message of ours; the next catch-up from the API covers anything lost.
       }
     });
-    current.addEventListener("close", () => dropped(current));
+    current.addEventListener("close", (event) => {
+      if (socket === current && event.code === SESSION_ENDED_CLOSE_CODE) signedOut();
+      else dropped(current);
+    });
+  }
+
+  /** The server ended the session's sockets: stop for good and say so. */
+  function signedOut() {
+    stop();
+    status("signed_out");
   }
 
   /** The connection is gone (closed, no pong, or the browser went offline): say so and try again later. */
@@ -121,13 +133,16 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
   if (navigator.onLine === false) status("offline");
   else connect();
 
-  return () => {
+  function stop() {
     stopped = true;
     clearTimers();
     window.removeEventListener("online", reconnectNow);
     window.removeEventListener("offline", onOffline);
     document.removeEventListener("visibilitychange", onVisible);
-    socket?.close(1000, "page closed");
+    const last = socket;
     socket = null;
-  };
+    if (last && last.readyState <= WebSocket.OPEN) last.close(1000, "page closed");
+  }
+
+  return stop;
 }

@@ -48,36 +48,87 @@ export function orderReadyEmail(
   };
 }
 
-/** To the customer when the shop cancels the order: why, and the refund when one was made. */
+/**
+ * Where a cancelled order's money stands as the customer is told: nothing was charged, the
+ * refund was made, it has not gone through yet (the shop retries it; another e-mail follows), or
+ * it was paid at the counter (where the shop gives it back).
+ */
+export type CancellationRefund =
+  | { state: "none" }
+  | { state: "refunded"; cents: number }
+  | { state: "pending"; cents: number }
+  | { state: "at_counter"; cents: number };
+
+function refundWords(refund: CancellationRefund): { intro: string; row: string } {
+  switch (refund.state) {
+    case "none":
+      return { intro: "Nothing was charged for this order.", row: "None (not charged)" };
+    case "refunded":
+      return {
+        intro: `We have refunded ${formatCents(refund.cents)} to the card you paid with; it usually shows within 5-10 business days.`,
+        row: formatCents(refund.cents),
+      };
+    case "pending":
+      return {
+        intro: `Your refund of ${formatCents(refund.cents)} has not gone through yet: the shop is making it, and we will e-mail you as soon as it has.`,
+        row: `${formatCents(refund.cents)} (not made yet)`,
+      };
+    case "at_counter":
+      return {
+        intro: `You paid ${formatCents(refund.cents)} at the counter: the shop gives it back to you there.`,
+        row: `${formatCents(refund.cents)}, given back at the counter`,
+      };
+  }
+}
+
+const questionsRow = (location: PickupLocation): EmailRow => ({
+  label: "Questions",
+  value: `${location.name}, ${location.phone}`,
+  href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
+});
+
+const FOOTER = "You are receiving this e-mail because you placed an order at Squeeze.";
+
+/** To the customer when the shop cancels the order: why, and where the money stands. */
 export function orderCancelledEmail(
   details: OrderEmailDetails,
   location: PickupLocation,
-  cancellation: { reason: string; refundedCents: number | null },
+  cancellation: { reason: string; refund: CancellationRefund },
 ): { subject: string; html: string; text: string } {
-  const refund =
-    cancellation.refundedCents !== null
-      ? `We have refunded ${formatCents(cancellation.refundedCents)} to the card you paid with; it usually shows within 5-10 business days.`
-      : "Nothing was charged for this order.";
+  const refund = refundWords(cancellation.refund);
   const rows: EmailRow[] = [
     { label: "Order", value: orderNumber(details.orderId) },
     { label: "Reason", value: cancellation.reason },
-    {
-      label: "Refund",
-      value: cancellation.refundedCents !== null ? formatCents(cancellation.refundedCents) : "None (not charged)",
-    },
-    {
-      label: "Questions",
-      value: `${location.name}, ${location.phone}`,
-      href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
-    },
+    { label: "Refund", value: refund.row },
+    questionsRow(location),
   ];
   const rendered = renderEmail({
     title: "Your order is cancelled",
-    intro: `${greeting(details)}\nwe are sorry: ${location.name} had to cancel your order ${orderNumber(details.orderId)}.\n${refund}`,
+    intro: `${greeting(details)}\nwe are sorry: ${location.name} had to cancel your order ${orderNumber(details.orderId)}.\n${refund.intro}`,
     rows,
     message: { label: "Reason", text: cancellation.reason },
     table: orderLinesTable(details),
-    footer: "You are receiving this e-mail because you placed an order at Squeeze.",
+    footer: FOOTER,
   });
   return { subject: `Your Squeeze order ${orderNumber(details.orderId)} is cancelled`, ...rendered };
+}
+
+/** To the customer whose cancellation e-mail said the refund had not gone through, once it has. */
+export function orderRefundedEmail(
+  details: OrderEmailDetails,
+  location: PickupLocation,
+  refundedCents: number,
+): { subject: string; html: string; text: string } {
+  const rendered = renderEmail({
+    title: "Your refund is made",
+    intro: `${greeting(details)}\nwe have refunded ${formatCents(refundedCents)} for your cancelled order ${orderNumber(details.orderId)} to the card you paid with; it usually shows within 5-10 business days.`,
+    rows: [
+      { label: "Order", value: orderNumber(details.orderId) },
+      { label: "Refund", value: formatCents(refundedCents) },
+      questionsRow(location),
+    ],
+    table: orderLinesTable(details),
+    footer: FOOTER,
+  });
+  return { subject: `Your Squeeze order ${orderNumber(details.orderId)} is refunded`, ...rendered };
 }

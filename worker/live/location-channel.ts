@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_PING, LIVE_PONG } from "#common/live-updates";
+import { LIVE_PING, LIVE_PONG, SESSION_ENDED_CLOSE_CODE } from "#common/live-updates";
 
 /**
  * Who is at the other end of a socket, and through which sign-in session (its token's hash). Set
@@ -15,9 +15,6 @@ export interface Listener {
 const BOARD_TAG = "board";
 const shopperTag = (userId: string) => `shopper:${userId}`;
 const sessionTag = (session: string) => `session:${session}`;
-
-/** The close code of a socket whose session ended or lost its access (an application code: the page stops listening). */
-export const SESSION_ENDED = 4401;
 
 /** The header that carries the listener from the worker to the object (the worker builds that request itself). */
 export const LISTENER_HEADER = "X-Squeeze-Listener";
@@ -103,7 +100,7 @@ export class LocationChannel extends DurableObject<unknown> {
     const sockets = this.ctx.getWebSockets(sessionTag(session));
     for (const socket of sockets) {
       try {
-        socket.close(SESSION_ENDED, "Session ended");
+        socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
       } catch {
         // already closed
       }

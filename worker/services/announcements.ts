@@ -18,6 +18,11 @@ export interface Announcements {
 
 export const NOTHING_TO_ANNOUNCE: Announcements = { emailIds: [], live: [] };
 
+/** What several committed changes have to tell, in the order they were made. */
+export function allAnnouncements(...news: Announcements[]): Announcements {
+  return { emailIds: news.flatMap((n) => n.emailIds), live: news.flatMap((n) => n.live) };
+}
+
 /** Call once the change's batch has committed, as the route's last step before it answers. */
 export function announceAfterCommit(c: Pick<Context<AppEnv>, "env" | "executionCtx">, news: Announcements): void {
   deliverSoon(c.executionCtx, c.env, news.emailIds);

@@ -4,6 +4,7 @@ import { getMe } from "./api/get-me";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { rememberIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { isAuthProvider, type AuthProvider } from "#common/auth-providers";
+import { signInStartPath } from "#common/sign-in-start";
 import { SignInError, signInFailureText, signInSuccessText } from "./sign-in-outcome";
 import { useSessionStore } from "#web/lib/session-store";
 
@@ -24,12 +25,6 @@ function readAuthMessage(data: unknown): { provider: AuthProvider; ok: boolean }
   if (!isRecord(data) || data.source !== "squeeze-auth" || !isAuthProvider(data.provider) || !isBoolean(data.ok))
     return null;
   return { provider: data.provider, ok: data.ok };
-}
-
-export function startUrl(provider: AuthProvider, mode: "popup" | "redirect", returnTo?: string): string {
-  const params = new URLSearchParams({ mode });
-  if (returnTo) params.set("returnTo", returnTo);
-  return `/api/auth/${provider}/start?${params.toString()}`;
 }
 
 /** Where the shopper is now, to come back to after a full-page redirect (path only, never another origin). */
@@ -61,7 +56,7 @@ let cancelActiveAttempt: (() => void) | null = null;
  */
 export async function signIn(provider: AuthProvider): Promise<void> {
   cancelActiveAttempt?.();
-  const popup = window.open(startUrl(provider, "popup"), POPUP_WINDOW_NAME, centredPopupFeatures());
+  const popup = window.open(signInStartPath(provider, "popup"), POPUP_WINDOW_NAME, centredPopupFeatures());
   if (!popup) {
     redirectSignIn(provider);
     return;
@@ -86,7 +81,7 @@ export async function signIn(provider: AuthProvider): Promise<void> {
 export function redirectSignIn(provider: AuthProvider): void {
   // The popup's closure cannot survive a page load; the described intent can.
   rememberIntent(useAuthModalStore.getState().pendingIntent);
-  pageNavigation.assign(startUrl(provider, "redirect", currentPath()));
+  pageNavigation.assign(signInStartPath(provider, "redirect", currentPath()));
 }
 
 /**

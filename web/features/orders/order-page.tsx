@@ -5,6 +5,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
 import { useOrder } from "#web/lib/get-order";
+import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { OrderCard } from "./orders-page";
 import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";
@@ -14,6 +15,7 @@ export default function OrderPage() {
   const { id = "" } = useParams();
   usePageMeta(`Order ${orderNumber(id)}`, "Where your Squeeze order stands: received, preparing, ready or completed.");
   const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
+  const requireSignIn = useAuthGate();
   const order = useOrder(isSignedIn ? id : undefined);
   useLiveOrderProgress(isSignedIn);
 
@@ -27,6 +29,9 @@ export default function OrderPage() {
           <div className="orders-empty">
             <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
             <p>Sign in to see your order.</p>
+            <button type="button" className="btn btn--primary" onClick={() => requireSignIn(() => {})}>
+              Sign in
+            </button>
           </div>
         ) : order.isPending ? (
           <div

@@ -19,13 +19,15 @@ export function mergeBoardOrder(orders: StaffOrder[] | undefined, incoming: Staf
 
 /**
  * The Done list after a change: a completed or cancelled order goes in at the top (with the state
- * it was cancelled from, when the board had it open), an order that is open again comes out.
+ * it was cancelled from, when the board had it open), an order that is open again, or one whose
+ * refund is still owed (it waits under Refunds to retry), comes out.
  */
 function mergeDoneOrder(done: StaffOrder[], incoming: StaffOrder, previous: StaffOrder | undefined): StaffOrder[] {
   const existing = done.find((order) => order.id === incoming.id);
   if (existing && existing.updatedAt > incoming.updatedAt) return done;
   const others = done.filter((order) => order.id !== incoming.id);
   if (incoming.status !== "completed" && incoming.status !== "cancelled") return others;
+  if (incoming.paymentState === "refund_pending") return others;
   const cancelledFrom =
     incoming.cancelledFrom ?? existing?.cancelledFrom ?? (incoming.status === "cancelled" ? previous?.status : null);
   return [{ ...incoming, cancelledFrom: cancelledFrom ?? null }, ...others].sort((a, b) =>

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
 import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
+import { formatCents } from "#common/money";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
 import { useRecallOrder } from "./api/recall-order";
+import { useRetryRefund } from "./api/retry-refund";
 import { useNewOrderAlerts } from "./alerts/new-order-alerts";
 import { laneOrders, recentlyDone } from "./board-orders";
 import { BoardLane } from "./components/board-lane";
@@ -14,6 +16,7 @@ import { BoardTicket } from "./components/board-ticket";
 import { CancelOrderDialog } from "./components/cancel-order-dialog";
 import { DoneListDialog } from "./components/done-list-dialog";
 import { OrderDetailsDialog } from "./components/order-details-dialog";
+import { RefundsToRetry } from "./components/refunds-to-retry";
 import { useFocusFollowsCard } from "./use-focus-follows-card";
 import { EMPTY_LANE_WIDTH, useLaneLayout } from "./use-lane-layout";
 import { useOrderMoves } from "./use-order-moves";
@@ -26,11 +29,17 @@ const LANES: Array<{ status: OrderStatus; title: string }> = [
   { status: "ready", title: "Ready" },
 ];
 
+/** What the board says when a refund still has not gone through. */
+export function refundStillOwedText(order: { id: string }): string {
+  return `The refund of order ${orderNumber(order.id)} has not gone through: it waits under Refunds to retry. Try again in a few minutes; if it keeps failing, refund it from Stripe's dashboard.`;
+}
+
 /**
  * The order board at /staff, made for a tablet on the counter in a rush: every open order as a
  * compact ticket in its lane, the most pressing first, coloured by age; one tap moves an order
- * on; Done keeps the last half hour's orders to recall one finished by mistake. The staff frame
- * around it (staff-layout.tsx) keeps the bar, the live channel and the alerts.
+ * on; Done keeps the last half hour's orders to recall one finished by mistake. A cancelled card
+ * order whose refund did not go through waits above the lanes, one tap from a retry. The staff
+ * frame around it (staff-layout.tsx) keeps the bar, the live channel and the alerts.
  */
 export default function StaffBoardPage() {
   const orders = useStaffOrders();
@@ -41,10 +50,12 @@ export default function StaffBoardPage() {
   const moves = useOrderMoves();
   const recall = useRecallOrder();
   const paid = useMarkPaidAtCounter();
+  const retry = useRetryRefund();
   const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
   const [detailsOf, setDetailsOf] = useState<StaffOrder | null>(null);
   const [doneOpen, setDoneOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [recallFailure, setRecallFailure] = useState<string | null>(null);
   const lanesRef = useRef<HTMLDivElement>(null);
   const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null);
@@ -59,11 +70,16 @@ export default function StaffBoardPage() {
     lanes.map((lane) => lane.orders.length),
   );
   const done = recentlyDone(orders.data?.done ?? [], now);
+  const refundsOwed = (orders.data?.orders ?? []).filter((order) => order.paymentState === "refund_pending");
   // The details follow the order as it changes (paid, moved by someone else).
-  const detailed = detailsOf && (orders.data?.orders.find((order) => order.id === detailsOf.id) ?? detailsOf);
+  const detailed =
+    detailsOf &&
+    ([...(orders.data?.orders ?? []), ...(orders.data?.done ?? [])].find((order) => order.id === detailsOf.id) ??
+      detailsOf);
 
   function advance(order: StaffOrder, to: OrderStatus) {
     setFailure(null);
+    setNotice(null);
     focus.follow(order);
     moves.move(order, to).catch((error: unknown) => {
       focus.forget(order);
@@ -75,9 +91,13 @@ export default function StaffBoardPage() {
 
   function cancel(order: StaffOrder, reason: string) {
     setFailure(null);
+    setNotice(null);
     moves.move(order, "cancelled", reason).then(
       (outcome) => {
-        if (outcome === "done") setCancelling(null);
+        if (outcome === "busy") return;
+        setCancelling(null);
+        // Cancelled, but Stripe could not refund it (yet): the board keeps it for a retry.
+        if (outcome.paymentState === "refund_pending") setFailure(refundStillOwedText(outcome));
       },
       // The dialog stays open with the error: the focus is still to follow the ticket if a retry works.
       (error: unknown) => setFailure(errorMessage(error)),
@@ -88,6 +108,25 @@ export default function StaffBoardPage() {
     setFailure(null);
     paid.mutate(order.id, {
       onError: (error) => setFailure(`Order ${orderNumber(order.id)} was not marked paid: ${errorMessage(error)}`),
+    });
+  }
+
+  function showDetails(order: StaffOrder) {
+    setFailure(null);
+    setDetailsOf(order);
+  }
+
+  function retryRefundOf(order: StaffOrder) {
+    setFailure(null);
+    setNotice(null);
+    retry.mutate(order, {
+      onSuccess: ({ order: now }) => {
+        if (now.paymentState === "refund_pending") setFailure(refundStillOwedText(now));
+        else if (now.paymentState === "refunded")
+          setNotice(`Order ${orderNumber(now.id)} is refunded: ${formatCents(now.totalCents)} back to the card.`);
+      },
+      onError: (error) =>
+        setFailure(`The refund of order ${orderNumber(order.id)} could not be retried: ${errorMessage(error)}`),
     });
   }
 
@@ -120,11 +159,22 @@ export default function StaffBoardPage() {
   return (
     <div className="board">
       <h1 className="visually-hidden">Order board</h1>
-      {failure && !cancelling && (
+      {failure && !cancelling && !detailed && (
         <p className="board__failure" role="alert">
           {failure}
         </p>
       )}
+      {notice && (
+        <p className="board__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <RefundsToRetry
+        orders={refundsOwed}
+        retrying={retry.isPending ? (retry.variables?.id ?? null) : null}
+        onRetry={retryRefundOf}
+        onShowDetails={showDetails}
+      />
       <div
         className="board__columns"
         ref={lanesRef}
@@ -165,7 +215,7 @@ export default function StaffBoardPage() {
                 collecting={paid.isPending && paid.variables === order.id}
                 onAdvance={advance}
                 onCollected={collected}
-                onShowDetails={setDetailsOf}
+                onShowDetails={showDetails}
               />
             )}
           />
@@ -176,6 +226,9 @@ export default function StaffBoardPage() {
         timeZone={orders.data.location.timeZone}
         collecting={paid.isPending}
         onCollected={collected}
+        error={detailed ? failure : null}
+        retrying={retry.isPending && retry.variables?.id === detailed?.id}
+        onRetryRefund={retryRefundOf}
         onCancel={(target) => {
           setFailure(null);
           setDetailsOf(null);

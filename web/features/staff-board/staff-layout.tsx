@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
+import { signInStartPath } from "#common/sign-in-start";
 import { orderNumber } from "#common/orders";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
@@ -24,14 +26,22 @@ const STAFF_PAGES = [
  */
 export default function StaffLayout() {
   const orders = useStaffOrders();
-  const denied =
-    orders.error instanceof ApiRequestError && (orders.error.status === 401 || orders.error.status === 403);
-  const connection = useBoardLive(!denied);
+  const refused = orders.error instanceof ApiRequestError ? orders.error.status : null;
+  const connection = useBoardLive(refused !== 401 && refused !== 403);
+  // Signed out: the API said so, or the live channel was closed because the session ended.
+  const signedOut = refused === 401 || (connection === "signed_out" && refused !== 403);
+  const denied = signedOut || refused === 403;
   const chime = useMemo(() => createNewOrderChime(), []);
-  useNewOrderAlerting(orders.data?.orders, chime);
+  useNewOrderAlerting(denied ? undefined : orders.data?.orders, chime);
   useArmOnFirstGesture(chime);
+  const acknowledge = useNewOrderAlerts((state) => state.acknowledge);
+  useEffect(() => {
+    // Nobody may see the orders any more: nothing is left to alert about.
+    if (denied) acknowledge();
+  }, [denied, acknowledge]);
 
-  const open = orders.data?.orders ?? [];
+  // Nothing of the orders shows once the person may not see them, not even their counts.
+  const open = denied ? [] : (orders.data?.orders ?? []);
   const count = (status: string) => open.filter((order) => order.status === status).length;
   const newCount = count("received");
   const { pathname } = useLocation();
@@ -61,14 +71,14 @@ export default function StaffLayout() {
             </NavLink>
           ))}
         </nav>
-        {orders.data && (
+        {orders.data && !denied && (
           <p className="staff-bar__counts" aria-label="Open orders">
             <span>New {newCount}</span>
             <span>Preparing {count("preparing")}</span>
             <span>Ready {count("ready")}</span>
           </p>
         )}
-        <ConnectionIndicator status={denied ? "offline" : connection} />
+        <ConnectionIndicator status={signedOut ? "signed_out" : denied ? "offline" : connection} />
         <Link className="staff-bar__shop" to="/">
           Shop
         </Link>
@@ -76,14 +86,12 @@ export default function StaffLayout() {
       {!denied && <SoundBanner chime={chime} />}
       {!denied && <NewOrderBanner onBoard={page.to === "/staff"} />}
       <main className="staff-main" id="main" tabIndex={-1}>
-        {denied ? (
+        {signedOut ? (
+          <SignedOut returnTo={page.to} />
+        ) : denied ? (
           <div className="staff-denied" role="alert">
             <h1>{page.title}</h1>
-            <p>
-              {(orders.error as ApiRequestError).status === 401
-                ? "Sign in with your staff e-mail to use the shop's pages."
-                : "These pages are for the shop's staff. Your account is not on the staff list."}
-            </p>
+            <p>These pages are for the shop's staff. Your account is not on the staff list.</p>
             <Link className="btn btn--primary" to="/">
               Go to the shop
             </Link>
@@ -159,8 +167,42 @@ function NewOrderBanner({ onBoard }: { onBoard: boolean }) {
   );
 }
 
+/**
+ * The session ended (signed out here or elsewhere, expired) or never began: no orders are shown,
+ * and signing in again comes straight back to this page.
+ */
+function SignedOut({ returnTo }: { returnTo: string }) {
+  return (
+    <div className="staff-denied" role="alert">
+      <h1>Signed out — sign in again</h1>
+      <p>Sign in with your staff e-mail to see the orders. Nothing new reaches this screen until you do.</p>
+      <div className="staff-denied__actions">
+        {AUTH_PROVIDERS.map((provider, index) => (
+          <a
+            key={provider}
+            className={`btn${index === 0 ? " btn--primary" : ""}`}
+            href={signInStartPath(provider, "redirect", returnTo)}
+          >
+            Sign in with {PROVIDER_LABELS[provider]}
+          </a>
+        ))}
+        <Link className="btn btn--ghost" to="/">
+          Go to the shop
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const CONNECTION_LABELS: Record<LiveStatus, string> = {
+  online: "Live",
+  connecting: "Connecting…",
+  offline: "Offline",
+  signed_out: "Signed out",
+};
+
 function ConnectionIndicator({ status }: { status: LiveStatus }) {
-  const label = status === "online" ? "Live" : status === "connecting" ? "Connecting…" : "Offline";
+  const label = CONNECTION_LABELS[status];
   return (
     <p className={`staff-connection staff-connection--${status}`} role="status">
       <span className="staff-connection__dot" aria-hidden="true" />

@@ -22,7 +22,9 @@ function readBoardMessage(data: unknown): StaffOrder | null {
 /**
  * The staff pages' live channel: new orders and every change arrive by themselves. On every
  * (re)connection the orders are read again from the API, so nothing is missed while offline
- * (and what arrived meanwhile alerts like any new order: see useNewOrderAlerting).
+ * (and what arrived meanwhile alerts like any new order: see useNewOrderAlerting). A socket
+ * closed because the session ended stays closed (`signed_out`), and the orders are read again so
+ * the page shows whether the person is signed out or no longer on the staff list.
  */
 export function useBoardLive(enabled: boolean): LiveStatus {
   const queryClient = useQueryClient();
@@ -33,7 +35,11 @@ export function useBoardLive(enabled: boolean): LiveStatus {
     return openLiveSocket({
       path: BOARD_LIVE_PATH,
       heartbeat: BOARD_HEARTBEAT,
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        // The session ended: whether it was a sign-out or the staff list, the API's answer says.
+        if (next === "signed_out") void queryClient.resetQueries({ queryKey: staffOrdersQueryKey });
+      },
       onOpen: () => void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey }),
       onMessage: (data) => {
         const order = readBoardMessage(data);

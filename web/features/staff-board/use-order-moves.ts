@@ -13,9 +13,10 @@ export interface OrderMoves {
   /**
    * Asks the API to move the order. Each card waits on its own request: another card can be moved
    * meanwhile, but the same card cannot get a second move while its first is on the way (the
-   * promise then answers "busy" and nothing is sent). Resolves to "done", or rejects with the API's error.
+   * promise then answers "busy" and nothing is sent). Resolves to the order as the API answered
+   * it (a cancelled card order may still owe its refund), or rejects with the API's error.
    */
-  move(order: StaffOrder, to: OrderStatus, reason?: string): Promise<"done" | "busy">;
+  move(order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | "busy">;
   /** The card waits for a move it has not made yet. */
   isMoving(order: StaffOrder): boolean;
 }
@@ -46,7 +47,7 @@ export function useOrderMoves(): OrderMoves {
 
   const { mutateAsync } = change;
   const move = useCallback(
-    async (order: StaffOrder, to: OrderStatus, reason?: string): Promise<"done" | "busy"> => {
+    async (order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | "busy"> => {
       const pending = movesRef.current.get(order.id);
       if (pending !== undefined && pending.to !== order.status) return "busy";
       const token = ++nextToken.current;
@@ -54,8 +55,12 @@ export function useOrderMoves(): OrderMoves {
       try {
         // mutateAsync, not mutate: each request's own outcome reaches its caller even when
         // another card's request started after it.
-        await mutateAsync({ orderId: order.id, status: to, ...(reason === undefined ? {} : { reason }) });
-        return "done";
+        const answer = await mutateAsync({
+          orderId: order.id,
+          status: to,
+          ...(reason === undefined ? {} : { reason }),
+        });
+        return answer.order;
       } finally {
         update((draft) => {
           if (draft.get(order.id)?.token === token) draft.delete(order.id);

@@ -1,8 +1,8 @@
 /**
- * The orders a location's board shows: open, paid or pay-on-pickup, oldest first; its Done list
- * (finished within the recall window); and their history.
+ * The orders a location's board shows (common/order-lifecycle.ts isOnBoard), oldest first; its
+ * Done list (finished within the recall window); and their history.
  */
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { OPEN_ORDER_STATUSES, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import type { OrderStatus } from "#common/orders";
 import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
@@ -24,7 +24,13 @@ export async function listBoardOrders(db: Database, locationId: string): Promise
   const rows = await db
     .select()
     .from(orders)
-    .where(counterOrders(locationId, [...OPEN_ORDER_STATUSES]))
+    .where(
+      or(
+        counterOrders(locationId, [...OPEN_ORDER_STATUSES]),
+        // Cancelled with a refund that did not go through: the staff retry it from the board.
+        and(eq(orders.locationId, locationId), eq(orders.paymentState, "refund_pending")),
+      ),
+    )
     // Every one of them, the newest included: a board that missed the newest would lose an order
     // a socket delivered.
     .orderBy(asc(orders.createdAt), asc(sql`rowid`));
@@ -43,7 +49,14 @@ export async function listDoneOrders(db: Database, locationId: string, now = Dat
   const rows = await db
     .select()
     .from(orders)
-    .where(and(counterOrders(locationId, ["completed", "cancelled"]), gte(orders.updatedAt, since)))
+    .where(
+      and(
+        counterOrders(locationId, ["completed", "cancelled"]),
+        // A refund still owed is not done: the board lists it with the open orders.
+        ne(orders.paymentState, "refund_pending"),
+        gte(orders.updatedAt, since),
+      ),
+    )
     .orderBy(desc(orders.updatedAt))
     .limit(DONE_LIST_LIMIT);
   const cancelled = rows.filter((row) => row.status === "cancelled").map((row) => row.id);

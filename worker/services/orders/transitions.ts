@@ -20,8 +20,9 @@ import type { Database } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { isNotNullViolation } from "#worker/lib/db-errors";
+import type { CancellationRefund } from "#worker/emails/order-status";
 import type { Announcements } from "#worker/services/announcements";
-import { newOrderEmails, statusEmail, type QueuedEmails } from "./emails";
+import { newOrderEmails, refundMadeEmail, refundPendingEmail, statusEmail, type QueuedEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { findOrderRow, orderWithId, type LoadedOrder } from "./loading";
 import { orderNews } from "./live-updates";
@@ -98,23 +99,31 @@ async function commitChange(db: Database, change: GuardedChange): Promise<OrderC
 
 const byStaff = (staffUserId: string): Actor => ({ actor: "staff", actorUserId: staffUserId });
 
-/** A move along the lifecycle decided at the counter: guarded on the status it was decided from. */
+/**
+ * A move along the lifecycle decided at the counter: guarded on the status it was decided from.
+ * The payment state is not written: a payment change made meanwhile (paid at the counter, a
+ * refund from Stripe) stays as it is.
+ */
 async function moveAtCounter(
   db: Database,
   order: LoadedOrder,
   staffUserId: string,
   status: OrderStatus,
-  extra: Pick<GuardedChange, "set" | "emails"> & { paymentState?: PaymentState; reason?: string | null; at?: string },
+  extra: Pick<GuardedChange, "set" | "emails"> & {
+    reason?: string | null;
+    /** Guarded on the payment state too: the change's e-mail says where the money stands. */
+    paymentAsRead?: boolean;
+  },
 ): Promise<OrderChange | null> {
-  const paymentState = extra.paymentState ?? order.row.paymentState;
+  const paymentAsRead = extra.paymentAsRead ? sql` AND ${orders.paymentState} = ${order.row.paymentState}` : sql``;
   return commitChange(db, {
     order,
-    stillAsRead: sql`${orders.status} = ${order.row.status}`,
+    stillAsRead: sql`${orders.status} = ${order.row.status}${paymentAsRead}`,
     guarded: { column: "status", value: status },
-    set: { paymentState, ...extra.set },
-    event: { ...byStaff(staffUserId), status, paymentState, reason: extra.reason ?? null },
+    set: extra.set,
+    event: { ...byStaff(staffUserId), status, paymentState: order.row.paymentState, reason: extra.reason ?? null },
     emails: extra.emails,
-    at: extra.at ?? new Date().toISOString(),
+    at: new Date().toISOString(),
   });
 }
 
@@ -124,7 +133,7 @@ export function markPreparing(db: Database, order: LoadedOrder, staffUserId: str
 
 /** Ready at the counter: the customer is told by e-mail. */
 export async function markReady(db: Database, order: LoadedOrder, staffUserId: string) {
-  const emails = await statusEmail(db, order, "ready", { reason: "", refundedCents: null });
+  const emails = await statusEmail(db, order, "ready", { reason: "", refund: { state: "none" } });
   return moveAtCounter(db, order, staffUserId, "ready", { set: {}, emails });
 }
 
@@ -132,25 +141,91 @@ export function markCompleted(db: Database, order: LoadedOrder, staffUserId: str
   return moveAtCounter(db, order, staffUserId, "completed", { set: {} });
 }
 
+/** Where the money of an order cancelled without a card refund of its own stands, as the customer is told. */
+function moneyOfCancelled(order: LoadedOrder): CancellationRefund {
+  switch (order.row.paymentState) {
+    case "paid_at_counter":
+      return { state: "at_counter", cents: order.row.totalCents };
+    case "refunded": // from Stripe's dashboard, before the shop cancelled it
+      return { state: "refunded", cents: order.row.totalCents };
+    default:
+      return { state: "none" };
+  }
+}
+
 /**
- * Cancelled by the shop, with its reason; a paid card order's refund has been made already
- * (`refund`, or null when nothing was charged). The customer is told by e-mail.
+ * Cancelled by the shop, with its reason, for an order with no card payment to refund: nothing
+ * was charged, it was paid at the counter (given back there), or it was refunded already. The
+ * customer is told by e-mail.
  */
-export async function cancelAtCounter(
+export async function cancelAtCounter(db: Database, order: LoadedOrder, staffUserId: string, reason: string) {
+  const emails = await statusEmail(db, order, "cancelled", { reason, refund: moneyOfCancelled(order) });
+  return moveAtCounter(db, order, staffUserId, "cancelled", {
+    set: { cancelReason: reason },
+    reason,
+    emails,
+    paymentAsRead: true,
+  });
+}
+
+/**
+ * The first step of cancelling a paid order: the order is claimed for cancellation, its refund
+ * owed (`refund_pending`), before any money moves, so no other move can win after the refund.
+ * The customer is told once the refund's outcome is known (recordRefund, refundStillPending).
+ */
+export function claimForCancellation(db: Database, order: LoadedOrder, staffUserId: string, reason: string) {
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.paymentState} = 'paid'`,
+    guarded: { column: "status", value: "cancelled" },
+    set: { paymentState: "refund_pending", cancelReason: reason },
+    event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "refund_pending", reason },
+    at: new Date().toISOString(),
+  });
+}
+
+/** The refund of a cancelled order went through: recorded once, and the customer told (refundMadeEmail). */
+export async function recordRefund(
   db: Database,
   order: LoadedOrder,
   staffUserId: string,
-  reason: string,
-  refund: { id: string; amountCents: number } | null,
+  refund: { id: string; amountCents: number },
 ) {
-  const emails = await statusEmail(db, order, "cancelled", { reason, refundedCents: refund?.amountCents ?? null });
   const at = new Date().toISOString();
-  return moveAtCounter(db, order, staffUserId, "cancelled", {
-    paymentState: refund ? "refunded" : order.row.paymentState,
-    set: { cancelReason: reason, ...(refund ? { stripeRefundId: refund.id, refundedAt: at } : {}) },
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.paymentState} = 'refund_pending'`,
+    guarded: { column: "paymentState", value: "refunded" },
+    set: { stripeRefundId: refund.id, refundedAt: at },
+    event: { ...byStaff(staffUserId), status: order.row.status, paymentState: "refunded" },
+    emails: await refundMadeEmail(db, order, refund.amountCents),
     at,
-    reason,
-    emails,
+  });
+}
+
+/** What the history says of a refund attempt that failed. */
+export const REFUND_FAILED_REASON = "The card refund did not go through";
+
+/**
+ * The refund of a cancelled order did not go through: the order stays `refund_pending` on the
+ * board, the attempt goes to its history, and the customer is told (once) that the refund is still
+ * to come. Guarded on `refund_pending`, so if Stripe's webhook recorded the refund meanwhile
+ * nothing is written (null) and the customer hears only that it was made.
+ */
+export async function refundStillPending(db: Database, order: LoadedOrder, staffUserId: string) {
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.paymentState} = 'refund_pending'`,
+    guarded: { column: "paymentState", value: "refund_pending" },
+    set: {},
+    event: {
+      ...byStaff(staffUserId),
+      status: order.row.status,
+      paymentState: "refund_pending",
+      reason: REFUND_FAILED_REASON,
+    },
+    emails: await refundPendingEmail(db, order),
+    at: new Date().toISOString(),
   });
 }
 
@@ -240,15 +315,25 @@ export function markExpired(db: Database, order: LoadedOrder, alongside: Alongsi
   return lapseUnpaid(db, order, alongside);
 }
 
-/** Refunded in full; the order's fulfilment is left as the counter set it. */
-export function markRefunded(db: Database, order: LoadedOrder, refundId: string | null, alongside: Alongside) {
+/**
+ * Refunded in full; the order's fulfilment is left as the counter set it. A cancelled order whose
+ * refund Stripe reports before the counter has recorded it gets its customer's e-mail here.
+ */
+export async function markRefunded(
+  db: Database,
+  order: LoadedOrder,
+  refund: { id: string | null; amountCents: number },
+  alongside: Alongside,
+) {
   const at = new Date().toISOString();
+  const readState = order.row.paymentState;
   return commitChange(db, {
     order,
-    stillAsRead: sql`${orders.paymentState} = 'paid'`,
+    stillAsRead: sql`${orders.paymentState} = ${readState}`,
     guarded: { column: "paymentState", value: "refunded" },
-    set: { refundedAt: at, stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refundId})` },
+    set: { refundedAt: at, stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refund.id})` },
     event: { ...BY_PAYMENT_PROVIDER, status: order.row.status, paymentState: "refunded" },
+    emails: readState === "refund_pending" ? await refundMadeEmail(db, order, refund.amountCents) : undefined,
     alongside,
     at,
   });

@@ -170,7 +170,7 @@ async function lapse(db: Database, event: Stripe.Event, order: OrderRow): Promis
 
 /**
  * `charge.refunded`: Stripe says the order's payment was refunded in full (by the shop's
- * cancellation, which has recorded it already, or from Stripe's dashboard). The order is marked
+ * cancellation, which may or may not have recorded it yet, or from Stripe's dashboard). The order is marked
  * refunded once; its fulfilment is left as the counter set it.
  */
 async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Charge): Promise<PaymentEventResult> {
@@ -184,10 +184,9 @@ async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Cha
     return recordEvent(db, event, null);
   }
   // A partial refund leaves the order paid; only a full one changes it.
-  if (!charge.refunded || order.paymentState !== "paid") return recordEvent(db, event, order.id);
-  const refundId = charge.refunds?.data[0]?.id ?? null;
+  const refundable = order.paymentState === "paid" || order.paymentState === "refund_pending";
+  if (!charge.refunded || !refundable) return recordEvent(db, event, order.id);
+  const refund = { id: charge.refunds?.data[0]?.id ?? null, amountCents: charge.amount_refunded };
   const loaded = await withLines(db, order);
-  return settle(db, event, order, "refunded", () =>
-    markRefunded(db, loaded, refundId, [eventRow(db, event, order.id)]),
-  );
+  return settle(db, event, order, "refunded", () => markRefunded(db, loaded, refund, [eventRow(db, event, order.id)]));
 }

@@ -1,19 +1,20 @@
 /**
  * The counter moves an order along its lifecycle (common/order-lifecycle.ts): this decides
  * whether the move is allowed and which transition it is (worker/services/orders/transitions.ts
- * writes it). A cancelled card order is refunded through Stripe first, with a key derived from
- * the order so it is refunded once however often the cancellation is retried.
+ * writes it). A paid card order's cancellation moves its money only with its state
+ * (./cancellation-refund.ts); cancelling again an order whose refund did not go through retries
+ * the refund. A move that lost a race with another answers 409 `order_changed` naming the state
+ * the order is in.
  */
-import { canMoveTo } from "#common/order-lifecycle";
+import { canMoveTo, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
 import type { OrderStatus } from "#common/orders";
 import type { StaffMembership } from "#common/staff";
 import type { StaffOrder } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
 import type { Env } from "#worker/env";
-import { errorMessages } from "#worker/lib/db-errors";
 import { ApiError, notFound } from "#worker/lib/errors";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { loadOrder, locationOrder, type LoadedOrder, type OrderRow } from "#worker/services/orders/loading";
+import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import {
   cancelAtCounter,
@@ -22,7 +23,7 @@ import {
   markReady,
   type OrderChange,
 } from "#worker/services/orders/transitions";
-import { paymentConfig, refundOrderPayment } from "#worker/services/payments/stripe";
+import { cancelPaidOrder, isPaidByCard, retryRefund } from "./cancellation-refund";
 
 export interface StatusChangeInput {
   db: Database;
@@ -45,41 +46,32 @@ function illegalMove(from: OrderStatus, to: OrderStatus): ApiError {
   return new ApiError(409, "invalid_transition", `An order that is ${from} cannot become ${to}.`, "status");
 }
 
+/**
+ * Someone else changed the order first, to something other than what this request asked for:
+ * its state now, and its payment when that is what changed.
+ */
+function changedMeanwhile(read: LoadedOrder, latest: LoadedOrder): ApiError {
+  const status = ORDER_STATUS_LABELS[latest.row.status].toLowerCase();
+  const payment =
+    latest.row.paymentState === read.row.paymentState
+      ? ""
+      : ` (${PAYMENT_STATE_LABELS[latest.row.paymentState].toLowerCase()})`;
+  return new ApiError(
+    409,
+    "order_changed",
+    `This order was changed meanwhile and is now ${status}${payment}: look at it again before you move it.`,
+    "status",
+  );
+}
+
 function unchanged(order: LoadedOrder): StatusChangeResult {
   return { order: toStaffOrder(order), changed: false, news: NOTHING_TO_ANNOUNCE };
 }
 
-/** Refunds a paid card order in full; answers the refund, or null when nothing was charged. */
-async function refundIfPaid(env: Env, row: OrderRow): Promise<{ id: string; amountCents: number } | null> {
-  if (row.paymentMode !== "stripe" || row.paymentState !== "paid") return null;
-  const payment = paymentConfig(env);
-  if (payment.mode !== "stripe") {
-    throw new ApiError(
-      502,
-      "refund_unavailable",
-      "Card refunds are not configured, so this paid order cannot be cancelled here.",
-    );
-  }
-  try {
-    return await refundOrderPayment(payment.secretKey, {
-      orderId: row.id,
-      paymentIntentId: row.stripePaymentIntentId,
-      checkoutSessionId: row.stripeSessionId,
-      amountCents: row.totalCents,
-    });
-  } catch (error) {
-    console.error(`Stripe refund for order ${row.id} failed:`, errorMessages(error));
-    throw new ApiError(
-      502,
-      "refund_failed",
-      "The refund could not be made right now, so the order is not cancelled. Please try again.",
-    );
-  }
-}
-
-/** The counter's transition to `status`, for an order whose move there is allowed. */
-async function moveTo(input: StatusChangeInput, order: LoadedOrder): Promise<OrderChange | null> {
-  const { db, env, staffUserId, status } = input;
+/** The counter's transition to `status`, for an order whose move there is allowed. Null when it lost a race. */
+function moveTo(input: StatusChangeInput, order: LoadedOrder): Promise<OrderChange | null> {
+  const { db, staffUserId, status } = input;
+  const reason = (input.reason ?? "").trim();
   switch (status) {
     case "preparing":
       return markPreparing(db, order, staffUserId);
@@ -87,10 +79,10 @@ async function moveTo(input: StatusChangeInput, order: LoadedOrder): Promise<Ord
       return markReady(db, order, staffUserId);
     case "completed":
       return markCompleted(db, order, staffUserId);
-    case "cancelled": {
-      const refund = await refundIfPaid(env, order.row);
-      return cancelAtCounter(db, order, staffUserId, (input.reason ?? "").trim(), refund);
-    }
+    case "cancelled":
+      return isPaidByCard(order)
+        ? cancelPaidOrder(input, order, reason)
+        : cancelAtCounter(db, order, staffUserId, reason);
     default:
       throw illegalMove(order.row.status, status);
   }
@@ -100,16 +92,18 @@ export async function changeOrderStatus(input: StatusChangeInput): Promise<Statu
   const { db, staff, orderId, status } = input;
   const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
   if (!order) throw notFound("Order not found");
+  if (status === "cancelled" && order.row.paymentState === "refund_pending") {
+    const retried = await retryRefund(input, order);
+    return { order: toStaffOrder(retried.order), changed: true, news: retried.news };
+  }
   if (order.row.status === status) return unchanged(order);
   if (!canMoveTo(order.row.status, status)) throw illegalMove(order.row.status, status);
 
   const change = await moveTo(input, order);
-  if (!change) {
-    // Someone else moved it first: the same move is done already; any other is refused as usual.
-    const latest = await loadOrder(db, locationOrder(staff.locationId, orderId));
-    if (!latest) throw notFound("Order not found");
-    if (latest.row.status === status) return unchanged(latest);
-    throw illegalMove(latest.row.status, status);
-  }
-  return { order: toStaffOrder(change.order), changed: true, news: change.news };
+  if (change) return { order: toStaffOrder(change.order), changed: true, news: change.news };
+  // Lost a race: the same move made by someone else is done; any other names the state the order is in.
+  const latest = await loadOrder(db, locationOrder(staff.locationId, orderId));
+  if (!latest) throw notFound("Order not found");
+  if (latest.row.status === status) return unchanged(latest);
+  throw changedMeanwhile(order, latest);
 }

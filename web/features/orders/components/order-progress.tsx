@@ -15,6 +15,9 @@ export function OrderProgress({ order }: { order: Pick<Order, "id" | "status" | 
           <strong>Cancelled</strong>
           {order.cancelReason && <span> · {order.cancelReason}</span>}
           {order.paymentState === "refunded" && <span className="order-progress__refund"> · Refunded in full</span>}
+          {order.paymentState === "refund_pending" && (
+            <span className="order-progress__refund"> · Refund on its way: we e-mail you when it is made</span>
+          )}
         </p>
       </div>
     );

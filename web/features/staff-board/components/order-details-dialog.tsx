@@ -22,24 +22,35 @@ export interface OrderDetailsDialogProps {
   /** Marking it paid at the counter is on its way. */
   collecting: boolean;
   onCollected(order: StaffOrder): void;
+  /** What went wrong with the last change asked for from here (shown in the dialog, above the board's own). */
+  error: string | null;
+  /** Retrying this order's refund is on its way. */
+  retrying: boolean;
+  /** A cancelled order whose refund did not go through: try it again. */
+  onRetryRefund(order: StaffOrder): void;
   onCancel(order: StaffOrder): void;
   onClose(): void;
 }
 
 /**
  * What the ticket leaves out, on demand: how to reach the customer, where it goes, the payment,
- * and every change of the order (from what to what, who, when, and why it was cancelled).
+ * and every change of the order (from what to what, who, when, and why it was cancelled). A
+ * refund that has not gone through says so, with its retry.
  */
 export function OrderDetailsDialog({
   order,
   timeZone,
   collecting,
   onCollected,
+  error,
+  retrying,
+  onRetryRefund,
   onCancel,
   onClose,
 }: OrderDetailsDialogProps) {
   const headingId = useId();
   const collect = order ? amountToCollect(order) : 0;
+  const refundOwed = order?.paymentState === "refund_pending";
   return (
     <Dialog open={order !== null} onClose={onClose} labelledBy={headingId} className="board-history">
       {order && (
@@ -71,9 +82,32 @@ export function OrderDetailsDialog({
               {paymentStateLabel(order)} · {formatCents(order.totalCents)}
             </dd>
           </dl>
+          {refundOwed && (
+            <p className="board-details__refund">
+              <span aria-hidden="true">⚠ </span>Cancelled, but the card refund has not gone through. The customer was
+              told it is on its way and gets an e-mail when it is made.
+            </p>
+          )}
+          {error && (
+            <p className="board-cancel__failure" role="alert">
+              {error}
+            </p>
+          )}
           <h3 className="board-history__subtitle">History</h3>
           <HistoryList order={order} timeZone={timeZone} />
           <div className="board-history__actions">
+            {refundOwed && (
+              <button
+                type="button"
+                className="btn btn--primary"
+                aria-disabled={retrying}
+                onClick={() => {
+                  if (!retrying) onRetryRefund(order);
+                }}
+              >
+                {retrying ? "Refunding…" : `Retry refund of ${formatCents(order.totalCents)}`}
+              </button>
+            )}
             {collect > 0 && (
               <button
                 type="button"
