@@ -24,6 +24,7 @@ const ANAHEIM = {
   name: "Squeeze Anaheim",
   timeZone: "America/Los_Angeles",
   ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+  drinkLimits: { perOrder: 40, perSlot: 12 },
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -42,10 +42,12 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     soldOut: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
     pickupSlots: [
-      { startsAt: "2026-03-10T19:15:00.000Z", full: false },
-      { startsAt: "2026-03-10T19:30:00.000Z", full: true },
-      { startsAt: "2026-03-10T19:45:00.000Z", full: false },
+      { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
+      { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
+      { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
     ],
+    drinkLimits: { perOrder: 40, perSlot: 12 },
+    phone: "+1 714 215 4499",
     weeklyHours: [
       { weekday: 1, opens: "07:00", closes: "19:00" },
       { weekday: 6, opens: "08:00", closes: "20:00" },
