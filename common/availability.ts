@@ -1,4 +1,5 @@
 import { PRODUCT_SIZES, type ProductSize } from "./catalog";
+import type { DrinkLimits } from "./order-size";
 
 /**
  * What the shop can take right now: the allowed values of the store's state, one
@@ -31,6 +32,7 @@ export const STORE_REFUSAL_CODES = [
   "sold_out",
   "slot_full",
   "slot_invalid",
+  "order_too_large",
 ] as const;
 export type StoreRefusalCode = (typeof STORE_REFUSAL_CODES)[number];
 
@@ -63,6 +65,8 @@ export interface PickupSlot {
   startsAt: string;
   /** No place left in it. */
   full: boolean;
+  /** Drinks the counter can still make in it for online orders (common/order-size.ts). */
+  drinksLeft: number;
 }
 
 export interface StoreHoursLine {
@@ -91,6 +95,10 @@ export interface StoreStatus {
   /** As soon as possible: when an order placed now would be ready, from the board's queue. */
   asapReadyAt: string | null;
   pickupSlots: PickupSlot[];
+  /** How many drinks one online order and one slot take; a larger order is for the phone. */
+  drinkLimits: DrinkLimits;
+  /** The shop's phone number, for what cannot be ordered online. */
+  phone: string;
   /** The weekly schedule, for the footer and the About page. */
   weeklyHours: StoreHoursLine[];
   /** The server's clock when it answered, so the page words "today" the way the shop does. */

@@ -1,5 +1,6 @@
 import type { FulfilmentMethod } from "./fulfilment";
 import type { BoardAgeThresholds } from "./order-board";
+import type { DrinkLimits } from "./order-size";
 import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
 
 /** One line of an order as the counter needs it: what to make, how many, and the note. */
@@ -40,6 +41,8 @@ export interface BoardLocation {
   timeZone: string;
   /** When a ticket turns "waiting" and "late" (the shop's `location_board_settings`). */
   ageThresholds: BoardAgeThresholds;
+  /** Drinks per online order and per slot: an order with more than one slot's drinks is marked large. */
+  drinkLimits: DrinkLimits;
 }
 
 export interface StaffOrdersResponse {

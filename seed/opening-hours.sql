@@ -36,10 +36,18 @@ INSERT INTO location_hours_exceptions (location_id, date, opens, closes, note) V
 -- slot_capacity: how many orders one 15-minute pickup slot takes (0 offers no slots, only
 -- "as soon as possible"). default_prep_minutes: how long a drink takes when the drink has
 -- no preparation time of its own (below).
-INSERT INTO location_pickup_settings (location_id, slot_capacity, default_prep_minutes) VALUES
-  ('loc-anaheim', 4, 5)
+-- max_drinks_per_order: the most drinks one online order may have (1-1000); a larger one is
+-- refused and the shopper is asked to call the shop. max_drinks_per_slot: how many drinks the
+-- counter makes for online orders in one 15-minute slot (1-1000). An order is picked up in one
+-- slot; when it has more drinks than that slot has room for, the rest are made in the slots just
+-- before it (up to max_drinks_per_order / max_drinks_per_slot slots, rounded up), so a large
+-- order needs that much notice. See docs/decisions/0015-order-size.md.
+INSERT INTO location_pickup_settings
+  (location_id, slot_capacity, default_prep_minutes, max_drinks_per_order, max_drinks_per_slot) VALUES
+  ('loc-anaheim', 4, 5, 40, 12)
 ON CONFLICT (location_id) DO UPDATE SET
-  slot_capacity = excluded.slot_capacity, default_prep_minutes = excluded.default_prep_minutes;
+  slot_capacity = excluded.slot_capacity, default_prep_minutes = excluded.default_prep_minutes,
+  max_drinks_per_order = excluded.max_drinks_per_order, max_drinks_per_slot = excluded.max_drinks_per_slot;
 
 -- Preparation time per drink, in minutes (1–240); NULL uses the location's default.
 UPDATE products SET prep_minutes = 3 WHERE category_id IN ('cat-fresh-juices', 'cat-lemonades');

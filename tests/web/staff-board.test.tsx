@@ -25,6 +25,7 @@ const ANAHEIM = {
   name: "Squeeze Anaheim",
   timeZone: "America/Los_Angeles",
   ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+  drinkLimits: { perOrder: 40, perSlot: 12 },
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -111,6 +112,25 @@ describe("the order board", () => {
     expect(within(screen.getByRole("region", { name: /^Ready/ })).getByText("No orders")).toBeInTheDocument();
     expect(screen.getByLabelText("Open orders")).toHaveTextContent("New 1Preparing 1Ready 0");
     expect(document.title).toBe("(1) New orders · Order board · Squeeze");
+  });
+
+  it("marks a large order in words with its drinks, and only one larger than a slot's drinks", async () => {
+    const large = staffOrder("cccccccc-0000-4000-8000-000000000003", {
+      customerName: "Office Lunch",
+      lines: [
+        { name: "Sunrise Orange", size: "medium", quantity: 10, note: "" },
+        { name: "Ginger Fire Shot", size: "default", quantity: 8, note: "" },
+      ],
+    });
+    const twelve = staffOrder("dddddddd-0000-4000-8000-000000000004", {
+      lines: [{ name: "Sunrise Orange", size: "medium", quantity: 12, note: "" }],
+    });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first, large, twelve]) });
+    renderBoard();
+    const newColumn = await screen.findByRole("region", { name: /^New/ });
+    expect(within(newColumn).getByRole("article", { name: "#CCCCCCCC" })).toHaveTextContent("Large order · 18 drinks");
+    expect(within(newColumn).getByRole("article", { name: "#DDDDDDDD" })).not.toHaveTextContent("Large order");
+    expect(within(newColumn).getByRole("article", { name: "#AAAAAAAA" })).not.toHaveTextContent("Large order");
   });
 
   it("opens a ticket's details on demand: phone, address, payment and history", async () => {

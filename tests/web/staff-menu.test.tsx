@@ -15,6 +15,7 @@ const quietBoard: Handler = () =>
       name: "Squeeze Anaheim",
       timeZone: "America/Los_Angeles",
       ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+      drinkLimits: { perOrder: 40, perSlot: 12 },
     },
     orders: [],
     done: [],

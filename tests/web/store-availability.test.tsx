@@ -42,10 +42,12 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     soldOut: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
     pickupSlots: [
-      { startsAt: "2026-03-10T19:15:00.000Z", full: false },
-      { startsAt: "2026-03-10T19:30:00.000Z", full: true },
-      { startsAt: "2026-03-10T19:45:00.000Z", full: false },
+      { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
+      { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
+      { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
     ],
+    drinkLimits: { perOrder: 40, perSlot: 12 },
+    phone: "+1 714 215 4499",
     weeklyHours: [
       { weekday: 1, opens: "07:00", closes: "19:00" },
       { weekday: 6, opens: "08:00", closes: "20:00" },
@@ -167,7 +169,7 @@ describe("a sold-out drink on the menu", () => {
 });
 
 describe("the pickup picker", () => {
-  function Picker({ onChange }: { onChange(value: PickupRequest): void }) {
+  function Picker({ onChange, drinks = 2 }: { onChange(value: PickupRequest): void; drinks?: number }) {
     const [value, setValue] = useState<PickupRequest>({ mode: "asap" });
     const status = storeStatus();
     return (
@@ -179,6 +181,8 @@ describe("the pickup picker", () => {
         }}
         asapReadyAt={status.asapReadyAt}
         slots={status.pickupSlots}
+        drinks={drinks}
+        drinkLimits={status.drinkLimits}
         timeZone={LA}
       />
     );
@@ -199,6 +203,27 @@ describe("the pickup picker", () => {
 
     await user.selectOptions(select, "12:45 PM");
     expect(onChange).toHaveBeenLastCalledWith({ mode: "slot", startsAt: "2026-03-10T19:45:00.000Z" });
+  });
+
+  it("offers a large order only the times the counter can make it by", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Picker onChange={onChange} drinks={30} />);
+    // 30 drinks at 12 a slot: the first slot alone cannot make them; by 12:45 three slots can.
+    await user.click(screen.getByRole("radio", { name: "Later today" }));
+    expect(onChange).toHaveBeenLastCalledWith({ mode: "slot", startsAt: "2026-03-10T19:45:00.000Z" });
+    const options = within(screen.getByRole("combobox", { name: "Pickup slot" })).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "12:15 PM (too soon for 30 drinks)",
+      "12:30 PM (full)",
+      "12:45 PM",
+    ]);
+    expect(options.map((option) => (option as HTMLOptionElement).disabled)).toEqual([true, true, false]);
+  });
+
+  it("says when no time left today can make the order", () => {
+    render(<Picker onChange={vi.fn()} drinks={40} />);
+    expect(screen.getByRole("radio", { name: "Later today (no pickup time left today for 40 drinks)" })).toBeDisabled();
   });
 });
 
@@ -286,6 +311,46 @@ describe("the checkout and the shop's state", () => {
     expect(await screen.findByText("Pickup at 12:15 PM has just filled up. Choose another time.")).toBeInTheDocument();
     const order = calls.find((call) => call.method === "POST");
     expect(order?.body).toMatchObject({ pickup: { mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" } });
+  });
+
+  it("explains an order too large to prepare in time in the shopper's words, with the shop's number to call", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [{ ...charcoal, quantity: 30 }] });
+    const message =
+      "30 drinks would be ready around 7:40 PM, after the shop closes at 7:00 PM. This order is too large to prepare in time: call the shop at +1 714 215 4499 to arrange it.";
+    serveStore(storeStatus(), {
+      "POST /api/orders": () => json({ error: { code: "order_too_large", field: "lines", message } }, 409),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    const alert = await screen.findByText(message);
+    expect(alert).toHaveTextContent("too large to prepare in time: call the shop");
+    const call = screen.getByRole("link", { name: "Call +1 714 215 4499" });
+    expect(call).toHaveAttribute("href", "tel:+17142154499");
+    // A smaller cart is a new question for the shop: the refusal goes.
+    await user.click(screen.getByRole("button", { name: "Decrease quantity of Charcoal Lemon (One size)" }));
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it("says before checkout that a cart over the drinks per order is for the phone, and sends nothing", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({
+      items: [
+        { ...charcoal, quantity: 25 },
+        { ...sunrise, quantity: 16 },
+      ],
+    });
+    const { calls } = serveStore(storeStatus());
+    renderCheckout();
+    expect(
+      await screen.findByText(
+        "41 drinks are more than the 40 we take in one online order. This order is too large to prepare in time: call the shop at +1 714 215 4499 to arrange it.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Call +1 714 215 4499" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeDisabled();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 
   it("for a delivery, the pickup-time picker gives way to the delivery time, and the order goes as soon as possible", async () => {

@@ -237,13 +237,16 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
     ]);
   });
 
-  it("accepts a 280-character note and exactly 50 of a drink", async () => {
+  it("accepts a 280-character note and the shop's 40 drinks of one kind; 50 pass the edge and are the shop's to refuse", async () => {
     const { cookie } = await createSignedInUser();
     const response = await postOrder(cookie, {
-      lines: [{ ...sunriseMedium, quantity: 50, note: "y".repeat(280) }],
+      lines: [{ ...sunriseMedium, quantity: 40, note: "y".repeat(280) }],
       phone: PHONE,
     });
     expect(response.status).toBe(201);
+    const fifty = await postOrder(cookie, { lines: [{ ...sunriseMedium, quantity: 50 }], phone: PHONE });
+    expect(fifty.status).toBe(409);
+    expect((await json<ApiErrorBody>(fifty)).error.code).toBe("order_too_large");
   });
 
   it("refuses more than 30 lines, an empty cart and a missing phone", async () => {

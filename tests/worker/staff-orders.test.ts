@@ -87,6 +87,8 @@ describe("GET /api/staff/orders", () => {
       timeZone: "America/Los_Angeles",
       // seed/order-board.sql
       ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+      // seed/opening-hours.sql
+      drinkLimits: { perOrder: 40, perSlot: 12 },
     });
     // Finished in the last half hour: the Done list, newest first.
     expect(board.done.map((order) => order.id).filter((id) => id === done.orderId || id === dropped.orderId)).toEqual([

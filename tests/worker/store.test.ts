@@ -91,7 +91,7 @@ describe("GET /api/store", () => {
       ).bind(ANAHEIM, slot),
     ]);
     const slots = (await store()).pickupSlots;
-    expect(slots.find((entry) => entry.startsAt === slot)).toEqual({ startsAt: slot, full: true });
+    expect(slots.find((entry) => entry.startsAt === slot)).toEqual({ startsAt: slot, full: true, drinksLeft: 12 });
     expect(slots.filter((entry) => entry.full)).toHaveLength(1);
   });
 

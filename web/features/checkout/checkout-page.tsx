@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
+import { DEFAULT_DRINK_LIMITS, drinkCount, makingPlan, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -17,6 +18,7 @@ import { storeBannerText } from "#web/components/store-status/store-banner";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
+import { OrderTooLarge } from "./order-too-large";
 import { PickupPicker } from "./pickup-picker";
 import { usePlaceOrder } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
@@ -41,6 +43,8 @@ export default function CheckoutPage() {
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
   const soldOutLines = items.filter((item) => lineIsSoldOut(soldOut, item));
+  const drinks = drinkCount(items);
+  const drinkLimits = store?.drinkLimits ?? DEFAULT_DRINK_LIMITS;
 
   const form = useForm<CheckoutForm>({
     resolver: zodResolver(checkoutFormSchema),
@@ -59,12 +63,13 @@ export default function CheckoutPage() {
     void useStoreStatus.getState().refresh();
   }, []);
 
-  // A chosen slot that filled up or passed meanwhile goes back to "as soon as possible".
+  // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
+  // "as soon as possible".
   useEffect(() => {
     if (pickup.mode !== "slot" || !store) return;
-    const slot = store.pickupSlots.find((entry) => entry.startsAt === pickup.startsAt);
-    if (!slot || slot.full) setPickup({ mode: "asap" });
-  }, [store, pickup]);
+    const index = store.pickupSlots.findIndex((entry) => entry.startsAt === pickup.startsAt);
+    if (!makingPlan(store.pickupSlots, index, drinks, drinkLimits)) setPickup({ mode: "asap" });
+  }, [store, pickup, drinks, drinkLimits]);
 
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
   useEffect(() => {
@@ -114,6 +119,10 @@ export default function CheckoutPage() {
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
   const notAccepting = store && !store.acceptingOrders ? storeBannerText(store) : null;
+  const shopPhone = store?.phone ?? null;
+  // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
+  const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;
+  const tooLarge = overLimit ?? ordering.tooLarge;
 
   return (
     <div className="checkout-page">
@@ -193,6 +202,8 @@ export default function CheckoutPage() {
                     }}
                     asapReadyAt={store.asapReadyAt}
                     slots={store.pickupSlots}
+                    drinks={drinks}
+                    drinkLimits={drinkLimits}
                     timeZone={store.timeZone}
                     disabled={submitting}
                     error={ordering.pickupError}
@@ -210,10 +221,11 @@ export default function CheckoutPage() {
                   {ordering.problem}
                 </p>
               )}
+              {tooLarge && <OrderTooLarge message={tooLarge} phone={shopPhone} />}
               <button
                 type="submit"
                 className="btn btn--primary btn--large btn--block"
-                disabled={submitting || soldOutLines.length > 0}
+                disabled={submitting || soldOutLines.length > 0 || overLimit !== null}
               >
                 Checkout
               </button>

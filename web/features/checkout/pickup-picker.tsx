@@ -2,17 +2,20 @@ import { useId } from "react";
 import type { PickupSlot } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { formatTimeIn } from "#common/hours/format";
+import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
 
 /**
  * When to pick the order up: as soon as possible (with the time the shop expects it ready,
- * from the queue on the board), or one of today's 15-minute slots. A full slot is listed but
- * cannot be chosen.
+ * from the queue on the board), or one of today's 15-minute slots. A full slot, or one too soon
+ * to make this many drinks for (common/order-size.ts), is listed but cannot be chosen.
  */
 export function PickupPicker({
   value,
   onChange,
   asapReadyAt,
   slots,
+  drinks,
+  drinkLimits,
   timeZone,
   disabled = false,
   error,
@@ -21,6 +24,9 @@ export function PickupPicker({
   onChange(value: PickupRequest): void;
   asapReadyAt: string | null;
   slots: PickupSlot[];
+  /** The cart's drinks: a large order can only be picked up once the counter has had time to make it. */
+  drinks: number;
+  drinkLimits: DrinkLimits;
   timeZone: string;
   disabled?: boolean;
   error?: string | null;
@@ -28,8 +34,8 @@ export function PickupPicker({
   const name = useId();
   const selectId = useId();
   const errorId = useId();
-  const openSlots = slots.filter((slot) => !slot.full);
-  const firstOpen = openSlots[0]?.startsAt;
+  const takes = slots.map((_, index) => makingPlan(slots, index, drinks, drinkLimits) !== null);
+  const firstOpen = slots[takes.indexOf(true)]?.startsAt;
   const time = (iso: string) => formatTimeIn(new Date(iso), timeZone);
 
   return (
@@ -55,7 +61,13 @@ export function PickupPicker({
           disabled={!firstOpen}
           onChange={() => firstOpen && onChange({ mode: "slot", startsAt: firstOpen })}
         />
-        <span>{firstOpen ? "Later today" : "Later today (no pickup times left today)"}</span>
+        <span>
+          {firstOpen
+            ? "Later today"
+            : slots.some((slot) => !slot.full)
+              ? `Later today (no pickup time left today for ${drinksLabel(drinks)})`
+              : "Later today (no pickup times left today)"}
+        </span>
       </label>
       {value.mode === "slot" && (
         <div className="pickup-picker__slot">
@@ -68,10 +80,10 @@ export function PickupPicker({
             aria-invalid={error ? true : undefined}
             onChange={(event) => onChange({ mode: "slot", startsAt: event.target.value })}
           >
-            {slots.map((slot) => (
-              <option key={slot.startsAt} value={slot.startsAt} disabled={slot.full}>
+            {slots.map((slot, index) => (
+              <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[index]}>
                 {time(slot.startsAt)}
-                {slot.full ? " (full)" : ""}
+                {slot.full ? " (full)" : takes[index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
               </option>
             ))}
           </select>

@@ -48,14 +48,20 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
   const createOrder = useCreateOrder();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const [problem, setProblem] = useState<string | null>(null);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [pickupError, setPickupError] = useState<string | null>(null);
   const [serverTotalCents, setServerTotalCents] = useState<number | null>(null);
 
-  // A changed cart means a changed total: the server's earlier figure no longer applies.
-  useEffect(() => setServerTotalCents(null), [items]);
+  // A changed cart means a changed total, and maybe a size the shop can take: the server's earlier
+  // answers no longer apply.
+  useEffect(() => {
+    setServerTotalCents(null);
+    setTooLarge(null);
+  }, [items]);
 
   async function placeOrder({ phone, fulfilment = "pickup", street = "", zip = "" }: CheckoutForm) {
     setProblem(null);
+    setTooLarge(null);
     setPickupError(null);
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
@@ -85,9 +91,11 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
       feedback.hide();
       toast.error(CHECKOUT_FAILURE_TOAST);
       if (error instanceof ApiRequestError && REFUSAL_CODES.includes(error.code)) {
-        // The shop said no (closed, paused, sold out, slot taken): show why, with what is true now.
+        // The shop said no (closed, paused, sold out, slot taken, too large to make in time): show
+        // why, with what is true now.
         void useStoreStatus.getState().refresh();
         if (error.code === "slot_full" || error.code === "slot_invalid") setPickupError(error.message);
+        else if (error.code === "order_too_large") setTooLarge(error.message);
         else setProblem(error.message);
       } else if (error instanceof ApiRequestError && error.field && ADDRESS_FIELDS.includes(error.field)) {
         const field = error.field as "phone" | "street" | "zip";
@@ -116,6 +124,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
     placeOrder,
     isPending: createOrder.isPending,
     problem,
+    /** The shop cannot make this order in time (`order_too_large`): its words, naming the shop's phone. */
+    tooLarge,
     pickupError,
     clearPickupError: () => setPickupError(null),
     serverTotalCents,

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
 import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
 import { formatCents } from "#common/money";
+import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
@@ -61,6 +62,7 @@ export default function StaffBoardPage() {
   const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null);
 
   const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
+  const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
   const lanes = LANES.map((lane) => ({
     ...lane,
     orders: laneOrders(orders.data?.orders ?? [], lane.status, thresholds, now),
@@ -210,6 +212,7 @@ export default function StaffBoardPage() {
                 order={order}
                 now={now}
                 thresholds={thresholds}
+                drinkLimits={drinkLimits}
                 alerting={alerting.has(order.id)}
                 busy={moves.isMoving(order)}
                 collecting={paid.isPending && paid.variables === order.id}

@@ -88,10 +88,16 @@ export const locationPickupSettings = sqliteTable(
     slotCapacity: integer("slot_capacity").notNull(),
     /** Minutes a drink takes when the drink has no prep_minutes of its own. */
     defaultPrepMinutes: integer("default_prep_minutes").notNull(),
+    /** Drinks one online order may have (common/order-size.ts); more is `order_too_large`. */
+    maxDrinksPerOrder: integer("max_drinks_per_order").notNull().default(40),
+    /** Drinks the counter makes for online orders in one 15-minute slot. */
+    maxDrinksPerSlot: integer("max_drinks_per_slot").notNull().default(12),
   },
   (table) => [
     check("location_pickup_settings_capacity_range", sql`${table.slotCapacity} BETWEEN 0 AND 1000`),
     check("location_pickup_settings_prep_range", sql`${table.defaultPrepMinutes} BETWEEN 1 AND 240`),
+    check("location_pickup_settings_order_drinks_range", sql`${table.maxDrinksPerOrder} BETWEEN 1 AND 1000`),
+    check("location_pickup_settings_slot_drinks_range", sql`${table.maxDrinksPerSlot} BETWEEN 1 AND 1000`),
   ],
 );
 

@@ -3,7 +3,7 @@
  * writes these tables (the lint rule in eslint.config.js keeps it so).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PICKUP_MODES } from "#common/availability";
 import { PRODUCT_SIZES } from "#common/catalog";
 import { FULFILMENT_METHODS } from "#common/fulfilment";
@@ -118,6 +118,33 @@ export const orderPickups = sqliteTable(
   (table) => [
     index("order_pickups_slot_idx").on(table.locationId, table.mode, table.pickupAt),
     check("order_pickups_mode_known", isOneOf(table.mode, PICKUP_MODES)),
+  ],
+);
+
+/**
+ * The drinks of a pickup-slot order, by the 15-minute slot the counter makes them in
+ * (migrations/0045): the order's own slot, then as many slots before it as it needs
+ * (common/order-size.ts). A trigger refuses a row that would take a slot past the location's
+ * `max_drinks_per_slot` (RAISE 'pickup_slot_drinks_full'), which undoes the order's whole batch;
+ * a cancelled order's drinks give their room back.
+ */
+export const orderSlotDrinks = sqliteTable(
+  "order_slot_drinks",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "restrict" }),
+    /** The slot's start, as `order_pickups.pickup_at` writes it. */
+    slotAt: text("slot_at").notNull(),
+    drinks: integer("drinks").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.slotAt] }),
+    index("order_slot_drinks_slot_idx").on(table.locationId, table.slotAt),
+    check("order_slot_drinks_drinks_positive", sql`${table.drinks} >= 1`),
   ],
 );
 

@@ -9,8 +9,17 @@ import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
 import { errorMessages } from "#worker/lib/db-errors";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { pickupSlotsWithFill } from "#worker/services/shop/pickup-slots";
 import { acceptance, estimateReadyAt, loadShopState, prepMinutesFor } from "#worker/services/shop/state";
 import { isPickupSlotStart } from "#common/hours/pickup-slots";
+import { drinkCount, type SlotDrinks } from "#common/order-size";
+import {
+  isSlotDrinksFull,
+  planSlotOrder,
+  refuseOverDrinkLimit,
+  refuseReadyAfterClosing,
+  slotDrinksStatements,
+} from "./order-size";
 
 /** The lines as the checks need them (already priced: the drink exists and the size is sold). */
 interface CheckedLine {
@@ -23,15 +32,20 @@ interface CheckedLine {
 export interface AdmittedOrder {
   pickup: OrderPickup;
   locationId: string;
-  /** The order_pickups row, for the batch that writes the order (its trigger guards the slot). */
-  statement(orderId: string): BatchItem<"sqlite">;
+  /**
+   * The order_pickups row and, for a pickup time, the drinks of the slots it is made in, for the
+   * batch that writes the order (their triggers guard the slots' places and drinks).
+   */
+  statements(orderId: string): BatchItem<"sqlite">[];
 }
 
 /**
  * The shop's say over an order, whatever the browser showed: refused with 409 when the shop is
  * closed (`store_closed`) or paused (`ordering_paused`), when a line is sold out (`sold_out`,
- * naming the line), or when the pickup time is not one of today's slots (`slot_invalid`). A
- * full slot is refused by the database itself as the order is written (see isSlotFull).
+ * naming the line), when the pickup time is not one of today's slots (`slot_invalid`) or has no
+ * room for its drinks (`slot_full`), and when the order is too large to make in time
+ * (`order_too_large`, ./order-size.ts). A slot that fills up meanwhile is refused by the database
+ * itself as the order is written (see isSlotFull).
  */
 export async function admitOrder(
   db: Database,
@@ -41,7 +55,7 @@ export async function admitOrder(
 ): Promise<AdmittedOrder> {
   const locationId = DEFAULT_LOCATION_ID;
   const state = await loadShopState(db, locationId, now);
-  const { reason, opensAt } = acceptance(state, now);
+  const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;
   if (reason === "closed") {
     throw new ApiError(409, "store_closed", `${closedMessage(opensAt, now, timeZone)}. Your cart is kept for then.`);
@@ -61,6 +75,9 @@ export async function admitOrder(
     );
   }
 
+  const drinks = drinkCount(lines);
+  refuseOverDrinkLimit(state, drinks);
+
   const prepRows = await db
     .select({ id: products.id, prepMinutes: products.prepMinutes })
     .from(products)
@@ -72,6 +89,7 @@ export async function admitOrder(
   );
 
   let pickup: OrderPickup;
+  let making: SlotDrinks[] = [];
   if (request.mode === "slot") {
     const slot = new Date(request.startsAt);
     // The same earliest slot the shop offered: a drink's own time does not take a shown slot away.
@@ -85,20 +103,31 @@ export async function admitOrder(
       );
     }
     pickup = { mode: "slot", at: slot.toISOString(), timeZone };
+    const slots = await pickupSlotsWithFill(db, state, now, earliest);
+    const index = slots.findIndex((entry) => entry.startsAt === pickup.at);
+    if (slots[index]?.full) throw slotFullError(pickup);
+    making = planSlotOrder(state, slots, index, drinks);
   } else {
-    pickup = { mode: "asap", at: estimateReadyAt(state, now, ownPrep).toISOString(), timeZone };
+    const readyAt = estimateReadyAt(state, now, ownPrep);
+    refuseReadyAfterClosing(state, drinks, readyAt, closesAt);
+    pickup = { mode: "asap", at: readyAt.toISOString(), timeZone };
   }
   return {
     pickup,
     locationId,
-    statement: (orderId) =>
+    statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
+      ...slotDrinksStatements(db, orderId, locationId, making),
+    ],
   };
 }
 
-/** The slot's trigger (migrations/0042) refused the order's batch: the slot filled up first. */
+/**
+ * A slot's trigger refused the order's batch: the slot's places (migrations/0042) or the room for
+ * drinks in a slot it is made in (migrations/0045) went to another order first.
+ */
 export function isSlotFull(error: unknown): boolean {
-  return errorMessages(error).includes("pickup_slot_full");
+  return errorMessages(error).includes("pickup_slot_full") || isSlotDrinksFull(error);
 }
 
 export function slotFullError(pickup: OrderPickup): ApiError {

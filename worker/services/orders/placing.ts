@@ -179,8 +179,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       actorUserId: userId,
       at: now,
     }),
-    // A slot that filled up meanwhile aborts the whole batch (migrations/0042).
-    admitted.statement(orderId),
+    // A slot that filled up meanwhile aborts the whole batch (migrations/0042 and 0045).
+    ...admitted.statements(orderId),
   ];
   const placed: LoadedOrder = {
     row: orderRow,

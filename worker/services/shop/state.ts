@@ -3,12 +3,13 @@
  * which pickup slots are left. The shopper's banner, an order's admission and the staff's Menu
  * tab all read it from here.
  */
-import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { NotAcceptingReason, PickupSlot, SoldOutItem, StoreStatus } from "#common/availability";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { NotAcceptingReason, SoldOutItem, StoreStatus } from "#common/availability";
 import type { OpeningHours } from "#common/hours/schedule";
-import { pickupSlotStarts } from "#common/hours/pickup-slots";
+import { PICKUP_SLOT_MINUTES } from "#common/hours/pickup-slots";
 import { openingStatusAt } from "#common/hours/status";
 import { OPEN_ORDER_STATUSES } from "#common/order-lifecycle";
+import { DEFAULT_DRINK_LIMITS, type DrinkLimits } from "#common/order-size";
 import type { Database } from "#worker/db/client";
 import {
   locationPickupSettings,
@@ -16,12 +17,14 @@ import {
   orderingPauses,
   orderItems,
   orderPickups,
+  orderSlotDrinks,
   orders,
   products,
   soldOutItems,
 } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
 import { loadOpeningHours } from "./opening-hours";
+import { pickupSlotsWithFill } from "./pickup-slots";
 
 /** A location with no pickup settings row takes no slots and assumes this long per drink. */
 const FALLBACK_PREP_MINUTES = 5;
@@ -29,13 +32,18 @@ const MINUTE_MS = 60_000;
 
 /** Everything the shop's answer and an order's admission are computed from, read in one go. */
 export interface ShopState {
-  location: { id: string; name: string; timeZone: string };
+  location: { id: string; name: string; timeZone: string; phone: string };
   hours: OpeningHours;
   slotCapacity: number;
+  /** Drinks per online order and per slot (common/order-size.ts). */
+  drinkLimits: DrinkLimits;
   defaultPrepMinutes: number;
   pause: { pausedUntil: string | null } | null;
   soldOut: SoldOutItem[];
-  /** Minutes of drinks still to make for orders already on the board (received or preparing). */
+  /**
+   * Minutes of drinks still to make for orders already on the board (received or preparing): every
+   * "as soon as possible" order, and a pickup-time order once the counter has started on it.
+   */
   queueMinutes: number;
 }
 
@@ -48,6 +56,18 @@ export function pauseInForce(locationId: string, now: Date) {
     eq(orderingPauses.locationId, locationId),
     or(isNull(orderingPauses.pausedUntil), sql`${orderingPauses.pausedUntil} > ${now.toISOString()}`),
   );
+}
+
+/**
+ * An order still to be made that the counter is on now: one for "as soon as possible" (or from
+ * before pickup times), or one for a pickup time whose first making slot has begun. A slot's
+ * drinks are made in the 15 minutes before it starts, so an order for 5 PM placed in the morning
+ * takes nobody's place in the queue until about then (its slots hold its drinks meanwhile).
+ */
+function onTheCounterNow(now: Date) {
+  const makingStarted = new Date(now.getTime() + PICKUP_SLOT_MINUTES * MINUTE_MS).toISOString();
+  const firstMakingSlot = sql`coalesce((SELECT min(${orderSlotDrinks.slotAt}) FROM ${orderSlotDrinks} WHERE ${orderSlotDrinks.orderId} = ${orders.id}), ${orderPickups.pickupAt})`;
+  return or(isNull(orderPickups.mode), ne(orderPickups.mode, "slot"), sql`${firstMakingSlot} <= ${makingStarted}`);
 }
 
 export async function loadShopState(db: Database, locationId: string, now: Date): Promise<ShopState> {
@@ -67,12 +87,14 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
       .from(orders)
       .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
       .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(orderPickups, eq(orderPickups.orderId, orders.id))
       .where(
         and(
           eq(orders.locationId, locationId),
           inArray(orders.status, WAITING_STATUSES),
           // Awaiting a card payment: not on the board, not in the queue.
           ne(orders.paymentState, "pending"),
+          onTheCounterNow(now),
         ),
       )
       .groupBy(products.prepMinutes),
@@ -82,9 +104,12 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
   const settings = settingsRows[0];
   const defaultPrepMinutes = settings?.defaultPrepMinutes ?? FALLBACK_PREP_MINUTES;
   return {
-    location: { id: location.id, name: location.name, timeZone: location.timeZone },
+    location: { id: location.id, name: location.name, timeZone: location.timeZone, phone: location.phone },
     hours: await loadOpeningHours(db, locationId, location.timeZone),
     slotCapacity: settings?.slotCapacity ?? 0,
+    drinkLimits: settings
+      ? { perOrder: settings.maxDrinksPerOrder, perSlot: settings.maxDrinksPerSlot }
+      : DEFAULT_DRINK_LIMITS,
     defaultPrepMinutes,
     pause: pauseRows[0] ?? null,
     soldOut: soldOutRows,
@@ -106,39 +131,6 @@ export function prepMinutesFor(
 /** When an order placed now would be ready: the queue ahead of it, then its own drinks. */
 export function estimateReadyAt(state: ShopState, now: Date, ownPrepMinutes = state.defaultPrepMinutes): Date {
   return new Date(now.getTime() + (state.queueMinutes + ownPrepMinutes) * MINUTE_MS);
-}
-
-/** Today's pickup slots no earlier than the soonest ready time, each with whether it is full. */
-export async function pickupSlotsWithFill(
-  db: Database,
-  state: ShopState,
-  now: Date,
-  earliest: Date,
-): Promise<PickupSlot[]> {
-  if (state.slotCapacity <= 0) return [];
-  const starts = pickupSlotStarts(state.hours, now, earliest);
-  if (starts.length === 0) return [];
-  const first = starts[0]!.toISOString();
-  const last = starts[starts.length - 1]!.toISOString();
-  const taken = await db
-    .select({ pickupAt: orderPickups.pickupAt, count: sql<number>`count(*)` })
-    .from(orderPickups)
-    .innerJoin(orders, eq(orders.id, orderPickups.orderId))
-    .where(
-      and(
-        eq(orderPickups.locationId, state.location.id),
-        eq(orderPickups.mode, "slot"),
-        gte(orderPickups.pickupAt, first),
-        lt(orderPickups.pickupAt, `${last}~`),
-        sql`${orders.status} <> 'cancelled'`,
-      ),
-    )
-    .groupBy(orderPickups.pickupAt);
-  const takenBySlot = new Map(taken.map((row) => [row.pickupAt, Number(row.count)]));
-  return starts.map((start) => {
-    const startsAt = start.toISOString();
-    return { startsAt, full: (takenBySlot.get(startsAt) ?? 0) >= state.slotCapacity };
-  });
 }
 
 /** Whether the location takes orders now, and if not, why. */
@@ -169,6 +161,8 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     soldOut: state.soldOut,
     asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
     pickupSlots: reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [],
+    drinkLimits: state.drinkLimits,
+    phone: state.location.phone,
     weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
     now: now.toISOString(),
   };

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
+import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import type { BoardLocation } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
-import { locationBoardSettings, locations } from "#worker/db/schema";
+import { locationBoardSettings, locationPickupSettings, locations } from "#worker/db/schema";
 
-/** The board's location: its name, time zone and when its tickets turn "waiting" and "late". */
+/**
+ * The board's location: its name, time zone, when its tickets turn "waiting" and "late", and how
+ * many drinks make an order large.
+ */
 export async function findBoardLocation(db: Database, locationId: string): Promise<BoardLocation | undefined> {
   const [row] = await db
     .select({
@@ -13,17 +17,24 @@ export async function findBoardLocation(db: Database, locationId: string): Promi
       timeZone: locations.timeZone,
       warnAfterMinutes: locationBoardSettings.warnAfterMinutes,
       lateAfterMinutes: locationBoardSettings.lateAfterMinutes,
+      maxDrinksPerOrder: locationPickupSettings.maxDrinksPerOrder,
+      maxDrinksPerSlot: locationPickupSettings.maxDrinksPerSlot,
     })
     .from(locations)
     .leftJoin(locationBoardSettings, eq(locationBoardSettings.locationId, locations.id))
+    .leftJoin(locationPickupSettings, eq(locationPickupSettings.locationId, locations.id))
     .where(eq(locations.id, locationId));
   if (!row) return undefined;
-  const { warnAfterMinutes, lateAfterMinutes, ...location } = row;
+  const { warnAfterMinutes, lateAfterMinutes, maxDrinksPerOrder, maxDrinksPerSlot, ...location } = row;
   return {
     ...location,
     ageThresholds:
       warnAfterMinutes === null || lateAfterMinutes === null
         ? DEFAULT_BOARD_AGE_THRESHOLDS
         : { warnAfterMinutes, lateAfterMinutes },
+    drinkLimits:
+      maxDrinksPerOrder === null || maxDrinksPerSlot === null
+        ? DEFAULT_DRINK_LIMITS
+        : { perOrder: maxDrinksPerOrder, perSlot: maxDrinksPerSlot },
   };
 }

@@ -1,6 +1,6 @@
 import { NOT_ACCEPTING_REASONS, type StoreStatus } from "#common/availability";
 import { apiFetch } from "#web/lib/api-client";
-import { isBoolean, isRecord, isString } from "#web/lib/guards";
+import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 
 const isInstantOrNull = (value: unknown) => value === null || (isString(value) && !Number.isNaN(Date.parse(value)));
 
@@ -18,6 +18,9 @@ function isStoreStatus(body: unknown): body is StoreStatus {
     isInstantOrNull(body.asapReadyAt) &&
     Array.isArray(body.soldOut) &&
     Array.isArray(body.pickupSlots) &&
+    isRecord(body.drinkLimits) &&
+    isIntegerAtLeast(body.drinkLimits.perOrder, 1) &&
+    isIntegerAtLeast(body.drinkLimits.perSlot, 1) &&
     Array.isArray(body.weeklyHours)
   );
 }

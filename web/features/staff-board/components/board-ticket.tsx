@@ -3,6 +3,7 @@ import { formatTimeIn } from "#common/hours/format";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
 import { amountToCollect, nextStatus } from "#common/order-lifecycle";
+import { drinkCount, drinksLabel, isLargeOrder, type DrinkLimits } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
@@ -18,6 +19,8 @@ export interface BoardTicketProps {
   order: StaffOrder;
   now: number;
   thresholds: BoardAgeThresholds;
+  /** An order with more drinks than one slot's is marked large. */
+  drinkLimits: DrinkLimits;
   /** A new order nobody has acknowledged yet: the ticket flashes. */
   alerting: boolean;
   /**
@@ -33,14 +36,15 @@ export interface BoardTicketProps {
 }
 
 /**
- * One order as a compact ticket, readable from a step back: number, age, name, when, and what to
- * make in large type; what is still to collect; one big button for the next step. Phone,
+ * One order as a compact ticket, readable from a step back: number, age, name, when, a marker
+ * when it is a large order, and what to make in large type; what is still to collect; one big button for the next step. Phone,
  * address, payment, history and cancelling are one tap away in its details.
  */
 export function BoardTicket({
   order,
   now,
   thresholds,
+  drinkLimits,
   alerting,
   busy,
   collecting,
@@ -53,6 +57,7 @@ export function BoardTicket({
   const forward = next ? FORWARD_LABEL[next] : undefined;
   const age = ticketAge(order, thresholds, now);
   const collect = amountToCollect(order);
+  const drinks = drinkCount(order.lines);
   return (
     <article
       className={`board-card board-card--${age.urgency}${alerting ? " board-card--alert" : ""}`}
@@ -72,6 +77,12 @@ export function BoardTicket({
         <span className="board-card__name">{order.customerName || "Customer"}</span>
         <span className="board-card__when">{whenLabel(order)}</span>
       </p>
+      {isLargeOrder(drinks, drinkLimits) && (
+        // Started ahead of its time: said in words and with an icon, never by colour alone.
+        <p className="board-card__large">
+          <span aria-hidden="true">▦ </span>Large order · {drinksLabel(drinks)}
+        </p>
+      )}
       {alerting && <p className="visually-hidden">New order, not yet acknowledged.</p>}
       <ul className="board-card__lines" role="list">
         {order.lines.map((line, index) => (
