@@ -29,6 +29,13 @@ export function formatTimeIn(instant: Date, timeZone: string): string {
   return formatter(timeZone, { hour: "numeric", minute: "2-digit" }).format(instant).replace(/\s/g, " ");
 }
 
+/** An instant on the location's calendar and clock, "Wed, Nov 25, 12:43 AM". */
+export function formatDateTimeIn(instant: Date, timeZone: string): string {
+  return formatter(timeZone, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
+    .format(instant)
+    .replace(/\s/g, " ");
+}
+
 /** The location's calendar day of an instant, as a day number that can be subtracted. */
 function dayNumberIn(instant: Date, timeZone: string): number {
   const parts = formatter(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(instant);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closedMessage, formatWallTime, pausedMessage, weeklyHoursLines } from "#common/hours/format";
+import { closedMessage, formatDateTimeIn, formatWallTime, pausedMessage, weeklyHoursLines } from "#common/hours/format";
 import { pickupSlotStarts } from "#common/hours/pickup-slots";
 import type { OpeningHours } from "#common/hours/schedule";
 import { openingStatusAt } from "#common/hours/status";
@@ -165,5 +165,15 @@ describe("what a shopper reads", () => {
       day: "Sunday",
       hours: "Open 24 hours",
     });
+  });
+});
+
+describe("formatDateTimeIn", () => {
+  it("shows an instant on the location's calendar and clock, across a daylight-saving change", () => {
+    // 2026-11-01 is the day Los Angeles falls back: 09:30 UTC is 1:30 AM PST, 08:30 UTC 1:30 AM PDT.
+    expect(formatDateTimeIn(new Date("2026-11-01T09:30:00Z"), "America/Los_Angeles")).toBe("Sun, Nov 1, 1:30 AM");
+    expect(formatDateTimeIn(new Date("2026-11-01T08:30:00Z"), "America/Los_Angeles")).toBe("Sun, Nov 1, 1:30 AM");
+    // After midnight UTC it is still the evening before in Los Angeles.
+    expect(formatDateTimeIn(new Date("2026-11-26T02:05:00Z"), "America/Los_Angeles")).toBe("Wed, Nov 25, 6:05 PM");
   });
 });

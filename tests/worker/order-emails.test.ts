@@ -58,6 +58,17 @@ describe("order e-mails: pickup or delivery", () => {
       expect(text).not.toContain("60-90 minutes");
     }
     expect(customer).toContain(`Pick it up at ${SHOP_ADDRESS}.`);
+    // The shop reads the number the board shows and the time on its own clock, not an ISO instant.
+    const number = `#${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    expect(shop).toMatch(new RegExp(`^Order: ${number}$`, "m"));
+    expect(shop).not.toContain(orderId);
+    const placedAt = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Los_Angeles",
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+    }).format(new Date());
+    expect(shop).toMatch(new RegExp(`^Placed at: ${placedAt}, ${TIME}$`, "m"));
 
     const ready = await readyEmail(orderId);
     expect(ready.subject).toMatch(/^Your order is ready: #/);

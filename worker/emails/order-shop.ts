@@ -1,3 +1,4 @@
+import { formatDateTimeIn } from "#common/hours/format";
 import { formatCents } from "#common/money";
 import { renderEmail } from "./layout";
 import { fulfilmentRows, orderLinesTable, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
@@ -8,8 +9,8 @@ export function shopOrderEmail(details: OrderEmailDetails): { subject: string; h
     title: `New order ${orderNumber(details.orderId)}`,
     intro: `A new order of ${formatCents(details.totalCents)} was placed on the website.`,
     rows: [
-      { label: "Order", value: details.orderId },
-      { label: "Placed at", value: details.createdAt },
+      { label: "Order", value: orderNumber(details.orderId) },
+      { label: "Placed at", value: placedAt(details) },
       { label: "Customer", value: details.customerName },
       {
         label: "Email",
@@ -26,4 +27,10 @@ export function shopOrderEmail(details: OrderEmailDetails): { subject: string; h
     subject: `New order ${orderNumber(details.orderId)} from ${details.customerName || details.customerEmail || "a customer"} — ${formatCents(details.totalCents)}`,
     ...rendered,
   };
+}
+
+/** On the shop's clock when the order has its location's time zone (every order with a pickup time), else in UTC. */
+function placedAt(details: OrderEmailDetails): string {
+  const placed = new Date(details.createdAt);
+  return details.pickup ? formatDateTimeIn(placed, details.pickup.timeZone) : `${formatDateTimeIn(placed, "UTC")} UTC`;
 }
