@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useLogout } from "./api/logout";
+import { useLogout } from "./use-logout";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";

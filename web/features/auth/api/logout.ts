@@ -1,8 +1,4 @@
-import { useCallback, useState } from "react";
-import toast from "react-hot-toast";
-import { useNavigate } from "react-router";
 import { apiFetch, ApiRequestError } from "#web/lib/api-client";
-import { notifySessionEnd } from "#web/lib/session-end";
 import { useCartStore } from "#web/lib/cart-store";
 import { useSessionStore } from "#web/lib/session-store";
 
@@ -24,32 +20,4 @@ export function clearLocalSession(): void {
   useCartStore.getState().close();
   useSessionStore.persist.clearStorage();
   useCartStore.persist.clearStorage();
-}
-
-/**
- * Logout as the spec has it: end the session, clear the user and the cart, purge the
- * persisted state and this user's cached API data, go home, toast "Logged out successfully".
- * A plain call rather than a TanStack mutation: the header that offers it is part of every
- * first page, and the data library loads later, with the first page that reads the API.
- */
-export function useLogout(): { logOut: () => Promise<void>; isPending: boolean } {
-  const navigate = useNavigate();
-  const [isPending, setIsPending] = useState(false);
-  const logOut = useCallback(async () => {
-    setIsPending(true);
-    try {
-      await logout();
-    } catch (error) {
-      console.error("Logout failed", error);
-      toast.error("Could not log out. Please try again.");
-      return;
-    } finally {
-      setIsPending(false);
-    }
-    clearLocalSession();
-    notifySessionEnd();
-    navigate("/");
-    toast.success("Logged out successfully");
-  }, [navigate]);
-  return { logOut, isPending };
 }
