@@ -7,6 +7,7 @@
  *   node scripts/dev-burst.mjs http://localhost:5173 [rounds]
  */
 import { randomUUID } from "node:crypto";
+import { postLocalOrder } from "./lib/local-orders.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
 const origin = process.argv[2] ?? "http://localhost:5173";
@@ -85,19 +86,13 @@ for (let shopper = 0; shopper < 4; shopper++) {
     clientAddress: address,
   });
   for (let order = 0; order < 5; order++) {
-    const response = await fetch(`${origin}/api/orders`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Origin: origin,
-        Cookie: cookie,
-        "Idempotency-Key": randomUUID(),
-        "CF-Connecting-IP": address,
-      },
-      body: JSON.stringify({
+    const response = await postLocalOrder(origin, {
+      cookie,
+      clientAddress: address,
+      body: {
         lines: [{ productId: "prd-sunrise-orange", size: "medium", quantity: 1, note: "" }],
         phone: "+1 714 555 0100",
-      }),
+      },
     });
     const body = await response.json();
     if (response.status === 201) orderIds.push(body.order.id);

@@ -9,6 +9,7 @@
 // Sam Barista to watch them arrive.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
+import { postLocalOrder } from "./lib/local-orders.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
 const { values } = parseArgs({
@@ -93,21 +94,19 @@ for (let person = 0; placed < count; person += 1) {
       placed % 4 === 3 && freeSlots.length > 0
         ? { mode: "slot", startsAt: freeSlots[Math.min(freeSlots.length - 1, 2 + Math.floor(placed / 4))] }
         : { mode: "asap" };
-    const place = (chosen) =>
-      getJson("/api/orders", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Origin: origin,
-          Cookie: cookie,
-          "Idempotency-Key": randomUUID(),
-        },
-        body: JSON.stringify({
+    const place = async (chosen) => {
+      const response = await postLocalOrder(origin, {
+        cookie,
+        body: {
           lines: randomLines(drinks),
           phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
           pickup: chosen,
-        }),
+        },
       });
+      const body = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(`POST /api/orders answered ${response.status}: ${JSON.stringify(body)}`);
+      return body;
+    };
     // A slot the shop no longer offers (full, or behind the estimate) becomes "as soon as possible".
     const { order } = await place(pickup).catch((error) => {
       if (pickup.mode !== "slot" || !/slot_(full|invalid)/.test(error.message)) throw error;
