@@ -16,5 +16,16 @@ export interface DeliveryArea {
   zipCodes: { zip: string; city: string }[];
 }
 
+/** Said under the ZIP field, by the checkout as the shopper types and by the server when it refuses. */
+export function outsideDeliveryAreaMessage(zip: string): string {
+  return `We do not deliver to ${zip} yet. Choose pickup, or an address in our delivery area.`;
+}
+
+/** A complete ZIP code the area does not list; false while the ZIP is still being typed or the area is unknown. */
+export function isOutsideDeliveryArea(area: DeliveryArea | undefined, zip: string): boolean {
+  const typed = zip.trim();
+  return area !== undefined && ZIP_CODE_PATTERN.test(typed) && !area.zipCodes.some((entry) => entry.zip === typed);
+}
+
 /** The shop's delivery promise (spec: "Delivery text 60-90 minutes"): pages, the checkout and e-mails. */
 export const DELIVERY_WINDOW = "60-90 minutes";

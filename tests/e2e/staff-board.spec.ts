@@ -165,13 +165,15 @@ test("a delivery order: its address shows on the order page, the board card and 
   await expect(page).toHaveURL(/\/checkout$/);
   await main.getByLabel("Phone number").fill("+1 714 555 0178");
   await main.getByRole("radio", { name: /^Delivery/ }).check();
-  // Outside the area: refused by the server, said under the ZIP field.
+  // Outside the area: said under the ZIP field as it is typed, before the button.
   await main.getByLabel("Street address").fill("1200 W Lincoln Ave");
   await main.getByLabel("ZIP code").fill("90210");
-  await main.getByRole("button", { name: "Checkout" }).click();
   await expect(main.getByText(/We do not deliver to 90210 yet/)).toBeVisible();
   await main.getByLabel("ZIP code").fill("92805");
+  await expect(main.getByText(/We do not deliver to/)).toHaveCount(0);
   await expect(main.getByTestId("checkout-delivery-fee")).toHaveText("$3.99");
+  // How it will be paid, with the amount, before the button.
+  await expect(main.getByTestId("checkout-payment")).toHaveText("You'll pay $10.48 at the door.");
   await main.getByRole("button", { name: "Checkout" }).click();
   const modal = page.getByRole("dialog", { name: "Success!" });
   await expect(modal).toContainText("$10.48");

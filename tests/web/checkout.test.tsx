@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { onlineManager } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -234,7 +235,7 @@ describe("checkout page", () => {
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
   });
 
-  it("shows why a line was refused, beneath the form", async () => {
+  it("shows why a line was refused under that line, without the error toast", async () => {
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
     mockApi({
@@ -253,8 +254,141 @@ describe("checkout page", () => {
     const user = userEvent.setup();
     renderCheckout();
     await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    const problem = await screen.findByText(
+      "This drink is no longer on the menu. Remove it from your cart to continue.",
+    );
+    expect(problem).toHaveAttribute("role", "alert");
+    expect(problem.closest("li")).toHaveTextContent(useCartStore.getState().items[1]!.name);
+    expect(screen.queryByText("Unexpected error during payment.")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+  });
+
+  it("says how the order will be paid before the button, with the amount", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    let accepts = "on_pickup";
+    mockApi({
+      "GET /api/payment-methods": () => json({ accepts }),
+      "GET /api/delivery-area": () =>
+        json({ pickupAddress: "512 South Brookhurst St #4", deliveryFeeCents: 399, zipCodes: [] }),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderCheckout();
+    expect(await screen.findByTestId("checkout-payment")).toHaveTextContent("You'll pay $19.97 at pickup.");
+    await user.click(await screen.findByRole("radio", { name: /Delivery/ }));
+    expect(screen.getByTestId("checkout-payment")).toHaveTextContent("You'll pay $23.96 at the door.");
+    unmount();
+
+    accepts = "card";
+    renderCheckout();
+    expect(await screen.findByTestId("checkout-payment")).toHaveTextContent(
+      "You'll pay $23.96 by card on the next page.",
+    );
+  });
+
+  it("keeps what was typed across a reload and a failed attempt, with the cart", async () => {
+    signInAs({ ...signedInUser, phone: "" });
+    fillCart();
+    mockApi({
+      "GET /api/delivery-area": () =>
+        json({
+          pickupAddress: "512 South Brookhurst St #4",
+          deliveryFeeCents: 399,
+          zipCodes: [{ zip: "92805", city: "Anaheim" }],
+        }),
+      "POST /api/orders": () => json({ error: { code: "internal_error", message: "Something went wrong." } }, 500),
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderCheckout();
+    await user.type(await screen.findByLabelText("Phone number"), PHONE);
+    await user.click(screen.getByRole("radio", { name: /Delivery/ }));
+    await user.type(screen.getByLabelText("Street address"), "1200 W Lincoln Ave");
+    await user.type(screen.getByLabelText("ZIP code"), "92805");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
     expect(await screen.findByText("Unexpected error during payment.")).toBeInTheDocument();
-    expect(screen.getByText(/Line 2: this drink is no longer on the menu/)).toHaveAttribute("role", "alert");
+    expect(screen.getByLabelText("Street address")).toHaveValue("1200 W Lincoln Ave");
+    unmount();
+
+    // A reload: the store starts empty and reads what the browser kept.
+    const kept = localStorage.getItem("squeeze:cart");
+    expect(kept).toContain("1200 W Lincoln Ave");
+    useCartStore.setState({ items: [], checkoutDetails: null });
+    localStorage.setItem("squeeze:cart", kept!);
+    await useCartStore.persist.rehydrate();
+    renderCheckout();
+    expect(await screen.findByLabelText("Phone number")).toHaveValue(PHONE);
+    expect(screen.getByRole("radio", { name: /Delivery/ })).toBeChecked();
+    expect(screen.getByLabelText("Street address")).toHaveValue("1200 W Lincoln Ave");
+    expect(screen.getByLabelText("ZIP code")).toHaveValue("92805");
+  });
+
+  it("ignores kept checkout details that are not what the page wrote", async () => {
+    for (const checkoutDetails of [
+      { phone: PHONE, fulfilment: "drone", street: "", zip: "" },
+      { phone: 7145550100, fulfilment: "pickup", street: "", zip: "" },
+      { phone: PHONE, fulfilment: "pickup", street: "x".repeat(5000), zip: "" },
+      "pickup",
+    ]) {
+      localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [], checkoutDetails }, version: 1 }));
+      useCartStore.setState({ checkoutDetails: null });
+      await useCartStore.persist.rehydrate();
+      expect(useCartStore.getState().checkoutDetails).toBeNull();
+    }
+  });
+
+  it("when the shop cannot be reached: says the order was not sent, at the button, without the error toast", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    let reachable = false;
+    const { spy } = mockApi({
+      "POST /api/orders": () => {
+        if (!reachable) throw new TypeError("Failed to fetch");
+        return json({ order: placedOrder(), totalChanged: false } satisfies CreateOrderResponse);
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    expect(
+      await screen.findByText(
+        "We could not reach the shop, so your order has not been sent. Check your connection and press Checkout again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Unexpected error during payment.")).not.toBeInTheDocument();
+    expect(screen.queryByText("Processing... please wait")).not.toBeInTheDocument();
+
+    reachable = true;
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText("Success! Your order is placed")).toBeInTheDocument();
+    const [first, second] = orderCalls(spy);
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+  });
+
+  it("offline: says the order has not been sent yet instead of spinning, and sends it once when back online", async () => {
+    signInAs({ ...signedInUser, phone: PHONE });
+    fillCart();
+    const { spy } = mockApi({
+      "POST /api/orders": () => json({ order: placedOrder(), totalChanged: false } satisfies CreateOrderResponse),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const checkout = await screen.findByRole("button", { name: "Checkout" });
+    onlineManager.setOnline(false);
+    try {
+      await user.click(checkout);
+      expect(
+        await screen.findByText(
+          "You are offline, so your order has not been sent yet. It will be sent once, as soon as you are back online.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText("Processing... please wait")).not.toBeInTheDocument();
+      expect(orderCalls(spy)).toHaveLength(0);
+      expect(screen.getByRole("button", { name: "Checkout" })).toBeDisabled();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await screen.findByText("Success! Your order is placed")).toBeInTheDocument();
+    expect(orderCalls(spy)).toHaveLength(1);
   });
 
   it("requires the phone, with the message beneath the field, and sends nothing", async () => {
@@ -284,7 +418,10 @@ describe("checkout page", () => {
         json({
           pickupAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
           deliveryFeeCents: 399,
-          zipCodes: [{ zip: "92805", city: "Anaheim" }],
+          zipCodes: [
+            { zip: "92805", city: "Anaheim" },
+            { zip: "92807", city: "Anaheim" },
+          ],
         }),
       "POST /api/orders": () =>
         refuseZip
@@ -293,7 +430,7 @@ describe("checkout page", () => {
                 error: {
                   code: "outside_delivery_area",
                   field: "zip",
-                  message: "zip: We do not deliver to 92806 yet. Choose pickup, or an address in our delivery area.",
+                  message: "zip: We do not deliver to 92807 yet. Choose pickup, or an address in our delivery area.",
                 },
               },
               422,
@@ -329,17 +466,30 @@ describe("checkout page", () => {
     expect(screen.getByLabelText("ZIP code")).toHaveAttribute("aria-invalid", "true");
     expect(orderCalls(spy)).toHaveLength(0);
 
-    // A ZIP the server does not deliver to: its message under the ZIP field.
+    // A ZIP outside the area the page lists: said under the field as it is typed; nothing is sent.
     await user.type(screen.getByLabelText("Street address"), "1200 W Lincoln Ave");
     await user.clear(screen.getByLabelText("ZIP code"));
     await user.type(screen.getByLabelText("ZIP code"), "92806");
-    await user.click(screen.getByRole("button", { name: "Checkout" }));
-    expect(await screen.findByText(/We do not deliver to 92806 yet/)).toBeInTheDocument();
+    expect(
+      await screen.findByText("We do not deliver to 92806 yet. Choose pickup, or an address in our delivery area."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText("ZIP code")).toHaveAttribute("aria-invalid", "true");
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await waitFor(() => expect(screen.getByLabelText("ZIP code")).toHaveFocus());
+    expect(orderCalls(spy)).toHaveLength(0);
+
+    // The area changed since the page loaded: the server's refusal goes under the same field, no toast.
+    await user.clear(screen.getByLabelText("ZIP code"));
+    await user.type(screen.getByLabelText("ZIP code"), "92807");
+    expect(screen.queryByText(/We do not deliver to/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText(/We do not deliver to 92807 yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText("ZIP code")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Unexpected error during payment.")).not.toBeInTheDocument();
     expect(orderCalls(spy)[0]!.body).toMatchObject({
       fulfilment: "delivery",
       street: "1200 W Lincoln Ave",
-      zip: "92806",
+      zip: "92807",
       displayedTotalCents: 2396,
     });
 

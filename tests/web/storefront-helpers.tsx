@@ -162,7 +162,7 @@ export function resetStores() {
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.getState().clearUser();
-  useCartStore.setState({ isOpen: false, items: [] });
+  useCartStore.setState({ isOpen: false, items: [], checkoutDetails: null });
   useAuthModalStore.setState({ isOpen: false, pendingAction: null, pendingIntent: null });
 }
 

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { sizeLabel } from "#common/catalog";
+import { FULFILMENT_METHODS, type FulfilmentMethod } from "#common/fulfilment";
 import { isIntegerAtLeast, isRecord, isString } from "./guards";
 
 /**
@@ -20,6 +21,17 @@ export interface CartItem {
   image: string;
 }
 
+/**
+ * What the shopper typed at checkout, kept with the cart so that a reload or a failed attempt
+ * loses nothing. Never a card detail: those are typed on Stripe's page.
+ */
+export interface CheckoutDetails {
+  phone: string;
+  fulfilment: FulfilmentMethod;
+  street: string;
+  zip: string;
+}
+
 export type NewCartItem = Omit<CartItem, "quantity"> & { quantity?: number };
 
 export interface CartState {
@@ -36,6 +48,8 @@ export interface CartState {
   setQuantity(id: string, quantity: number): void;
   removeItem(id: string): void;
   clear(): void;
+  checkoutDetails: CheckoutDetails | null;
+  keepCheckoutDetails(details: CheckoutDetails): void;
 }
 
 /**
@@ -108,6 +122,18 @@ function readStoredCart(value: unknown): { items: CartItem[] } | null {
   return { items };
 }
 
+const MAX_STORED_DETAIL_LENGTH = 200;
+
+/** Saved checkout details are outside input too: kept only when every field is a short string of the right kind. */
+function readCheckoutDetails(value: unknown): CheckoutDetails | null {
+  if (!isRecord(value)) return null;
+  const { phone, fulfilment, street, zip } = value;
+  const fields = [phone, street, zip];
+  if (!fields.every((field) => isString(field) && field.length <= MAX_STORED_DETAIL_LENGTH)) return null;
+  if (!(FULFILMENT_METHODS as readonly unknown[]).includes(fulfilment)) return null;
+  return { phone, street, zip, fulfilment } as CheckoutDetails;
+}
+
 export const useCartStore = create<CartState>()(
   persist(
     (set) => ({
@@ -137,16 +163,19 @@ export const useCartStore = create<CartState>()(
         })),
       removeItem: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id) })),
       clear: () => set({ items: [] }),
+      checkoutDetails: null,
+      keepCheckoutDetails: (details) => set({ checkoutDetails: details }),
     }),
     {
       name: CART_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      // Only the lines survive a reload; the drawer always starts closed.
-      partialize: (state) => ({ items: state.items }),
+      // The lines and what was typed at checkout survive a reload; the drawer always starts closed.
+      partialize: (state) => ({ items: state.items, checkoutDetails: state.checkoutDetails }),
       merge: (persisted, current) => {
         const stored = readStoredCart(persisted);
-        return stored ? { ...current, items: stored.items } : current;
+        const checkoutDetails = isRecord(persisted) ? readCheckoutDetails(persisted.checkoutDetails) : null;
+        return stored ? { ...current, items: stored.items, checkoutDetails } : current;
       },
     },
   ),

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useEffectEvent, useId, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
@@ -7,6 +7,7 @@ import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, makingPlan, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
+import { isOutsideDeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
@@ -20,7 +21,8 @@ import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
 import { PickupPicker } from "./pickup-picker";
-import { usePlaceOrder } from "./use-place-order";
+import { PaymentNote } from "./payment-note";
+import { SOLD_OUT_LINE_TEXT, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
 import "./checkout.css";
@@ -42,21 +44,34 @@ export default function CheckoutPage() {
   const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
-  const soldOutLines = items.filter((item) => lineIsSoldOut(soldOut, item));
   const drinks = drinkCount(items);
   const drinkLimits = store?.drinkLimits ?? DEFAULT_DRINK_LIMITS;
 
+  const keptDetails = useCartStore((state) => state.checkoutDetails);
+  const keepCheckoutDetails = useCartStore((state) => state.keepCheckoutDetails);
   const form = useForm<CheckoutForm>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
+    defaultValues: keptDetails ?? { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, handleSubmit, formState, setValue, getFieldState } = form;
+  const { register, handleSubmit, formState, setValue, getFieldState, watch } = form;
+  const linesRef = useRef<HTMLUListElement>(null);
+
+  // What is typed is kept with the cart: a reload or a failed attempt loses nothing.
+  useEffect(() => {
+    const subscription = watch(({ phone = "", fulfilment = "pickup", street = "", zip = "" }) =>
+      keepCheckoutDetails({ phone, fulfilment, street, zip }),
+    );
+    return () => subscription.unsubscribe();
+  }, [watch, keepCheckoutDetails]);
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
   const ordering = usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish });
+  const lineProblem = (item: CartItem): string | undefined =>
+    ordering.lineProblems[item.id] ?? (lineIsSoldOut(soldOut, item) ? SOLD_OUT_LINE_TEXT : undefined);
+  const problemLineIds = items.filter((item) => lineProblem(item) !== undefined).map((item) => item.id);
 
   // The shop's state as of now, before the shopper fills anything in.
   useEffect(() => {
@@ -90,10 +105,26 @@ export default function CheckoutPage() {
     navigate("/menu", { replace: true });
   }, [items.length, navigate, returningPaid, sessionUser.isAuthenticated, isCompleting]);
 
-  const onCheckout = handleSubmit((values) => {
+  const submitOrder = handleSubmit((values) => {
+    if (values.fulfilment === "delivery" && isOutsideDeliveryArea(deliveryArea.data, values.zip ?? "")) {
+      form.setFocus("zip");
+      return;
+    }
     // Normally signed in already (the cart is gated); a session that lapsed signs in first.
     requireSignIn(() => void ordering.placeOrder(values));
   });
+  const onCheckout = (event: FormEvent<HTMLFormElement>) => {
+    // A line that cannot be ordered says so under itself; the way out is its Remove button.
+    if (problemLineIds.length > 0) {
+      event.preventDefault();
+      const line = [...(linesRef.current?.children ?? [])].find(
+        (element) => element.getAttribute("data-line-id") === problemLineIds[0],
+      );
+      line?.querySelector<HTMLButtonElement>(".remove-line-button")?.focus();
+      return;
+    }
+    void submitOrder(event);
+  };
 
   if (placed) return <OrderPlaced placed={placed} />;
 
@@ -133,9 +164,9 @@ export default function CheckoutPage() {
             <h2 id="checkout-summary-title" className="checkout-card__title">
               Order summary
             </h2>
-            <ul role="list" className="checkout-lines">
+            <ul role="list" className="checkout-lines" ref={linesRef}>
               {items.map((item) => (
-                <CheckoutLine key={item.id} item={item} disabled={submitting} soldOut={lineIsSoldOut(soldOut, item)} />
+                <CheckoutLine key={item.id} item={item} disabled={submitting} problem={lineProblem(item)} />
               ))}
             </ul>
             {delivering && (
@@ -210,22 +241,23 @@ export default function CheckoutPage() {
                   />
                 )
               )}
-              {soldOutLines.length > 0 && (
-                <p className="checkout-problem" role="alert">
-                  {soldOutLines.map((item) => item.name).join(", ")} {soldOutLines.length === 1 ? "is" : "are"} sold
-                  out. Remove {soldOutLines.length === 1 ? "it" : "them"} from your order to continue.
-                </p>
-              )}
               {ordering.problem && (
                 <p className="checkout-problem" role="alert">
                   {ordering.problem}
                 </p>
               )}
               {tooLarge && <OrderTooLarge message={tooLarge} phone={shopPhone} />}
+              {ordering.isWaitingForNetwork ? (
+                <p className="checkout-problem" role="status">
+                  {WAITING_FOR_NETWORK}
+                </p>
+              ) : (
+                <PaymentNote fulfilment={delivering ? "delivery" : "pickup"} totalCents={totalCents} />
+              )}
               <button
                 type="submit"
                 className="btn btn--primary btn--large btn--block"
-                disabled={submitting || soldOutLines.length > 0 || overLimit !== null}
+                disabled={submitting || overLimit !== null}
               >
                 Checkout
               </button>
@@ -289,11 +321,11 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
   );
 }
 
-function CheckoutLine({ item, disabled, soldOut }: { item: CartItem; disabled: boolean; soldOut: boolean }) {
+function CheckoutLine({ item, disabled, problem }: { item: CartItem; disabled: boolean; problem: string | undefined }) {
   const removeItem = useCartStore((state) => state.removeItem);
   const what = cartLineLabel(item);
   return (
-    <li className="checkout-line">
+    <li className="checkout-line" data-line-id={item.id}>
       <img className="checkout-line__image" src={item.image} alt="" width={56} height={56} />
       <div className="checkout-line__info">
         <p className="checkout-line__name">{item.name}</p>
@@ -301,7 +333,11 @@ function CheckoutLine({ item, disabled, soldOut }: { item: CartItem; disabled: b
           {sizeLabel(item.size)} · {formatCents(item.priceCents)}
         </p>
         {item.comment && <p className="checkout-line__note">“{item.comment}”</p>}
-        {soldOut && <p className="checkout-line__sold-out">Sold out: remove it to continue</p>}
+        {problem && (
+          <p className="checkout-line__sold-out" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
       <div className="checkout-line__quantity">
         <QuantityStepper item={item} label={what} disabled={disabled} />

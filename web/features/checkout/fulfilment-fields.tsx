@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { CheckoutForm } from "#common/forms/checkout";
-import type { DeliveryArea } from "#common/fulfilment";
+import { isOutsideDeliveryArea, outsideDeliveryAreaMessage, type DeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
 import { brand } from "#web/config/brand";
 
@@ -21,7 +21,11 @@ export function FulfilmentFields({ form, area, disabled }: FulfilmentFieldsProps
   const zipErrorId = useId();
   const zipHintId = useId();
   const streetError = formState.errors.street?.message;
-  const zipError = formState.errors.zip?.message;
+  // Checked as it is typed against the area this page already has, not only once the button is pressed.
+  const zip = watch("zip") ?? "";
+  const zipError =
+    formState.errors.zip?.message ??
+    (isOutsideDeliveryArea(area, zip) ? outsideDeliveryAreaMessage(zip.trim()) : undefined);
 
   return (
     <fieldset className="fulfilment" disabled={disabled}>

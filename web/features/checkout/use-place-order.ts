@@ -20,6 +20,26 @@ export const CHECKOUT_FAILURE_TOAST = "Unexpected error during payment.";
 
 const REFUSAL_CODES: readonly string[] = STORE_REFUSAL_CODES;
 const ADDRESS_FIELDS: readonly string[] = ["phone", "street", "zip"] satisfies (keyof CheckoutForm)[];
+/** `lines.2` or `lines.2.productId`: the server names the cart line it refused. */
+const LINE_FIELD = /^lines\.(\d+)(?:\.|$)/;
+
+/** Problems the server found with cart lines, by cart line id: said under the line. */
+export type LineProblems = Record<string, string>;
+
+/** "Line 2: Mango Tango (large) is sold out. Remove it…" said under line 2 itself: without the line's number. */
+function lineProblemText(error: ApiRequestError): string {
+  if (error.code === "sold_out") return SOLD_OUT_LINE_TEXT;
+  const text = error.message.replace(/^Line \d+: /, "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const SHOP_UNREACHABLE =
+  "We could not reach the shop, so your order has not been sent. Check your connection and press Checkout again.";
+export const WAITING_FOR_NETWORK =
+  "You are offline, so your order has not been sent yet. It will be sent once, as soon as you are back online.";
+
+/** Under a line the shop has run out of, whether the shop's state or the server said so. */
+export const SOLD_OUT_LINE_TEXT = "Sold out: remove it to continue";
 
 function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
   return items.map((item) => ({
@@ -51,18 +71,61 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [pickupError, setPickupError] = useState<string | null>(null);
   const [serverTotalCents, setServerTotalCents] = useState<number | null>(null);
+  const [lineProblems, setLineProblems] = useState<LineProblems>({});
 
   // A changed cart means a changed total, and maybe a size the shop can take: the server's earlier
   // answers no longer apply.
   useEffect(() => {
     setServerTotalCents(null);
     setTooLarge(null);
+    setLineProblems({});
   }, [items]);
+
+  /**
+   * One message per problem, where the problem is: a line's under that line, the address's under
+   * its field, the pickup time's under the picker, the shop's state in place of the form. The
+   * spec's error toast is kept for what the shopper cannot act on.
+   */
+  function showRefusal(error: unknown) {
+    if (error instanceof ApiRequestError && error.status === 0) {
+      setProblem(SHOP_UNREACHABLE);
+      return;
+    }
+    if (!(error instanceof ApiRequestError) || error.status >= 500) {
+      toast.error(CHECKOUT_FAILURE_TOAST);
+      return;
+    }
+    const lineIndex = LINE_FIELD.exec(error.field ?? "")?.[1];
+    const line = lineIndex === undefined ? undefined : items[Number(lineIndex)];
+    if (REFUSAL_CODES.includes(error.code)) void useStoreStatus.getState().refresh();
+    if (line) {
+      setLineProblems({ [line.id]: lineProblemText(error) });
+    } else if (error.code === "slot_full" || error.code === "slot_invalid") {
+      setPickupError(error.message);
+    } else if (error.code === "order_too_large") {
+      setTooLarge(error.message);
+    } else if (error.field && ADDRESS_FIELDS.includes(error.field)) {
+      const field = error.field as "phone" | "street" | "zip";
+      form.setError(field, { message: error.message.replace(`${field}: `, "") }, { shouldFocus: true });
+    } else {
+      setProblem(error.message);
+    }
+  }
+
+  // Offline, the request waits for the network (the query client's online mode): no spinner over
+  // the page meanwhile, but a word beside the button (WAITING_FOR_NETWORK); it is sent once back online.
+  const waiting = createOrder.isPaused;
+  useEffect(() => {
+    const feedback = useFeedbackStore.getState();
+    if (waiting) feedback.hide();
+    else if (createOrder.isPending) feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
+  }, [waiting, createOrder.isPending]);
 
   async function placeOrder({ phone, fulfilment = "pickup", street = "", zip = "" }: CheckoutForm) {
     setProblem(null);
     setTooLarge(null);
     setPickupError(null);
+    setLineProblems({});
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
     const pickupRequest: PickupRequest = delivering ? { mode: "asap" } : pickup;
@@ -89,20 +152,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
       }
     } catch (error) {
       feedback.hide();
-      toast.error(CHECKOUT_FAILURE_TOAST);
-      if (error instanceof ApiRequestError && REFUSAL_CODES.includes(error.code)) {
-        // The shop said no (closed, paused, sold out, slot taken, too large to make in time): show
-        // why, with what is true now.
-        void useStoreStatus.getState().refresh();
-        if (error.code === "slot_full" || error.code === "slot_invalid") setPickupError(error.message);
-        else if (error.code === "order_too_large") setTooLarge(error.message);
-        else setProblem(error.message);
-      } else if (error instanceof ApiRequestError && error.field && ADDRESS_FIELDS.includes(error.field)) {
-        const field = error.field as "phone" | "street" | "zip";
-        form.setError(field, { message: error.message.replace(`${field}: `, "") });
-      } else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-        setProblem(error.message);
-      }
+      showRefusal(error);
       return;
     }
 
@@ -129,5 +179,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
     pickupError,
     clearPickupError: () => setPickupError(null),
     serverTotalCents,
+    lineProblems,
+    /** True while the order waits for the network: it has not been sent, and goes once the browser is back online. */
+    isWaitingForNetwork: waiting,
   };
 }

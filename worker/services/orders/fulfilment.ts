@@ -1,7 +1,7 @@
 /** How an order reaches the shopper, settled on the server from D1: the area, the fee and the address. */
 import { and, asc, eq } from "drizzle-orm";
 import type { ValidOrderRequest } from "#common/forms/checkout";
-import type { DeliveryArea, FulfilmentMethod } from "#common/fulfilment";
+import { outsideDeliveryAreaMessage, type DeliveryArea, type FulfilmentMethod } from "#common/fulfilment";
 import type { Database } from "#worker/db/client";
 import { deliveryZipCodes, locations } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
@@ -34,12 +34,7 @@ export async function settleFulfilment(
     return { fulfilment: "pickup", fulfilmentAddress: location.address, deliveryFeeCents: 0 };
   }
   if (!area) {
-    throw new ApiError(
-      422,
-      "outside_delivery_area",
-      `zip: We do not deliver to ${request.zip} yet. Choose pickup, or an address in our delivery area.`,
-      "zip",
-    );
+    throw new ApiError(422, "outside_delivery_area", `zip: ${outsideDeliveryAreaMessage(request.zip)}`, "zip");
   }
   return {
     fulfilment: "delivery",

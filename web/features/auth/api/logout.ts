@@ -17,6 +17,7 @@ export async function logout(): Promise<void> {
 export function clearLocalSession(): void {
   useSessionStore.getState().clearUser();
   useCartStore.getState().clear();
+  useCartStore.setState({ checkoutDetails: null });
   useCartStore.getState().close();
   useSessionStore.persist.clearStorage();
   useCartStore.persist.clearStorage();

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { brand } from "#web/config/brand";
-import { usePaymentMethods } from "#web/features/product/api/get-payment-methods";
+import { usePaymentMethods } from "#web/lib/get-payment-methods";
 
 export interface FaqEntry {
   question: string;
