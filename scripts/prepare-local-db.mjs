@@ -28,11 +28,36 @@ const sqlFilesIn = (dir) =>
         .map((name) => join(dir, name))
     : [];
 const migrations = sqlFilesIn("migrations").map((file) => file.slice("migrations/".length));
+
+let current;
+try {
+  current = JSON.parse(readFileSync(markerPath, "utf8"));
+} catch {
+  current = null;
+}
+
+// Which opening hours the local shop keeps: the development seed's (open around the clock, so
+// ordering works whenever a developer or CI runs) unless `npm run db:shop-hours` chose the
+// owner's seed/opening-hours.sql; `npm run db:dev-hours` goes back.
+const HOURS = {
+  dev: "open around the clock (seed/dev/opening-hours.sql); `npm run db:shop-hours` applies seed/opening-hours.sql instead",
+  shop: "the shop's own (seed/opening-hours.sql); `npm run db:dev-hours` opens around the clock again",
+};
+const hoursFlag = process.argv.find((argument) => argument.startsWith("--hours="))?.slice("--hours=".length);
+if (hoursFlag !== undefined && !(hoursFlag in HOURS)) {
+  console.error(`--hours must be one of: ${Object.keys(HOURS).join(", ")}`);
+  process.exit(1);
+}
+const hours = hoursFlag ?? (current?.hours in HOURS ? current.hours : "dev");
+const DEV_HOURS_FILE = join("seed", "dev", "opening-hours.sql");
+
 // Production rows first, then the rows only a developer's machine gets (e.g. the barista).
-const seedFiles = [...sqlFilesIn("seed"), ...sqlFilesIn(join("seed", "dev"))];
+const seedFiles = [...sqlFilesIn("seed"), ...sqlFilesIn(join("seed", "dev"))].filter(
+  (file) => hours === "dev" || file !== DEV_HOURS_FILE,
+);
 const seedHash = createHash("sha256");
 for (const file of seedFiles) seedHash.update(file).update(readFileSync(join(root, file)));
-const wanted = { migrations, seed: seedHash.digest("hex") };
+const wanted = { migrations, seed: seedHash.digest("hex"), hours };
 
 // The local sign-in stand-in and other dev-only behaviour are switched on by .dev.vars.
 const devVars = join(root, ".dev.vars");
@@ -41,18 +66,13 @@ if (!existsSync(devVars) && existsSync(join(root, ".dev.vars.example"))) {
   console.log("Created .dev.vars from .dev.vars.example (local development settings).");
 }
 
-let current;
-try {
-  current = JSON.parse(readFileSync(markerPath, "utf8"));
-} catch {
-  current = null;
-}
 const databaseExists = existsSync(d1Dir);
 const migrationsCurrent = databaseExists && JSON.stringify(current?.migrations) === JSON.stringify(wanted.migrations);
 const seedCurrent = databaseExists && current?.seed === wanted.seed;
 
+const hoursLine = `Opening hours: ${HOURS[hours]}.`;
 if (migrationsCurrent && seedCurrent) {
-  console.log("Local database is up to date.");
+  console.log(`Local database is up to date. ${hoursLine}`);
   process.exit(0);
 }
 
@@ -119,7 +139,7 @@ try {
   writeFileSync(markerPath, JSON.stringify(wanted, null, 2));
   console.log(
     `Local database ready: ${pending.length} migration(s) applied, ${seedFiles.length} seed files loaded ` +
-      `(${((Date.now() - started) / 1000).toFixed(1)} s).`,
+      `(${((Date.now() - started) / 1000).toFixed(1)} s). ${hoursLine}`,
   );
 } catch (error) {
   console.error(`Could not prepare the local database: ${error.message}`);

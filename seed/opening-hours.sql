@@ -1,7 +1,8 @@
 -- Opening hours, pickup slots and preparation times, per location.
 --
 -- Edit this file and re-apply it with:
---   npx wrangler d1 execute DB --local --file seed/opening-hours.sql    (local database)
+--   npm run db:shop-hours                                                (local database, in place of
+--                                                                        the development seed's all-day hours)
 --   npx wrangler d1 execute DB --remote --file seed/opening-hours.sql   (production)
 -- It is idempotent: a location's weekly hours and exceptions are replaced as a whole by what
 -- is written here, and the settings are upserts. Shoppers see a change on their next visit
