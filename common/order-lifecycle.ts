@@ -52,6 +52,16 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * A progress step in the shopper's words for this kind of order: a delivery that is ready has
+ * left the shop ("On its way") and a completed one is "Delivered". The same statuses, other words.
+ */
+export function progressStepLabel(status: OrderStatus, fulfilment: FulfilmentMethod): string {
+  if (fulfilment === "delivery" && status === "ready") return "On its way";
+  if (fulfilment === "delivery" && status === "completed") return "Delivered";
+  return ORDER_STATUS_LABELS[status];
+}
+
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   not_required: "Pay on pickup",
   pending: "Awaiting payment",

@@ -28,3 +28,21 @@ export function orderTiming(order: { fulfilment: FulfilmentMethod; pickup?: Orde
     ? { label: "Pickup", value: time }
     : { label: "Pickup", value: `As soon as possible (ready around ${time})` };
 }
+
+/**
+ * Once the order is ready, the expected time gives way to what happened: "Ready since 1:47 AM",
+ * or for a delivery "On its way since 1:47 AM". `readySince` is the order's last change while it is
+ * ready: the counter marking it ready (only payment at the counter changes it later, and then the
+ * shopper is at the counter).
+ */
+export function readyTiming(order: {
+  fulfilment: FulfilmentMethod;
+  pickup?: OrderPickup | null;
+  readySince: string;
+}): OrderTiming | null {
+  if (!order.pickup) return null;
+  const time = formatTimeIn(new Date(order.readySince), order.pickup.timeZone);
+  return order.fulfilment === "delivery"
+    ? { label: "Delivery", value: `On its way since ${time}` }
+    : { label: "Pickup", value: `Ready since ${time}` };
+}

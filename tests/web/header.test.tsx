@@ -64,6 +64,7 @@ describe("Header", () => {
     const menu = mobileMenu()!;
     expect(within(menu).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
     expect(within(menu).getByRole("link", { name: "Franchise" })).toHaveAttribute("href", "/partnership");
+    expect(within(menu).getByRole("link", { name: "My orders" })).toHaveAttribute("href", "/orders");
 
     await user.click(burger());
     expect(mobileMenu()).not.toBeInTheDocument();

@@ -122,7 +122,11 @@ describe("My orders page", () => {
   it("says when an open order is expected: a pickup's time, a delivery's window, never a pickup for a delivery", async () => {
     signInAs();
     const readyAt = "2025-06-02T19:30:00.000Z"; // 12:30 PM in Anaheim
-    const pickupOrder: Order = { ...paidOrder, pickup: { mode: "slot", at: readyAt, timeZone: "America/Los_Angeles" } };
+    const pickupOrder: Order = {
+      ...paidOrder,
+      status: "preparing",
+      pickup: { mode: "slot", at: readyAt, timeZone: "America/Los_Angeles" },
+    };
     const deliveryOrder: Order = {
       ...paidOrder,
       id: "d1d2d3d4-0000-4000-8000-000000000003",
@@ -236,6 +240,102 @@ describe("My orders page", () => {
     renderOrders();
     expect(await screen.findByText("Error: Something went wrong. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
+
+describe("an order becoming ready", () => {
+  const preparing: Order = {
+    ...paidOrder,
+    status: "preparing",
+    pickup: { mode: "slot", at: "2025-06-02T19:30:00.000Z", timeZone: "America/Los_Angeles" },
+  };
+
+  async function becomeReady(order: Order, updatedAt: string) {
+    const socket = FakeWebSocket.latest("/api/live/orders")!;
+    act(() => socket.serverOpen());
+    await act(async () => {});
+    act(() =>
+      socket.serverSend({
+        type: "progress",
+        order: { id: order.id, status: "ready", paymentState: order.paymentState, cancelReason: null, updatedAt },
+      }),
+    );
+  }
+
+  it("shows a banner, says since when, changes the tab's title and vibrates, once", async () => {
+    signInAs();
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { value: vibrate, configurable: true });
+    mockApi({ "GET /api/orders": () => json({ orders: [preparing], nextCursor: null }) });
+    renderOrders();
+    const card = await screen.findByRole("article");
+    expect(within(card).getByTestId("order-time")).toHaveTextContent("Pickup: 12:30 PM");
+    expect(screen.queryByTestId("order-ready")).not.toBeInTheDocument();
+    const ownTitle = document.title;
+    expect(ownTitle).not.toMatch(/Ready/);
+
+    await becomeReady(preparing, "2025-06-02T19:27:00.000Z");
+    expect(await within(card).findByTestId("order-ready")).toHaveTextContent(
+      "Ready for pickup at 512 South Brookhurst St #4, Anaheim, CA 92804",
+    );
+    expect(within(card).getByTestId("order-time")).toHaveTextContent("Pickup: Ready since 12:27 PM");
+    expect(document.title).toBe("Ready: order #A1B2C3D4 · Squeeze");
+    expect(vibrate).toHaveBeenCalledTimes(1);
+
+    // Collected: the banner goes, and so does the title's news.
+    const socket = FakeWebSocket.latest("/api/live/orders")!;
+    act(() =>
+      socket.serverSend({
+        type: "progress",
+        order: {
+          id: preparing.id,
+          status: "completed",
+          paymentState: "paid",
+          cancelReason: null,
+          updatedAt: "2025-06-02T19:40:00.000Z",
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId("order-ready")).not.toBeInTheDocument());
+    expect(document.title).toBe(ownTitle);
+    expect(vibrate).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not vibrate for an order that was ready before the page opened", async () => {
+    signInAs();
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, "vibrate", { value: vibrate, configurable: true });
+    mockApi({ "GET /api/orders": () => json({ orders: [paidOrder], nextCursor: null }) });
+    renderOrders();
+    expect(await screen.findByTestId("order-ready")).toBeInTheDocument();
+    expect(document.title).toBe("Ready: order #A1B2C3D4 · Squeeze");
+    expect(vibrate).not.toHaveBeenCalled();
+  });
+
+  it("reads as a delivery's progress: Received, Preparing, On its way, Delivered", async () => {
+    signInAs();
+    const delivery: Order = {
+      ...preparing,
+      fulfilment: "delivery",
+      fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
+      deliveryFeeCents: 399,
+    };
+    mockApi({ "GET /api/orders": () => json({ orders: [delivery], nextCursor: null }) });
+    renderOrders();
+    const card = await screen.findByRole("article");
+    expect([...card.querySelectorAll(".order-progress__label")].map((step) => step.textContent)).toEqual([
+      "Received",
+      "Preparing",
+      "On its way",
+      "Delivered",
+    ]);
+    await becomeReady(delivery, "2025-06-02T19:27:00.000Z");
+    expect(await within(card).findByRole("status", { name: "Progress of this order: On its way" })).toBeInTheDocument();
+    expect(within(card).getByTestId("order-ready")).toHaveTextContent(
+      "On its way to 1200 W Lincoln Ave, Anaheim, CA 92805",
+    );
+    expect(within(card).getByTestId("order-time")).toHaveTextContent("Delivery: On its way since 12:27 PM");
+    expect(document.title).toBe("On its way: order #A1B2C3D4 · Squeeze");
   });
 });
 

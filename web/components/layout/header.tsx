@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "#web/config/brand";
 import { BurgerIcon, CloseIcon } from "#web/components/icons/icons";
-import { FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS } from "./nav-links";
+import { FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS, ORDERS_PATH } from "./nav-links";
 import "./header.css";
 
 const MOBILE_MENU_ID = "mobile-menu";
@@ -111,6 +111,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to={ORDERS_PATH} className={navClass} onClick={closeMenu}>
+              My orders
+            </NavLink>
+          </li>
           <li>
             <Link to="/menu" className="btn btn--primary btn--block" onClick={closeMenu}>
               Order now

@@ -7,6 +7,8 @@ export const NAV_LINKS = [
 ] as const;
 
 export const FRANCHISE_PATH = "/partnership";
+/** In the phone's menu as well as the account menu: a shopper waiting for a drink looks there. */
+export const ORDERS_PATH = "/orders";
 
 /** Wider than this, the header shows its links inline and the mobile menu closes itself. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

@@ -8,7 +8,10 @@ import { useOrder } from "#web/lib/get-order";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { OrderCard } from "./orders-page";
 import { useLiveOrderProgress } from "./use-live-order-progress";
+import { useReadyAlert } from "./use-ready-alert";
 import "./orders.css";
+
+const NO_ORDERS: [] = [];
 
 /** One order of the signed-in shopper, with its progress line moving by itself while open. */
 export default function OrderPage() {
@@ -18,6 +21,7 @@ export default function OrderPage() {
   const requireSignIn = useAuthGate();
   const order = useOrder(isSignedIn ? id : undefined);
   useLiveOrderProgress(isSignedIn);
+  useReadyAlert(order.data ? [order.data] : NO_ORDERS);
 
   return (
     <div className="orders-page">

@@ -1,6 +1,7 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
-import { orderTiming } from "#common/order-timing";
+import { orderTiming, readyTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
@@ -10,6 +11,8 @@ import { useSessionStore } from "#web/lib/session-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { useOrderHistory } from "./api/list-orders";
 import { OrderProgress } from "./components/order-progress";
+import { ReadyBanner } from "./components/ready-banner";
+import { useReadyAlert } from "./use-ready-alert";
 import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";
 
@@ -45,6 +48,8 @@ function SignInPrompt() {
 
 function OrderHistory() {
   const history = useOrderHistory();
+  const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
+  useReadyAlert(orders);
 
   if (history.isPending) {
     return (
@@ -66,7 +71,6 @@ function OrderHistory() {
       </div>
     );
   }
-  const orders = history.data.pages.flatMap((page) => page.orders);
   const loadMoreFailed = history.isFetchNextPageError;
   if (orders.length === 0) {
     return (
@@ -132,6 +136,7 @@ export function OrderCard({
           {dateFormat.format(new Date(order.createdAt))}
         </time>
       </header>
+      <ReadyBanner order={order} />
       <OrderProgress order={order} />
       <ul className="order-lines" role="list">
         {order.lines.map((line, index) => (
@@ -178,10 +183,16 @@ export function OrderCard({
 
 /**
  * When the order is expected, while it is still on its way: a pickup's time at the counter, or a
- * delivery's window (never a "pickup" time for a delivery). The wording the checkout used.
+ * delivery's window (never a "pickup" time for a delivery), in the wording the checkout used; once
+ * it is ready, since when.
  */
 function OrderTime({ order }: { order: Order }) {
-  const timing = isOpenStatus(order.status) ? orderTiming(order) : null;
+  const timing =
+    order.status === "ready"
+      ? readyTiming({ ...order, readySince: order.updatedAt })
+      : isOpenStatus(order.status)
+        ? orderTiming(order)
+        : null;
   if (!timing) return null;
   return (
     <p className="order-card__time" data-testid="order-time">

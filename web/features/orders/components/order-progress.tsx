@@ -1,13 +1,17 @@
-import { ORDER_STATUS_LABELS, PROGRESS_STEPS } from "#common/order-lifecycle";
+import { PROGRESS_STEPS, progressStepLabel } from "#common/order-lifecycle";
 import type { Order } from "#common/orders";
 
 /**
- * Where the order stands, as a line of steps: Received, Preparing, Ready, Completed, or
- * Cancelled with the shop's reason. It is a live region, so a change that arrives while the
+ * Where the order stands, as a line of steps: Received, Preparing, Ready, Completed (a delivery:
+ * Received, Preparing, On its way, Delivered), or Cancelled with the shop's reason. It is a live region, so a change that arrives while the
  * page is open is read out.
  */
-export function OrderProgress({ order }: { order: Pick<Order, "id" | "status" | "paymentState" | "cancelReason"> }) {
-  const label = `Progress of this order: ${ORDER_STATUS_LABELS[order.status]}`;
+export function OrderProgress({
+  order,
+}: {
+  order: Pick<Order, "id" | "status" | "paymentState" | "cancelReason" | "fulfilment">;
+}) {
+  const label = `Progress of this order: ${progressStepLabel(order.status, order.fulfilment)}`;
   if (order.status === "cancelled") {
     return (
       <div className="order-progress order-progress--cancelled" role="status" aria-label={label}>
@@ -40,7 +44,7 @@ export function OrderProgress({ order }: { order: Pick<Order, "id" | "status" | 
             aria-current={index === reached ? "step" : undefined}
           >
             <span className="order-progress__dot" aria-hidden="true" />
-            <span className="order-progress__label">{ORDER_STATUS_LABELS[step]}</span>
+            <span className="order-progress__label">{progressStepLabel(step, order.fulfilment)}</span>
           </li>
         ))}
       </ol>
