@@ -75,6 +75,17 @@ export interface StoreHoursLine {
   closes: string;
 }
 
+/** A day of the next two weeks with other hours than usual: a holiday (no intervals) or short hours. */
+export interface StoreHoursException {
+  /** The location's calendar day, "2026-11-26". */
+  date: string;
+  intervals: { opens: string; closes: string }[];
+  note: string | null;
+}
+
+/** How far ahead the footer and About list the days with other hours. */
+export const HOURS_EXCEPTIONS_AHEAD_DAYS = 14;
+
 /** `GET /api/store`: a location's state for shoppers, never cached (docs/decisions/0007). */
 export interface StoreStatus {
   locationId: string;
@@ -101,6 +112,8 @@ export interface StoreStatus {
   phone: string;
   /** The weekly schedule, for the footer and the About page. */
   weeklyHours: StoreHoursLine[];
+  /** The days of the next two weeks (from today on the shop's calendar) with other hours, in date order. */
+  hoursExceptions: StoreHoursException[];
   /** The server's clock when it answered, so the page words "today" the way the shop does. */
   now: string;
 }

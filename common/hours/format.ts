@@ -65,6 +65,41 @@ export function pausedMessage(until: Date | null, timeZone: string): string {
   return `Online ordering is paused, back at ${formatTimeIn(until, timeZone)}`;
 }
 
+/** A day's intervals in words: "Closed", "Open 24 hours" or "7:00 AM – 2:00 PM, 4:00 PM – 7:00 PM". */
+function intervalsText(intervals: { opens: string; closes: string }[]): string {
+  if (intervals.length === 0) return "Closed";
+  return intervals
+    .map((entry) =>
+      entry.opens === entry.closes
+        ? "Open 24 hours"
+        : `${formatWallTime(entry.opens)} – ${formatWallTime(entry.closes)}`,
+    )
+    .join(", ");
+}
+
+const calendarDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
+/**
+ * A day with other hours, as the footer and About list it: "Thu Nov 26 · Closed · Thanksgiving Day".
+ * The date is already the shop's calendar day, so it is read as a plain date (no time zone).
+ */
+export function hoursExceptionLine(exception: {
+  date: string;
+  intervals: { opens: string; closes: string }[];
+  note: string | null;
+}): string {
+  const [year = 0, month = 1, day = 1] = exception.date.split("-").map(Number);
+  const parts = calendarDay.formatToParts(new Date(Date.UTC(year, month - 1, day, 12)));
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
+  const when = `${part("weekday")} ${part("month")} ${part("day")}`;
+  return [when, intervalsText(exception.intervals), exception.note].filter(Boolean).join(" · ");
+}
+
 /** The week's hours for a footer or the About page: one line per day, Monday first. */
 export function weeklyHoursLines(
   weekly: { weekday: number; opens: string; closes: string }[],
@@ -76,16 +111,7 @@ export function weeklyHoursLines(
       .sort((a, b) => wallTimeMinutes(a.opens) - wallTimeMinutes(b.opens));
     return {
       day: WEEKDAYS[weekday]!,
-      hours:
-        intervals.length === 0
-          ? "Closed"
-          : intervals
-              .map((entry) =>
-                entry.opens === entry.closes
-                  ? "Open 24 hours"
-                  : `${formatWallTime(entry.opens)} – ${formatWallTime(entry.closes)}`,
-              )
-              .join(", "),
+      hours: intervalsText(intervals),
     };
   });
 }

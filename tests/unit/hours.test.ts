@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { closedMessage, formatDateTimeIn, formatWallTime, pausedMessage, weeklyHoursLines } from "#common/hours/format";
+import {
+  closedMessage,
+  formatDateTimeIn,
+  formatWallTime,
+  hoursExceptionLine,
+  pausedMessage,
+  weeklyHoursLines,
+} from "#common/hours/format";
 import { pickupSlotStarts } from "#common/hours/pickup-slots";
 import type { OpeningHours } from "#common/hours/schedule";
 import { openingStatusAt } from "#common/hours/status";
@@ -175,5 +182,21 @@ describe("formatDateTimeIn", () => {
     expect(formatDateTimeIn(new Date("2026-11-01T08:30:00Z"), "America/Los_Angeles")).toBe("Sun, Nov 1, 1:30 AM");
     // After midnight UTC it is still the evening before in Los Angeles.
     expect(formatDateTimeIn(new Date("2026-11-26T02:05:00Z"), "America/Los_Angeles")).toBe("Wed, Nov 25, 6:05 PM");
+  });
+});
+
+describe("a day with other hours, as the footer and About list it", () => {
+  it("names the day, its hours and the shop's note", () => {
+    expect(hoursExceptionLine({ date: "2026-11-26", intervals: [], note: "Thanksgiving Day" })).toBe(
+      "Thu Nov 26 · Closed · Thanksgiving Day",
+    );
+    expect(
+      hoursExceptionLine({
+        date: "2026-12-24",
+        intervals: [{ opens: "08:00", closes: "14:00" }],
+        note: "Christmas Eve",
+      }),
+    ).toBe("Thu Dec 24 · 8:00 AM – 2:00 PM · Christmas Eve");
+    expect(hoursExceptionLine({ date: "2026-03-08", intervals: [], note: null })).toBe("Sun Mar 8 · Closed");
   });
 });

@@ -52,6 +52,7 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
       { weekday: 1, opens: "07:00", closes: "19:00" },
       { weekday: 6, opens: "08:00", closes: "20:00" },
     ],
+    hoursExceptions: [],
     now: "2026-03-10T19:00:00.000Z",
     ...overrides,
   };
@@ -117,6 +118,30 @@ describe("the store banner", () => {
 });
 
 describe("the week's hours", () => {
+  it("lists the coming days with other hours under the week, with the shop's note", () => {
+    useStoreStatus.setState({
+      status: storeStatus({
+        hoursExceptions: [
+          { date: "2026-11-26", intervals: [], note: "Thanksgiving Day" },
+          { date: "2026-12-24", intervals: [{ opens: "08:00", closes: "14:00" }], note: "Christmas Eve" },
+        ],
+      }),
+    });
+    render(<WeeklyHours />);
+    const list = screen.getByRole("list", { name: "Other hours in the next two weeks" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Thu Nov 26 · Closed · Thanksgiving Day", "Thu Dec 24 · 8:00 AM – 2:00 PM · Christmas Eve"]);
+  });
+
+  it("lists nothing more when the coming days keep the usual hours", () => {
+    useStoreStatus.setState({ status: storeStatus() });
+    render(<WeeklyHours />);
+    expect(screen.queryByRole("list", { name: "Other hours in the next two weeks" })).not.toBeInTheDocument();
+  });
+
   it("lists every day Monday first, closed days included", async () => {
     useStoreStatus.setState({ status: storeStatus() });
     render(<WeeklyHours />);

@@ -57,6 +57,35 @@ describe("GET /api/store", () => {
     });
   });
 
+  it("lists the days of the next two weeks with other hours, from today on the shop's calendar", async () => {
+    // 11:30 p.m. PDT on Tuesday March 10: already Wednesday in UTC, still Tuesday in Anaheim.
+    useShopClock(new Date("2026-03-11T06:30:00.000Z"));
+    const exception = (date: string, opens: string | null, closes: string | null, note: string) =>
+      env.DB.prepare(
+        "INSERT INTO location_hours_exceptions (location_id, date, opens, closes, note) VALUES (?, ?, ?, ?, ?)",
+      ).bind(ANAHEIM, date, opens, closes, note);
+    await env.DB.batch([
+      exception("2026-03-09", null, null, "Yesterday"),
+      exception("2026-03-10", "00:00", "23:59", "Late night"),
+      exception("2026-03-17", null, null, "St. Patrick's Day"),
+      exception("2026-03-23", "08:00", "14:00", "Inventory"),
+      exception("2026-03-23", "16:00", "18:00", "Inventory"),
+      exception("2026-03-24", null, null, "Too far ahead"),
+    ]);
+    expect((await store()).hoursExceptions).toEqual([
+      { date: "2026-03-10", intervals: [{ opens: "00:00", closes: "23:59" }], note: "Late night" },
+      { date: "2026-03-17", intervals: [], note: "St. Patrick's Day" },
+      {
+        date: "2026-03-23",
+        intervals: [
+          { opens: "08:00", closes: "14:00" },
+          { opens: "16:00", closes: "18:00" },
+        ],
+        note: "Inventory",
+      },
+    ]);
+  });
+
   it("uses the production hours as written in the seed: Tuesday 7–7 in Anaheim", async () => {
     useShopClock(new Date("2026-03-10T13:30:00.000Z")); // 6:30 a.m. PDT
     await env.DB.batch([

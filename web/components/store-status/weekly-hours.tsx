@@ -1,7 +1,10 @@
-import { weeklyHoursLines } from "#common/hours/format";
+import { hoursExceptionLine, weeklyHoursLines } from "#common/hours/format";
 import { useStoreStatus } from "./store-status-store";
 
-/** The week's opening hours, Monday first, on the shop's clock (footer and About page). */
+/**
+ * The week's opening hours, Monday first, on the shop's clock (footer and About page), then the
+ * days of the next two weeks with other hours: "Thu Nov 26 · Closed · Thanksgiving Day".
+ */
 export function WeeklyHours({
   title = "Opening hours",
   className,
@@ -24,6 +27,13 @@ export function WeeklyHours({
           </div>
         ))}
       </dl>
+      {status.hoursExceptions.length > 0 && (
+        <ul role="list" className="weekly-hours__exceptions" aria-label="Other hours in the next two weeks">
+          {status.hoursExceptions.map((exception) => (
+            <li key={exception.date}>{hoursExceptionLine(exception)}</li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

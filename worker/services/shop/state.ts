@@ -4,7 +4,14 @@
  * tab all read it from here.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { NotAcceptingReason, SoldOutItem, StoreStatus } from "#common/availability";
+import {
+  HOURS_EXCEPTIONS_AHEAD_DAYS,
+  type NotAcceptingReason,
+  type SoldOutItem,
+  type StoreHoursException,
+  type StoreStatus,
+} from "#common/availability";
+import { localDateAt } from "#common/hours/intervals";
 import type { OpeningHours } from "#common/hours/schedule";
 import { PICKUP_SLOT_MINUTES } from "#common/hours/pickup-slots";
 import { openingStatusAt } from "#common/hours/status";
@@ -143,6 +150,19 @@ export function acceptance(
   return { open: opening.open, reason, opensAt: opening.opensAt, closesAt: opening.closesAt };
 }
 
+/** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the location's calendar. */
+function upcomingExceptions(hours: OpeningHours, now: Date): StoreHoursException[] {
+  const today = localDateAt(now, hours.timeZone);
+  // Calendar arithmetic on the date itself: a day is not always 24 hours on the shop's clock.
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + (HOURS_EXCEPTIONS_AHEAD_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return hours.exceptions
+    .filter((entry) => entry.date >= today && entry.date <= last)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((entry) => ({ date: entry.date, intervals: entry.intervals, note: entry.note ?? null }));
+}
+
 /** `GET /api/store`'s answer. */
 export async function shopStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
   const state = await loadShopState(db, locationId, now);
@@ -164,6 +184,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     drinkLimits: state.drinkLimits,
     phone: state.location.phone,
     weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
+    hoursExceptions: upcomingExceptions(state.hours, now),
     now: now.toISOString(),
   };
 }
