@@ -42,16 +42,57 @@ describe("staff membership in GET /api/me", () => {
     expect(await me(person.cookie)).toMatchObject({ staff: null });
   });
 
-  it("refuses a staff row with an unknown role, an upper-case e-mail or an unknown location", async () => {
-    const insert = (email: string, location: string, role: string) =>
-      env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, ?, ?)")
-        .bind(email, location, role)
-        .run();
+  const insert = (email: string, location: string, role: string) =>
+    env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, ?, ?)")
+      .bind(email, location, role)
+      .run();
+  const staffRows = async () =>
+    (
+      await env.DB.prepare("SELECT email, role FROM staff_members ORDER BY email").all<{
+        email: string;
+        role: string;
+      }>()
+    ).results;
+
+  it("refuses a staff row with an unknown role, something that is not an e-mail or an unknown location", async () => {
     await expect(insert("owner@example.com", "loc-anaheim", "owner")).rejects.toThrow(/CHECK constraint failed/);
-    await expect(insert("Someone@example.com", "loc-anaheim", "staff")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("Owner@Example.com", "loc-anaheim", "owner")).rejects.toThrow(/CHECK constraint failed/);
+    for (const notAnAddress of ["Nobody", "@example.com", " @Example.com"]) {
+      await expect(insert(notAnAddress, "loc-anaheim", "staff")).rejects.toThrow(/CHECK constraint failed/);
+    }
     await expect(insert("someone@example.com", "loc-nowhere", "staff")).rejects.toThrow(
       /FOREIGN KEY constraint failed/,
     );
+    await expect(insert("Someone@Example.com", "loc-nowhere", "staff")).rejects.toThrow(
+      /FOREIGN KEY constraint failed/,
+    );
+  });
+
+  it("stores an e-mail written with capitals or spaces normalised, so that person is staff", async () => {
+    for (const written of ["Casey@Example.com", "  jordan@example.com ", "SAM@EXAMPLE.COM"]) {
+      await insert(written, "loc-anaheim", "staff");
+    }
+    expect(await staffRows()).toEqual(
+      expect.arrayContaining([
+        { email: "casey@example.com", role: "staff" },
+        { email: "jordan@example.com", role: "staff" },
+        { email: "sam@example.com", role: "staff" },
+      ]),
+    );
+    const casey = await createSignedInUser({ email: "casey@example.com" });
+    expect(await me(casey.cookie)).toMatchObject({ staff: { locationId: "loc-anaheim", role: "staff" } });
+
+    // seed/staff.sql's upsert, written with capitals: the one row is updated, not doubled.
+    await env.DB.prepare(
+      `INSERT INTO staff_members (email, location_id, role) VALUES ('Casey@EXAMPLE.com', 'loc-anaheim', 'manager')
+       ON CONFLICT (email) DO UPDATE SET location_id = excluded.location_id, role = excluded.role`,
+    ).run();
+    expect((await staffRows()).filter((row) => row.email.toLowerCase().startsWith("casey"))).toEqual([
+      { email: "casey@example.com", role: "manager" },
+    ]);
+    for (const email of ["casey@example.com", "jordan@example.com", "sam@example.com"]) {
+      await env.DB.prepare("DELETE FROM staff_members WHERE email = ?").bind(email).run();
+    }
   });
 });
 
