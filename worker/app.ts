@@ -12,6 +12,7 @@ import { contactRouter } from "./routes/contact";
 import { liveRouter } from "./routes/live";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
+import { orderAgainRouter } from "./routes/order-again";
 import { LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
 import { paymentMethodsRouter } from "./routes/payment-methods";
@@ -60,6 +61,7 @@ app.route("/api/send-email", sendEmailRouter);
 // The older app's contract posted here; kept working for the forms it describes.
 app.route("/send-email", sendEmailRouter);
 app.route("/api/orders", ordersRouter);
+app.route("/api/orders", orderAgainRouter);
 app.route("/api/stripe", stripeRouter);
 app.route("/api/store", shopStatusRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);

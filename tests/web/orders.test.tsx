@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { OrderAgainResponse } from "#common/order-again";
 import type { Order } from "#common/orders";
+import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import OrdersPage from "#web/features/orders/orders-page";
 import { SIGNED_OUT_TOAST } from "#web/features/orders/use-live-order-progress";
@@ -240,6 +242,78 @@ describe("My orders page", () => {
     renderOrders();
     expect(await screen.findByText("Error: Something went wrong. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
+
+describe("Order again", () => {
+  it("fills the cart at today's prices, opens it, and says what was left out and what costs more", async () => {
+    signInAs();
+    useCartStore.setState({ items: [], isOpen: false });
+    const { calls } = mockApi({
+      "GET /api/orders": () => json({ orders: [paidOrder], nextCursor: null }),
+      [`GET /api/orders/${paidOrder.id}/again`]: () =>
+        json({
+          lines: [
+            {
+              productId: "prd-sunrise-orange",
+              categoryId: "cat-fresh-juices",
+              name: "Sunrise Orange",
+              image: "/images/drinks/sunrise-orange.svg",
+              size: "medium",
+              quantity: 2,
+              note: "less ice",
+              unitPriceCents: 749,
+              previousUnitPriceCents: 649,
+            },
+          ],
+          leftOut: [{ name: "Ginger Fire Shot", size: "default", reason: "sold_out" }],
+        } satisfies OrderAgainResponse),
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await user.click(await screen.findByRole("button", { name: "Order again" }));
+
+    const outcome = await screen.findByTestId("order-again-outcome");
+    await waitFor(() => expect(outcome).toHaveTextContent("Added 2 drinks to your cart at today's prices."));
+    expect(outcome).toHaveTextContent("Left out: Ginger Fire Shot: sold out today.");
+    expect(outcome).toHaveTextContent("Sunrise Orange (Medium) is $7.49 now (was $6.49).");
+    expect(outcome).toHaveAttribute("role", "status");
+    const { items, isOpen } = useCartStore.getState();
+    expect(isOpen).toBe(true);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: cartLineId("Sunrise Orange", "medium", "less ice"),
+        productId: "prd-sunrise-orange",
+        size: "medium",
+        quantity: 2,
+        comment: "less ice",
+        priceCents: 749,
+      }),
+    ]);
+    expect(calls.filter((call) => call.url.endsWith("/again"))).toHaveLength(1);
+  });
+
+  it("says when none of the drinks can be ordered today, and leaves the cart as it was", async () => {
+    signInAs();
+    useCartStore.setState({ items: [], isOpen: false });
+    mockApi({
+      "GET /api/orders": () => json({ orders: [paidOrder], nextCursor: null }),
+      [`GET /api/orders/${paidOrder.id}/again`]: () =>
+        json({
+          lines: [],
+          leftOut: [
+            { name: "Sunrise Orange", size: "medium", reason: "not_on_menu" },
+            { name: "Ginger Fire Shot", size: "default", reason: "size_not_sold" },
+          ],
+        } satisfies OrderAgainResponse),
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await user.click(await screen.findByRole("button", { name: "Order again" }));
+    const outcome = await screen.findByTestId("order-again-outcome");
+    await waitFor(() => expect(outcome).toHaveTextContent("None of these drinks can be ordered today."));
+    expect(outcome).toHaveTextContent("Left out: Sunrise Orange (Medium): no longer on the menu.");
+    expect(useCartStore.getState()).toMatchObject({ items: [], isOpen: false });
   });
 });
 

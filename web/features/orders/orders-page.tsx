@@ -10,6 +10,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { useOrderHistory } from "./api/list-orders";
+import { OrderAgain } from "./components/order-again";
 import { OrderProgress } from "./components/order-progress";
 import { ReadyBanner } from "./components/ready-banner";
 import { useReadyAlert } from "./use-ready-alert";
@@ -177,6 +178,7 @@ export function OrderCard({
         </span>
         <span>{formatCents(order.totalCents)}</span>
       </p>
+      <OrderAgain orderId={order.id} />
     </article>
   );
 }

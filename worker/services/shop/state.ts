@@ -77,15 +77,20 @@ function onTheCounterNow(now: Date) {
   return or(isNull(orderPickups.mode), ne(orderPickups.mode, "slot"), sql`${firstMakingSlot} <= ${makingStarted}`);
 }
 
+/** What is sold out at the location now: whole drinks (no size) and single sizes. */
+export function soldOutAt(db: Database, locationId: string) {
+  return db
+    .select({ productId: soldOutItems.productId, size: soldOutItems.size })
+    .from(soldOutItems)
+    .where(eq(soldOutItems.locationId, locationId));
+}
+
 export async function loadShopState(db: Database, locationId: string, now: Date): Promise<ShopState> {
   const [locationRows, settingsRows, pauseRows, soldOutRows, queueRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
     db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
     db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
-    db
-      .select({ productId: soldOutItems.productId, size: soldOutItems.size })
-      .from(soldOutItems)
-      .where(eq(soldOutItems.locationId, locationId)),
+    soldOutAt(db, locationId),
     db
       .select({
         productPrep: products.prepMinutes,

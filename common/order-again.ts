@@ -1,0 +1,49 @@
+import { sizeLabel, type ProductSize } from "./catalog";
+
+/**
+ * "Order again": an earlier order's drinks as they can be bought today. `GET` answers what the
+ * cart gets (today's prices, the drinks still sold) and what is left out and why; the cart is
+ * the shopper's to check out as usual, and the server prices it again then.
+ */
+export const orderAgainPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/again`;
+
+/** A line ready for the cart, at today's price, with the price it had in the earlier order. */
+export interface OrderAgainLine {
+  productId: string;
+  categoryId: string;
+  name: string;
+  image: string;
+  size: ProductSize;
+  quantity: number;
+  note: string;
+  unitPriceCents: number;
+  previousUnitPriceCents: number;
+}
+
+/** Why a drink of the earlier order cannot go in the cart today. */
+export const LEFT_OUT_REASONS = ["not_on_menu", "size_not_sold", "sold_out"] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
+export interface OrderAgainLeftOut {
+  name: string;
+  size: ProductSize;
+  reason: LeftOutReason;
+}
+
+export interface OrderAgainResponse {
+  lines: OrderAgainLine[];
+  leftOut: OrderAgainLeftOut[];
+}
+
+/** A left-out drink in the shopper's words: "Mango Tango (Large): sold out today". */
+export function leftOutText(item: OrderAgainLeftOut): string {
+  const sizeName = sizeLabel(item.size);
+  const what = item.size === "default" ? item.name : `${item.name} (${sizeName})`;
+  const why =
+    item.reason === "not_on_menu"
+      ? "no longer on the menu"
+      : item.reason === "size_not_sold"
+        ? `not sold in ${sizeName} any more`
+        : "sold out today";
+  return `${what}: ${why}`;
+}

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { sizeLabel } from "#common/catalog";
+import { formatCents } from "#common/money";
+import { leftOutText, type OrderAgainLine, type OrderAgainResponse } from "#common/order-again";
+import { cartLineId, useCartStore } from "#web/lib/cart-store";
+import { errorMessage } from "#web/lib/query-client";
+import { useOrderAgain } from "#web/features/orders/api/get-order-again";
+
+function lineName(line: Pick<OrderAgainLine, "name" | "size">): string {
+  return line.size === "default" ? line.name : `${line.name} (${sizeLabel(line.size)})`;
+}
+
+/** What the shopper is told once the cart is filled: how many went in, what did not and why, what costs more or less. */
+function outcomeLines({ lines, leftOut }: OrderAgainResponse): string[] {
+  const drinks = lines.reduce((count, line) => count + line.quantity, 0);
+  return [
+    drinks > 0
+      ? `Added ${drinks} ${drinks === 1 ? "drink" : "drinks"} to your cart at today's prices.`
+      : "None of these drinks can be ordered today.",
+    ...leftOut.map((item) => `Left out: ${leftOutText(item)}.`),
+    ...lines
+      .filter((line) => line.unitPriceCents !== line.previousUnitPriceCents)
+      .map(
+        (line) =>
+          `${lineName(line)} is ${formatCents(line.unitPriceCents)} now (was ${formatCents(line.previousUnitPriceCents)}).`,
+      ),
+  ];
+}
+
+/**
+ * "Order again": the same drinks, sizes and notes into the cart at today's prices, leaving out
+ * what is no longer sold and saying so; the cart opens for the shopper to check out as usual.
+ */
+export function OrderAgain({ orderId }: { orderId: string }) {
+  const orderAgain = useOrderAgain();
+  const [outcome, setOutcome] = useState<string[] | null>(null);
+
+  async function fillCart() {
+    setOutcome(null);
+    let answer: OrderAgainResponse;
+    try {
+      answer = await orderAgain.mutateAsync(orderId);
+    } catch (error) {
+      setOutcome([`Error: ${errorMessage(error)}`]);
+      return;
+    }
+    const cart = useCartStore.getState();
+    for (const line of answer.lines) {
+      cart.addItem({
+        id: cartLineId(line.name, line.size, line.note),
+        productId: line.productId,
+        categoryId: line.categoryId,
+        name: line.name,
+        priceCents: line.unitPriceCents,
+        size: line.size,
+        quantity: line.quantity,
+        comment: line.note,
+        image: line.image,
+      });
+    }
+    setOutcome(outcomeLines(answer));
+    if (answer.lines.length > 0) cart.open();
+  }
+
+  return (
+    <div className="order-again">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => void fillCart()}
+        disabled={orderAgain.isPending}
+        aria-busy={orderAgain.isPending}
+      >
+        Order again
+      </button>
+      <div role="status" className="order-again__outcome" data-testid="order-again-outcome">
+        {outcome?.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+    </div>
+  );
+}
