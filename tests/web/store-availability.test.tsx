@@ -8,6 +8,7 @@ import type { PickupRequest } from "#common/forms/checkout";
 import type { CartItem } from "#web/lib/cart-store";
 import { useCartStore } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
+import ProductPage from "#web/features/product/product-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { ProductCard } from "#web/features/menu/components/product-card";
 import { StoreBanner } from "#web/components/store-status/store-banner";
@@ -190,6 +191,78 @@ describe("a sold-out drink on the menu", () => {
     });
     renderCard();
     expect(screen.getByText("Sold out")).toBeInTheDocument();
+  });
+});
+
+describe("a drink's page and the shop's state", () => {
+  function renderDrink() {
+    return renderRoutes(
+      [
+        { path: "/categories/:categoryId/products/:id", element: <ProductPage /> },
+        { path: "/checkout", element: <h1>Checkout</h1> },
+      ],
+      "/categories/cat-fresh-juices/products/prd-sunrise-orange",
+    );
+  }
+  const drinkApi = { "GET /api/categories/cat-fresh-juices/products/prd-sunrise-orange": () => json(sunriseOrange) };
+  const sizeButton = (name: RegExp) =>
+    within(screen.getByRole("group", { name: "Size" })).getByRole("button", { name });
+
+  it("a sold-out size says so in place of its price and cannot be chosen; the first size left is shown", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    mockApi(drinkApi);
+    // As the shop's polling (in the layout) leaves it.
+    useStoreStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "small" }] }) });
+    const user = userEvent.setup();
+    renderDrink();
+    const small = await screen.findByRole("button", { name: /^Small Sold out today/ });
+    expect(small).toHaveAttribute("aria-disabled", "true");
+    await waitFor(() => expect(sizeButton(/^Medium/)).toHaveAttribute("aria-pressed", "true"));
+
+    await user.click(small);
+    expect(small).toHaveAttribute("aria-pressed", "false");
+    expect(sizeButton(/^Medium/)).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  });
+
+  it("a size that sells out while chosen says why the buttons stopped", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    mockApi(drinkApi);
+    useStoreStatus.setState({ status: storeStatus() });
+    const user = userEvent.setup();
+    renderDrink();
+    await user.click(await screen.findByRole("button", { name: /^Large/ }));
+    act(() =>
+      useStoreStatus.setState({
+        status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "large" }] }),
+      }),
+    );
+    const addToCart = screen.getByRole("button", { name: "Add to Cart" });
+    expect(addToCart).toBeDisabled();
+    expect(addToCart).toHaveAccessibleDescription("Large is sold out today: choose another size.");
+  });
+
+  it("while ordering is paused: Add to Cart keeps the drink, Order Now says until when and goes nowhere", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    mockApi(drinkApi);
+    useStoreStatus.setState({
+      status: storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-10T19:30:00.000Z" }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderDrink();
+    const orderNow = await screen.findByRole("button", { name: "Order Now" });
+    await waitFor(() =>
+      expect(orderNow).toHaveAccessibleDescription(
+        "Online ordering is paused, back at 12:30 PM. Add to Cart keeps the drink in your cart for then.",
+      ),
+    );
+    expect(orderNow).toHaveAttribute("aria-disabled", "true");
+    await user.click(orderNow);
+    expect(router.state.location.pathname).toBe("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    expect(useCartStore.getState().items).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(useCartStore.getState().items).toEqual([expect.objectContaining({ productId: "prd-sunrise-orange" })]);
   });
 });
 

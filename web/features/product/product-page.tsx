@@ -23,6 +23,8 @@ import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { PriceTag } from "#web/components/price-tag/price-tag";
 import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out";
+import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { pausedMessage } from "#common/hours/format";
 import { isSoldOut } from "#common/availability";
 
 /** The same limit the order API enforces (one constant for both). */
@@ -107,6 +109,7 @@ function BackToMenu({ categoryId }: { categoryId: string }) {
 function ProductDetails({ product }: { product: Product }) {
   const sizes = selectableSizes(product);
   const [size, setSize] = useState<ProductSize>(sizes[0] ?? "default");
+  const [sizeChosen, setSizeChosen] = useState(false);
   const [quantity, setQuantity] = useState<number>(ORDER_LIMITS.minQuantity);
   const [note, setNote] = useState("");
   const requireSignIn = useAuthGate();
@@ -121,6 +124,30 @@ function ProductDetails({ product }: { product: Product }) {
 
   const soldOut = useSoldOut();
   const sizeSoldOut = isSoldOut(soldOut, product.id, size);
+  const firstSizeLeft = sizes.find((option) => !isSoldOut(soldOut, product.id, option));
+  const store = useStoreStatus((state) => state.status);
+  const paused = store?.reason === "paused";
+  const whyId = useId();
+  // Why a button cannot be used, said beside it: a sold-out size, or ordering paused (Add to
+  // Cart still keeps the drink for later then).
+  const why = sizeSoldOut
+    ? firstSizeLeft
+      ? `${SIZE_LABELS[size]} is sold out today: choose another size.`
+      : "Sold out today."
+    : paused
+      ? `${pausedMessage(store.pausedUntil ? new Date(store.pausedUntil) : null, store.timeZone)}. Add to Cart keeps the drink in your cart for then.`
+      : null;
+
+  // Until the shopper picks a size, the one shown is one they can have.
+  useEffect(() => {
+    if (!sizeChosen && sizeSoldOut && firstSizeLeft) setSize(firstSizeLeft);
+  }, [sizeChosen, sizeSoldOut, firstSizeLeft]);
+
+  function chooseSize(option: ProductSize) {
+    if (isSoldOut(soldOut, product.id, option)) return;
+    setSize(option);
+    setSizeChosen(true);
+  }
 
   function cartLine(): NewCartItem | null {
     if (!price || sizeSoldOut) return null;
@@ -159,7 +186,7 @@ function ProductDetails({ product }: { product: Product }) {
 
   function orderNow() {
     const item = cartLine();
-    if (!item) return;
+    if (!item || paused) return;
     requireSignIn(
       () => {
         useCartStore.getState().addItem(item);
@@ -199,19 +226,26 @@ function ProductDetails({ product }: { product: Product }) {
               Size
             </span>
             <div className="size-picker__options">
-              {sizes.map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className={`size-picker__option${option === size ? " size-picker__option--selected" : ""}`}
-                  aria-pressed={option === size}
-                  onClick={() => setSize(option)}
-                >
-                  <span className="size-picker__name">{SIZE_LABELS[option]}</span>{" "}
-                  <PriceTag className="size-picker__price" price={product.pricesBySize[option]} />
-                  {isSoldOut(soldOut, product.id, option) && <span className="size-picker__sold-out"> · Sold out</span>}
-                </button>
-              ))}
+              {sizes.map((option) => {
+                const optionSoldOut = isSoldOut(soldOut, product.id, option);
+                return (
+                  <button
+                    key={option}
+                    type="button"
+                    className={`size-picker__option${option === size ? " size-picker__option--selected" : ""}${optionSoldOut ? " size-picker__option--sold-out" : ""}`}
+                    aria-pressed={option === size}
+                    aria-disabled={optionSoldOut || undefined}
+                    onClick={() => chooseSize(option)}
+                  >
+                    <span className="size-picker__name">{SIZE_LABELS[option]}</span>{" "}
+                    {optionSoldOut ? (
+                      <span className="size-picker__sold-out">Sold out today</span>
+                    ) : (
+                      <PriceTag className="size-picker__price" price={product.pricesBySize[option]} />
+                    )}
+                  </button>
+                );
+              })}
             </div>
           </div>
         )}
@@ -252,6 +286,8 @@ function ProductDetails({ product }: { product: Product }) {
             className="btn btn--primary btn--large"
             onClick={orderNow}
             disabled={!price || sizeSoldOut}
+            aria-disabled={paused || undefined}
+            aria-describedby={why ? whyId : undefined}
           >
             Order Now
           </button>
@@ -260,10 +296,14 @@ function ProductDetails({ product }: { product: Product }) {
             className="btn btn--ghost btn--large"
             onClick={addToCart}
             disabled={!price || sizeSoldOut}
+            aria-describedby={sizeSoldOut ? whyId : undefined}
           >
             Add to Cart
           </button>
         </div>
+        <p id={whyId} className="product-details__why" role="status">
+          {why}
+        </p>
       </div>
 
       {/* On a phone, once the buttons above have scrolled away, the same two stay at hand. */}
@@ -281,6 +321,8 @@ function ProductDetails({ product }: { product: Product }) {
           className="btn btn--primary buy-bar__order"
           onClick={orderNow}
           disabled={!price || sizeSoldOut}
+          aria-disabled={paused || undefined}
+          aria-describedby={why ? whyId : undefined}
         >
           Order Now
         </button>
