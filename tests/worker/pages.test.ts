@@ -1,34 +1,9 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
-
-// The SPA's built files stand behind the ASSETS binding; the test gives the worker a small
-// stand-in for them at that binding: the page shell and the build's list of landing-page code.
-const SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Squeeze</title></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index-abc.js"></script></body></html>`;
-const LANDING_ASSETS = {
-  home: { scripts: ["/assets/home-page-1.js"], styles: ["/assets/home-page-1.css"] },
-  menu: { scripts: ["/assets/menu-page-2.js", "/assets/query-3.js"], styles: ["/assets/menu-page-2.css"] },
-  product: { scripts: ["/assets/product-page-4.js", "/assets/query-3.js"], styles: ["/assets/product-page-4.css"] },
-};
-
-function assetsBinding({ landingAssets = LANDING_ASSETS as unknown, shell = SHELL } = {}) {
-  const requested: string[] = [];
-  const binding = {
-    async fetch(input: RequestInfo | URL) {
-      const url = new URL(input instanceof Request ? input.url : input.toString());
-      requested.push(url.pathname);
-      if (url.pathname === "/landing-assets.json") {
-        return landingAssets === null
-          ? new Response(SHELL, { headers: { "content-type": "text/html" } })
-          : Response.json(landingAssets);
-      }
-      return new Response(shell, { headers: { "content-type": "text/html; charset=utf-8", etag: '"shell-1"' } });
-    },
-  };
-  return { binding: binding as unknown as Fetcher, requested };
-}
+import { assetsBinding, nextBuild } from "./landing-assets-stub";
 
 async function page(path: string, assets = assetsBinding()) {
   const response = await app.request(path, { headers: { accept: "text/html" } }, { ...env, ASSETS: assets.binding });
@@ -50,6 +25,8 @@ const tintHash = ([from, to]: [string, string]) => inlineHash(`--tint-from:${fro
 const dataHints = (html: string) => links(html).filter((tag) => tag.includes('as="fetch"'));
 const imageHints = (html: string) => links(html).filter((tag) => tag.includes('as="image"'));
 
+// Each test serves a build of its own, so no test is answered from a page another one kept in the cache.
+beforeEach(() => nextBuild());
 afterEach(() => forgetLandingAssets());
 
 describe("landing pages' HTML", () => {

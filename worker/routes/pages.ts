@@ -11,7 +11,8 @@ import {
   productContent,
   type LandingContent,
 } from "#worker/services/landing/content";
-import { landingPage } from "#worker/services/landing/page";
+import { landingPage, type LandingPage } from "#worker/services/landing/page";
+import { cachedLandingPage } from "#worker/services/landing/page-cache";
 
 /**
  * The pages a visit most often starts on, served with hints for what they need at once and,
@@ -23,17 +24,39 @@ const productParams = z.object({ categoryId: catalogId, id: catalogId });
 /** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_PAGE_PATH } as const;
 
-async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: Promise<LandingContent>) {
+/** Runs a write after the answer where the platform offers it (a test's request has no execution context). */
+function afterAnswer(c: Context<AppEnv>) {
+  return async (write: Promise<unknown>) => {
+    let ctx: Pick<ExecutionContext, "waitUntil"> | undefined;
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      ctx = undefined;
+    }
+    if (ctx) ctx.waitUntil(write);
+    else await write;
+  };
+}
+
+/**
+ * The home page is the build's; the menu and a drink's page render with the catalog's data
+ * and are kept in the edge's cache under the catalog's version (page-cache.ts), so their
+ * content is only asked for when a visit misses.
+ */
+async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: () => Promise<LandingContent>) {
   if (!c.env.ASSETS) return c.text("Not found", 404);
-  const { response, styleHashes, scriptHashes } = await landingPage(c.env, new URL(c.req.url), kind, content);
+  const url = new URL(c.req.url);
+  const render = () => landingPage(c.env, url, kind, content());
+  const { response, styleHashes, scriptHashes }: LandingPage =
+    kind === "home" ? await render() : await cachedLandingPage(c.env, url, render, afterAnswer(c));
   // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
   c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
 }
 
 export const pagesRouter = new Hono<AppEnv>()
-  .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent()))
-  .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", menuContent(c.env, new URL(c.req.url))))
+  .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent))
+  .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", () => menuContent(c.env, new URL(c.req.url))))
   .get(LANDING_PAGE_PATHS.product, (c) => {
     // A malformed address still gets the page (which says "Product not found", with a 404), just no data hints.
     const params = productParams.safeParse(c.req.param());
@@ -41,7 +64,7 @@ export const pagesRouter = new Hono<AppEnv>()
       c,
       "product",
       params.success
-        ? productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
-        : Promise.resolve(MISSING_CONTENT),
+        ? () => productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
+        : () => Promise.resolve(MISSING_CONTENT),
     );
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Env } from "#worker/env";
 import { fetchAsset } from "#worker/lib/assets";
+import { sha256Hex } from "#worker/lib/sha256";
 
 /** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
 export const landingKind = z.enum(["home", "menu", "product"]);
@@ -33,9 +34,29 @@ export function readLandingAssets(env: Env, origin: string): Promise<LandingAsse
   return landingAssets;
 }
 
-/** Lets the next request read the asset list again (tests swap the ASSETS binding). */
+/** Lets the next request read the asset list and the build's identity again (tests swap the ASSETS binding). */
 export function forgetLandingAssets(): void {
   landingAssets = undefined;
+  buildId = undefined;
+}
+
+/** Kept as the finished string: a promise begun in one request is not shared with another. */
+let buildId: string | undefined;
+
+/**
+ * What identifies the build a page is made from: a digest of the shell (index.html, which names
+ * the entry script and stylesheet) and the landing pages' code list. A page rendered by one
+ * deployment names that deployment's files, so it must never be served by another. Read once
+ * per isolate: a deployment's isolates never see other files.
+ */
+export async function readBuildId(env: Env, origin: string): Promise<string> {
+  if (buildId) return buildId;
+  const [shell, code] = await Promise.all([
+    fetchShell(env, origin).then((response) => response.text()),
+    readLandingAssets(env, origin),
+  ]);
+  buildId = (await sha256Hex(`${shell}\n${JSON.stringify(code)}`)).slice(0, 16);
+  return buildId;
 }
 
 /**

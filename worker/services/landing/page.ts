@@ -45,20 +45,25 @@ export interface LandingPage {
   scriptHashes: string[];
 }
 
+/** A page as rendered, and whether it came out whole, so the edge may keep it (page-cache.ts). */
+export interface RenderedLandingPage extends LandingPage {
+  cacheable: boolean;
+}
+
 /** The landing page of `kind` at `url`: the shell with its hints in <head> and, where there is one, its page in #root. */
 export async function landingPage(
   env: Env,
   url: URL,
   kind: LandingKind,
   content: Promise<LandingContent>,
-): Promise<LandingPage> {
+): Promise<RenderedLandingPage> {
   const [shell, code, found] = await Promise.all([
     fetchShell(env, url.origin),
     readLandingAssets(env, url.origin),
     withDeadline(content, NO_CONTENT, HINT_DEADLINE_MS),
   ]);
   if (!shell.ok || !shell.headers.get("content-type")?.includes("text/html"))
-    return { response: shell, styleHashes: [], scriptHashes: [] };
+    return { response: shell, styleHashes: [], scriptHashes: [], cacheable: false };
 
   // The page with its data, rendered here; else the one the build rendered (the home page).
   const rendered = found.markup ? await withDeadline(found.markup, undefined, RENDER_DEADLINE_MS) : undefined;
@@ -94,5 +99,8 @@ export async function landingPage(
     response: new Response(page.body, { status: found.missing ? 404 : 200, headers }),
     styleHashes,
     scriptHashes,
+    // Whole: rendered with its data, or a drink the catalog does not have. Never a page that
+    // went out without its data because D1 was slow or down.
+    cacheable: Boolean(rendered) || Boolean(found.missing),
   };
 }

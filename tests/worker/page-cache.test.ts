@@ -1,0 +1,157 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoreStatus } from "#common/availability";
+import { app } from "#worker/app";
+import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
+import { forgetLandingAssets } from "#worker/services/landing/assets";
+import { PAGE_CACHE_HEADER } from "#worker/services/landing/page-cache";
+import { api, json } from "./helpers";
+import { assetsBinding, nextBuild } from "./landing-assets-stub";
+import { createBarista, createSignedInUser } from "./sign-in";
+import { jsonPost, resetShop } from "./store-helpers";
+
+const MENU = "/menu?category=smoothies";
+const DRINK = "/categories/cat-smoothies/products/prd-berry-blast";
+
+/** D1 gone: any read throws. A page answered without D1 proves it was not rendered again. */
+const failing = () => {
+  throw new Error("D1 is down");
+};
+const withoutD1 = { ...env, DB: { prepare: failing, batch: failing, withSession: failing } as unknown as D1Database };
+
+async function visit(path: string, { cookie, bindings = env }: { cookie?: string; bindings?: typeof env } = {}) {
+  const headers: Record<string, string> = { accept: "text/html" };
+  if (cookie) headers.cookie = cookie;
+  const response = await app.request(path, { headers }, { ...bindings, ASSETS: assetsBinding().binding });
+  return { response, html: await response.text(), cached: response.headers.get(PAGE_CACHE_HEADER) };
+}
+
+/** The worker's clock, moved on without waiting; only ever forward, across tests too. */
+let clock = Date.now() + 60 * 60 * 1000;
+function advanceClock(ms: number) {
+  clock += ms;
+  vi.setSystemTime(clock);
+}
+
+beforeEach(() => {
+  nextBuild();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  // Past the catalog version any earlier test read: each test starts from D1's version.
+  advanceClock(CATALOG_VERSION_TTL_MS + 1);
+});
+
+afterEach(async () => {
+  forgetLandingAssets();
+  await resetShop();
+});
+
+describe("the menu's and a drink's rendered page, kept at the edge under the catalog's version", () => {
+  it.each([
+    ["the menu", MENU],
+    ["a drink's page", DRINK],
+  ])("serves %s's second visit from the cache, without D1, exactly as rendered", async (_case, path) => {
+    const first = await visit(path);
+    expect(first.response.status).toBe(200);
+    expect(first.cached).toBe("miss");
+    expect(first.html).toContain("Berry Blast");
+
+    // D1 is down now: the page still comes, whole, so it was not rendered again.
+    const second = await visit(path, { bindings: withoutD1 });
+    expect(second.cached).toBe("hit");
+    expect(second.html).toBe(first.html);
+    // Per answer, as on the first: the security headers, the page's own CSP hashes, no browser caching.
+    for (const header of ["content-security-policy", "x-content-type-options", "strict-transport-security"])
+      expect(second.response.headers.get(header)).toBe(first.response.headers.get(header));
+    expect(second.response.headers.get("content-security-policy")).toContain("'unsafe-hashes' 'sha256-");
+    expect(second.response.headers.get("cache-control")).toBe("no-cache");
+    expect(second.response.headers.get("x-page-inline-hashes")).toBeNull();
+  });
+
+  it("keeps each address apart: another category is rendered for itself", async () => {
+    await visit(MENU);
+    const other = await visit("/menu?category=lemonades", { bindings: withoutD1 });
+    expect(other.cached).toBe("bypass");
+    expect(other.html).not.toContain("Berry Blast");
+  });
+
+  it("renders anew after a menu edit, once the isolate has read the new version", async () => {
+    expect((await visit(MENU)).cached).toBe("miss");
+    await env.DB.prepare("UPDATE products SET name = 'Berry Blast Royale' WHERE id = 'prd-berry-blast'").run();
+
+    // Within the version's TTL the kept page is still served.
+    const before = await visit(MENU);
+    expect(before.cached).toBe("hit");
+    expect(before.html).not.toContain("Berry Blast Royale");
+
+    advanceClock(CATALOG_VERSION_TTL_MS + 1);
+    const after = await visit(MENU);
+    expect(after.cached).toBe("miss");
+    expect(after.html).toContain("Berry Blast Royale");
+    expect((await visit(MENU)).cached).toBe("hit");
+    const drink = await visit(DRINK);
+    expect(drink.html).toContain("Berry Blast Royale");
+  });
+
+  it("serves a sold-out mark and a pause at once while the page itself still comes from the cache", async () => {
+    const barista = await createBarista();
+    const first = await visit(DRINK);
+    expect(first.html).not.toContain("Sold out");
+
+    const soldOut = { productId: "prd-berry-blast", size: "all", soldOut: true };
+    expect((await jsonPost("/api/staff/availability/sold-out", barista.cookie, soldOut)).status).toBe(200);
+    expect((await jsonPost("/api/staff/availability/pause", barista.cookie, { minutes: 30 })).status).toBe(200);
+
+    // The page is the catalog's, which did not change: the same HTML, from the cache, even past the TTL.
+    advanceClock(CATALOG_VERSION_TTL_MS + 1);
+    const second = await visit(DRINK);
+    expect(second.cached).toBe("hit");
+    expect(second.html).toBe(first.html);
+    // The shop's state is not in it: the page asks GET /api/store (every 15 s), which has the change at once.
+    const state = await json<StoreStatus>(await api("/api/store"));
+    expect(state.soldOut).toEqual([{ productId: "prd-berry-blast", size: "all" }]);
+    expect(state).toMatchObject({ acceptingOrders: false, reason: "paused" });
+  });
+
+  it("never keeps anything of a signed-in visitor's: the next visitor gets the guest's page", async () => {
+    const shopper = await createSignedInUser({ username: "Priya Secret", email: "priya-secret@example.com" });
+    const signedIn = await visit(MENU, { cookie: shopper.cookie });
+    expect(signedIn.cached).toBe("miss");
+    expect(signedIn.response.headers.get("set-cookie")).toBeNull();
+    const guest = await visit(MENU);
+    expect(guest.cached).toBe("hit");
+    expect(guest.response.headers.get("set-cookie")).toBeNull();
+    for (const page of [signedIn.html, guest.html]) {
+      expect(page).not.toContain("Priya");
+      expect(page).not.toContain("priya-secret");
+      expect(page).toContain('aria-label="Sign in"');
+    }
+  });
+
+  it("never keeps a page that went out without its data, and keeps the whole one once D1 answers", async () => {
+    const degraded = await visit(MENU, { bindings: withoutD1 });
+    expect(degraded.response.status).toBe(200);
+    expect(degraded.cached).toBe("bypass");
+    expect(degraded.html).not.toContain("Berry Blast");
+
+    const whole = await visit(MENU);
+    expect(whole.cached).toBe("miss");
+    expect(whole.html).toContain("Berry Blast");
+  });
+
+  it("serves a page kept for another build never: a new deployment renders its own", async () => {
+    expect((await visit(MENU)).cached).toBe("miss");
+    forgetLandingAssets();
+    nextBuild();
+    const redeployed = await visit(MENU);
+    expect(redeployed.cached).toBe("miss");
+    expect(redeployed.html).toContain(`<meta name="build"`);
+  });
+
+  it("keeps a drink that is not on the menu as the 404 page it is", async () => {
+    const path = "/categories/cat-smoothies/products/prd-nope";
+    expect((await visit(path)).response.status).toBe(404);
+    const again = await visit(path, { bindings: withoutD1 });
+    expect(again.response.status).toBe(404);
+    expect(again.cached).toBe("hit");
+  });
+});

@@ -1,0 +1,95 @@
+import { currentCatalogVersion } from "#worker/services/catalog-version";
+import type { Env } from "#worker/env";
+import { readBuildId } from "./assets";
+import type { LandingPage } from "./page";
+
+/**
+ * The menu's and a drink's page, once rendered, kept in the edge's cache (the Cache API) under
+ * the catalog's version and the build's identity: a visit renders only when the menu or the
+ * deployment changed. Nothing in such a page belongs to one visitor or to the moment: the HTML
+ * shows a guest with an empty cart (the browser's own state waits for hydration), the shop's
+ * state (open, paused, sold out) is not in it but polled by the page from GET /api/store, and
+ * the security headers are set on each answer after this. Like the catalog's API answers, an
+ * entry is never wrong for its version, so no purge is needed: a menu edit bumps the version,
+ * which each isolate re-reads every CATALOG_VERSION_TTL_MS, and the next visit misses.
+ * See docs/decisions/0005-prerendered-catalog-pages.md.
+ */
+
+/** Says how a landing page was answered: `hit` (from the cache), `miss` (rendered and kept), `bypass` (rendered, not kept). */
+export const PAGE_CACHE_HEADER = "x-page-cache";
+/** The page's CSP hashes, kept with the stored copy only: they belong to its HTML, not to a visit. */
+const INLINE_HASHES_HEADER = "x-page-inline-hashes";
+/** An entry is never wrong for its version and build; a day bounds how long unused ones linger. */
+const STORED_CACHE_CONTROL = `public, max-age=${24 * 60 * 60}`;
+/** What a browser gets: ask again each time (the page is only as old as the version read). */
+const SERVED_CACHE_CONTROL = "no-cache";
+
+/**
+ * The cache key: the page's address (path and query, as rendered) under the build and the
+ * catalog's version, on a path no visitor's address can spell, so a request cannot choose the
+ * entry another one reads. Undefined when the version cannot be read: the page is rendered
+ * as before (and goes out without its data when D1 is down).
+ */
+async function pageKey(env: Env, url: URL): Promise<string | undefined> {
+  try {
+    const [version, build] = await Promise.all([currentCatalogVersion(env.DB), readBuildId(env, url.origin)]);
+    return `${url.origin}/.page-cache/${build}/${version}?page=${encodeURIComponent(url.pathname + url.search)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function served(body: BodyInit | null, status: number, stored: Headers, state: "hit" | "miss" | "bypass"): Response {
+  const headers = new Headers(stored);
+  headers.delete(INLINE_HASHES_HEADER);
+  headers.delete("age");
+  headers.set("cache-control", SERVED_CACHE_CONTROL);
+  headers.set(PAGE_CACHE_HEADER, state);
+  return new Response(body, { status, headers });
+}
+
+const inlineHashes = (stored: Headers): Pick<LandingPage, "styleHashes" | "scriptHashes"> => {
+  try {
+    const parsed = JSON.parse(stored.get(INLINE_HASHES_HEADER) ?? "") as { styles?: unknown; scripts?: unknown };
+    const strings = (value: unknown) =>
+      Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+    return { styleHashes: strings(parsed.styles), scriptHashes: strings(parsed.scripts) };
+  } catch {
+    return { styleHashes: [], scriptHashes: [] };
+  }
+};
+
+/**
+ * The page at `url` from the cache, else `render()`'s, kept for the next visit when it came out
+ * whole (a page that missed its deadline or its data is never kept). `keep` runs the cache
+ * write after the answer where the platform allows (waitUntil).
+ */
+export async function cachedLandingPage(
+  env: Env,
+  url: URL,
+  render: () => Promise<LandingPage & { cacheable: boolean }>,
+  keep: (write: Promise<unknown>) => Promise<void>,
+): Promise<LandingPage> {
+  const key = await pageKey(env, url);
+  const cache = caches.default;
+  if (key) {
+    const hit = await cache.match(key);
+    if (hit) return { response: served(hit.body, hit.status, hit.headers, "hit"), ...inlineHashes(hit.headers) };
+  }
+
+  const page = await render();
+  const { response, styleHashes, scriptHashes } = page;
+  if (!key || !page.cacheable)
+    return { response: served(response.body, response.status, response.headers, "bypass"), styleHashes, scriptHashes };
+
+  const html = await response.text();
+  const stored = new Headers(response.headers);
+  stored.set("cache-control", STORED_CACHE_CONTROL);
+  stored.set(INLINE_HASHES_HEADER, JSON.stringify({ styles: styleHashes, scripts: scriptHashes }));
+  await keep(
+    cache.put(key, new Response(html, { status: response.status, headers: stored })).catch((error: unknown) => {
+      console.error("landing page: could not keep the rendered page", error);
+    }),
+  );
+  return { response: served(html, response.status, response.headers, "miss"), styleHashes, scriptHashes };
+}
