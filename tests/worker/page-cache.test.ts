@@ -4,7 +4,7 @@ import type { StoreStatus } from "#common/availability";
 import { app } from "#worker/app";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
-import { PAGE_CACHE_HEADER } from "#worker/services/landing/page-cache";
+import { forgetRecentPages, PAGE_CACHE_HEADER } from "#worker/services/landing/page-cache";
 import { api, json } from "./helpers";
 import { assetsBinding, nextBuild } from "./landing-assets-stub";
 import { createBarista, createSignedInUser } from "./sign-in";
@@ -65,6 +65,18 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     expect(second.response.headers.get("content-security-policy")).toContain("'unsafe-hashes' 'sha256-");
     expect(second.response.headers.get("cache-control")).toBe("no-cache");
     expect(second.response.headers.get("x-page-inline-hashes")).toBeNull();
+  });
+
+  it("serves the page from the edge's cache to an isolate that has not rendered it", async () => {
+    const first = await visit(MENU);
+    forgetRecentPages();
+    const fresh = await visit(MENU, { bindings: withoutD1 });
+    expect(fresh.cached).toBe("hit");
+    expect(fresh.html).toBe(first.html);
+    expect(fresh.response.headers.get("content-security-policy")).toBe(
+      first.response.headers.get("content-security-policy"),
+    );
+    expect(fresh.response.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("keeps each address apart: another category is rendered for itself", async () => {
