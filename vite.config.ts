@@ -81,6 +81,14 @@ const LANDING_MODULES = {
   home: ["web/features/home/home-page.tsx"],
   menu: ["web/features/menu/menu-page.tsx", "web/app/query-provider.tsx"],
   product: ["web/features/product/product-page.tsx", "web/app/query-provider.tsx"],
+  // The other pages, which the worker also serves as the app's HTML: their stylesheets must be
+  // in that HTML's head, or it paints unstyled until their code arrives.
+  about: ["web/features/about/about-page.tsx"],
+  contact: ["web/features/contact/contact-page.tsx", "web/app/query-provider.tsx"],
+  partnership: ["web/features/partnership/partnership-page.tsx", "web/app/query-provider.tsx"],
+  checkout: ["web/features/checkout/checkout-page.tsx", "web/app/query-provider.tsx"],
+  orders: ["web/features/orders/orders-page.tsx", "web/app/query-provider.tsx"],
+  order: ["web/features/orders/order-page.tsx", "web/app/query-provider.tsx"],
 } as const;
 
 /**

@@ -15,4 +15,9 @@ export interface CatalogPrerender {
   }): Promise<string | undefined>;
   /** A drink's page, showing `product`. */
   renderProductPage(page: { url: string; product: Product }): Promise<string | undefined>;
+  /**
+   * Any other page (about, contact, franchise, checkout, My orders, an order): what it shows
+   * before the browser's own state (session, cart) and its data are known: heading and layout.
+   */
+  renderAppPage(page: { url: string }): Promise<string | undefined>;
 }

@@ -18,6 +18,9 @@ export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, catego
   return renderApp(url, client);
 };
 
+/** Any other page of the shop: its heading and layout, as a guest with an empty cart sees it before the app runs. */
+export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => renderApp(url, new QueryClient());
+
 export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product }) => {
   const client = new QueryClient();
   client.setQueryData(productQueryOptions(product.categoryId, product.id).queryKey, product);

@@ -13,7 +13,7 @@ import { liveRouter } from "./routes/live";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
 import { orderAgainRouter } from "./routes/order-again";
-import { LANDING_PAGE_PATHS, pagesRouter } from "./routes/pages";
+import { LANDING_PAGE_PATHS, OTHER_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
 import { paymentMethodsRouter } from "./routes/payment-methods";
 import { deliveryAreaRouter } from "./routes/delivery-area";
@@ -40,7 +40,8 @@ if (import.meta.env.MODE === "development") {
 // Outside the secure headers so the sign-in popup keeps its opener (see routes/auth.ts).
 app.use("/api/auth/*", keepSignInPopupOpener);
 // Outside them too: a prerendered landing page's own style attributes and script join the policy.
-for (const path of Object.values(LANDING_PAGE_PATHS)) app.use(path, allowPrerenderedInlines);
+for (const path of [...Object.values(LANDING_PAGE_PATHS), ...Object.values(OTHER_PAGE_PATHS)])
+  app.use(path, allowPrerenderedInlines);
 app.use(securityHeaders());
 // Refuses cross-site and non-JSON state-changing calls, then finds who is calling (c.var.userId).
 app.use("/api/*", csrfProtection);

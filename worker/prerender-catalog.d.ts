@@ -5,3 +5,4 @@ import type { CatalogPrerender } from "#common/prerender";
 
 export declare const renderMenuPage: CatalogPrerender["renderMenuPage"];
 export declare const renderProductPage: CatalogPrerender["renderProductPage"];
+export declare const renderAppPage: CatalogPrerender["renderAppPage"];

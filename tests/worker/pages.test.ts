@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
@@ -205,5 +205,74 @@ describe("landing pages' HTML", () => {
     const html = await response.text();
     expect(dataHints(html)).toEqual([]);
     expect(root(html)).toBe('<div id="root"></div>');
+  });
+});
+
+describe("the shop's other pages' HTML", () => {
+  const otherPages = [
+    ["about", "/about", '<h1 id="about-title">Pressing joy into every cup since'],
+    ["contact", "/contact", '<h1 id="contact-title">Say hello</h1>'],
+    ["franchise", "/partnership", '<h1 id="partnership-title">Open your own'],
+    ["checkout", "/checkout", '<h1 class="checkout-page__title">Checkout</h1>'],
+    ["My orders", "/orders", '<h1 class="orders-page__title">My orders</h1>'],
+    [
+      "an order",
+      "/orders/0f8fad5b-d9cb-469f-a165-70867728950e",
+      '<h1 class="orders-page__title">Order <!-- -->#0F8FAD5B</h1>',
+    ],
+  ] as const;
+
+  // A fresh worker's first render of a page loads its code, and may miss the render's deadline
+  // (the page then goes out as the shell, as before): the worker has served each page once.
+  beforeAll(async () => {
+    for (const [, path] of otherPages) await page(path);
+  });
+
+  it.each(otherPages)(
+    "paints %s's heading and layout from the HTML, for the app to hydrate",
+    async (_case, path, heading) => {
+      const { response, html } = await page(path);
+      expect(response.status).toBe(200);
+      const main = root(html);
+      expect(main).toMatch(/^<div id="root" data-hydrate=""><a href="#main" class="skip-link">/);
+      expect(main).toContain('<header class="site-header">');
+      expect(main).toContain(heading);
+      expect(main).toContain('<footer class="site-footer">');
+      expect(main).not.toContain("page-loading");
+      // Its header's buttons keep a tap made before the app runs, as on the landing pages.
+      const head = html.slice(html.indexOf("<head>") + "<head>".length, html.indexOf("</head>"));
+      expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script>`)).toBe(true);
+      expect(policy(response)).toContain(await inlineHash(EARLY_TAPS_SCRIPT));
+    },
+  );
+
+  it.each([
+    ["checkout", "/checkout", "Loading your order"],
+    ["My orders", "/orders", "Loading your orders"],
+    ["an order", "/orders/0f8fad5b-d9cb-469f-a165-70867728950e", "Loading your order"],
+  ])(
+    "shows %s loading, not a guest's sign-in prompt: who is signed in and the cart are the browser's",
+    async (_case, path, loading) => {
+      const main = root((await page(path)).html);
+      expect(main).toContain(loading);
+      expect(main).toContain('aria-busy="true"');
+      expect(main).not.toMatch(/Sign in to (check out|see your order)/);
+      // The skeletons' heights are style attributes: the page's policy allows exactly those.
+    },
+  );
+
+  it("allows the skeletons' sizes by their hashes, and no other inline style", async () => {
+    const { response } = await page("/orders");
+    const styleSources = policy(response).match(/style-src ([^;]*)/)?.[1] ?? "";
+    expect(styleSources).toContain(await inlineHash("height:140px"));
+    expect(styleSources).not.toContain("unsafe-inline");
+  });
+
+  it("keeps the shell for sign-in and the staff's pages", async () => {
+    for (const path of ["/login", "/staff"]) {
+      const { html } = await page(path);
+      expect(html).not.toContain("data-hydrate");
+      expect(html).not.toContain("<script>");
+    }
   });
 });

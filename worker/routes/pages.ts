@@ -2,9 +2,11 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "#worker/env";
 import { catalogId } from "#worker/lib/validation";
+import { APP_PAGES } from "#common/app-pages";
 import { PRODUCT_PAGE_PATH } from "#common/landing";
 import type { LandingKind } from "#worker/services/landing/assets";
 import {
+  appPageContent,
   homeContent,
   menuContent,
   MISSING_CONTENT,
@@ -23,6 +25,20 @@ const productParams = z.object({ categoryId: catalogId, id: catalogId });
 
 /** The landing pages' addresses; wrangler.toml's run_worker_first sends them to the worker. */
 export const LANDING_PAGE_PATHS = { home: "/", menu: "/menu", product: PRODUCT_PAGE_PATH } as const;
+
+/**
+ * The shop's other pages, served as the app's own HTML too, so they paint their heading and
+ * layout before the app has run and keep a tap made meanwhile (login and the staff side keep
+ * the shell: the staff's code never reaches a shopper's page).
+ */
+export const OTHER_PAGE_PATHS = {
+  about: APP_PAGES.about,
+  contact: APP_PAGES.contact,
+  partnership: APP_PAGES.partnership,
+  checkout: APP_PAGES.checkout,
+  orders: APP_PAGES.orders,
+  order: APP_PAGES.order,
+} as const satisfies Partial<Record<LandingKind, string>>;
 
 /** Runs a write after the answer where the platform offers it (a test's request has no execution context). */
 function afterAnswer(c: Context<AppEnv>) {
@@ -54,7 +70,7 @@ async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: 
   return response;
 }
 
-export const pagesRouter = new Hono<AppEnv>()
+const pages = new Hono<AppEnv>()
   .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent))
   .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", () => menuContent(c.env, new URL(c.req.url))))
   .get(LANDING_PAGE_PATHS.product, (c) => {
@@ -68,3 +84,8 @@ export const pagesRouter = new Hono<AppEnv>()
         : () => Promise.resolve(MISSING_CONTENT),
     );
   });
+
+for (const [kind, path] of Object.entries(OTHER_PAGE_PATHS) as [keyof typeof OTHER_PAGE_PATHS, string][])
+  pages.get(path, (c) => serveLandingPage(c, kind, () => appPageContent(new URL(c.req.url))));
+
+export const pagesRouter = pages;

@@ -11,6 +11,7 @@ import { isOutsideDeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
+import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
@@ -35,6 +36,8 @@ export default function CheckoutPage() {
   usePageMeta("Checkout", "Review your drinks, add your phone number and place your Squeeze order.");
   const items = useCartStore((state) => state.items);
   const sessionUser = useSessionStore((state) => state.user);
+  // The cart and the session are the browser's: the server's HTML shows the page loading them.
+  const hydrated = useHydrated();
   const requireSignIn = useAuthGate();
   const navigate = useNavigate();
   const deliveryArea = useDeliveryArea();
@@ -126,6 +129,7 @@ export default function CheckoutPage() {
     void submitOrder(event);
   };
 
+  if (!hydrated) return <CheckoutLoading />;
   if (placed) return <OrderPlaced placed={placed} />;
 
   if (!sessionUser.isAuthenticated) {
@@ -347,5 +351,21 @@ function CheckoutLine({ item, disabled, problem }: { item: CartItem; disabled: b
         <RemoveLineButton label={`Remove ${what}`} disabled={disabled} onRemove={() => removeItem(item.id)} />
       </div>
     </li>
+  );
+}
+
+/** The page before the browser's cart and session are known: its heading and its two cards, loading. */
+function CheckoutLoading() {
+  return (
+    <div className="checkout-page">
+      <div className="container checkout-page__inner">
+        <h1 className="checkout-page__title">Checkout</h1>
+        <div className="checkout-layout" aria-busy="true">
+          <p className="visually-hidden">Loading your order…</p>
+          <div className="checkout-card skeleton" style={{ height: 260 }} />
+          <div className="checkout-card skeleton" style={{ height: 360 }} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
+import { useHydrated } from "#web/lib/use-hydrated";
 import { useOrder } from "#web/lib/get-order";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { OrderCard } from "./orders-page";
@@ -18,6 +19,8 @@ export default function OrderPage() {
   const { id = "" } = useParams();
   usePageMeta(`Order ${orderNumber(id)}`, "Where your Squeeze order stands: received, preparing, ready or completed.");
   const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
+  // Who is signed in is the browser's to know: the server's HTML shows the order loading.
+  const hydrated = useHydrated();
   const requireSignIn = useAuthGate();
   const order = useOrder(isSignedIn ? id : undefined);
   useLiveOrderProgress(isSignedIn);
@@ -29,7 +32,9 @@ export default function OrderPage() {
         <p className="orders-page__back">
           <Link to="/orders">← My orders</Link>
         </p>
-        {!isSignedIn ? (
+        {!hydrated ? (
+          <OrderLoading id={id} />
+        ) : !isSignedIn ? (
           <div className="orders-empty">
             <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
             <p>Sign in to see your order.</p>
@@ -38,12 +43,7 @@ export default function OrderPage() {
             </button>
           </div>
         ) : order.isPending ? (
-          <div
-            className="order-card skeleton"
-            style={{ height: 220 }}
-            aria-busy="true"
-            aria-label="Loading your order"
-          />
+          <OrderLoading id={id} />
         ) : order.isError ? (
           <div className="orders-error" role="alert">
             <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
@@ -58,5 +58,14 @@ export default function OrderPage() {
         )}
       </div>
     </div>
+  );
+}
+
+function OrderLoading({ id }: { id: string }) {
+  return (
+    <>
+      <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
+      <div className="order-card skeleton" style={{ height: 220 }} aria-busy="true" aria-label="Loading your order" />
+    </>
   );
 }

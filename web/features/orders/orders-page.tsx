@@ -8,6 +8,7 @@ import { formatCents } from "#common/money";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
+import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { useOrderHistory } from "./api/list-orders";
 import { OrderAgain } from "./components/order-again";
@@ -22,6 +23,8 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 export default function OrdersPage() {
   usePageMeta("My orders", "Your Squeeze orders: what you ordered, the total and where each order stands.");
   const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
+  // Who is signed in is the browser's to know: the server's HTML shows the list loading.
+  const hydrated = useHydrated();
   // Each order's progress line moves by itself while the page is open.
   useLiveOrderProgress(isSignedIn);
 
@@ -29,7 +32,7 @@ export default function OrdersPage() {
     <div className="orders-page">
       <div className="container orders-page__inner">
         <h1 className="orders-page__title">My orders</h1>
-        {isSignedIn ? <OrderHistory /> : <SignInPrompt />}
+        {!hydrated ? <OrdersLoading /> : isSignedIn ? <OrderHistory /> : <SignInPrompt />}
       </div>
     </div>
   );
@@ -47,20 +50,22 @@ function SignInPrompt() {
   );
 }
 
+function OrdersLoading() {
+  return (
+    <div className="orders-list" aria-busy="true" aria-label="Loading your orders">
+      {[0, 1].map((index) => (
+        <div key={index} className="order-card skeleton" style={{ height: 140 }} />
+      ))}
+    </div>
+  );
+}
+
 function OrderHistory() {
   const history = useOrderHistory();
   const orders = useMemo(() => history.data?.pages.flatMap((page) => page.orders) ?? [], [history.data]);
   useReadyAlert(orders);
 
-  if (history.isPending) {
-    return (
-      <div className="orders-list" aria-busy="true" aria-label="Loading your orders">
-        {[0, 1].map((index) => (
-          <div key={index} className="order-card skeleton" style={{ height: 140 }} />
-        ))}
-      </div>
-    );
-  }
+  if (history.isPending) return <OrdersLoading />;
   // A failed "Load more" keeps the orders already shown; only a failed first page replaces them.
   if (history.data === undefined) {
     return (

@@ -3,8 +3,21 @@ import type { Env } from "#worker/env";
 import { fetchAsset } from "#worker/lib/assets";
 import { sha256Hex } from "#worker/lib/sha256";
 
-/** The landing routes' kinds, as `vite.config.ts` (landingAssets) lists their code. */
-export const landingKind = z.enum(["home", "menu", "product"]);
+/**
+ * The pages the worker serves as the app's own HTML, as `vite.config.ts` (landingAssets) lists
+ * their code: the landing pages (home, menu, a drink), then every other page of the shop's.
+ */
+export const landingKind = z.enum([
+  "home",
+  "menu",
+  "product",
+  "about",
+  "contact",
+  "partnership",
+  "checkout",
+  "orders",
+  "order",
+]);
 export type LandingKind = z.infer<typeof landingKind>;
 
 const landingAssetsSchema = z.partialRecord(

@@ -1,4 +1,4 @@
-import { renderMenuPage, renderProductPage } from "#prerender-catalog";
+import { renderAppPage, renderMenuPage, renderProductPage } from "#prerender-catalog";
 import { CATEGORY_PARAM, selectCategory } from "#common/catalog";
 import { catalogPaths } from "#common/catalog-paths";
 import { HOME_HERO_IMAGE } from "#common/landing";
@@ -83,4 +83,13 @@ export async function productContent(
     ],
     markup: renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, product })),
   };
+}
+
+/**
+ * Any other page of the shop (about, contact, franchise, checkout, My orders, an order): the
+ * app rendered at its address, heading and layout, with what it shows before the browser's
+ * session and cart are known. It needs nothing from D1.
+ */
+export async function appPageContent(url: URL): Promise<LandingContent> {
+  return { hints: [], markup: renderOrSkip(() => renderAppPage({ url: url.pathname + url.search })) };
 }
