@@ -182,7 +182,12 @@ export default defineConfig({
   resolve: {
     // The headless build of react-hot-toast: the default one injects a <style> tag (goober),
     // which the CSP (style-src 'self') refuses. web/app/toaster.tsx draws the toasts with our CSS.
-    alias: [{ find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" }],
+    alias: [
+      { find: /^react-hot-toast$/, replacement: "react-hot-toast/headless" },
+      // Its browser entry everywhere: the worker renders the franchise page, and the Node entry
+      // (the worker's pick) requires every language's names at run time, which workerd cannot.
+      { find: /^i18n-iso-countries$/, replacement: "i18n-iso-countries/index.js" },
+    ],
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: false },
   build: {

@@ -59,6 +59,9 @@ test.describe("on a phone", () => {
   for (const [name, path, heading] of [
     ["the home page", "/", "Fresh juice, squeezed for your day"],
     ["the menu", "/menu", "Our Menu"],
+    // Not landing pages, but painted from the server's HTML all the same.
+    ["the about page", "/about", "Pressing joy into every cup since 2017"],
+    ["the checkout", "/checkout", "Checkout"],
   ] as const) {
     test(`on ${name}, the burger tapped before the app has run opens the mobile menu once it runs`, async ({
       page,

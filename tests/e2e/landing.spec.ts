@@ -130,6 +130,50 @@ for (const cart of ["an empty cart", "a saved cart"] as const) {
   });
 }
 
+// The shop's other pages arrive as the app's HTML too (heading and layout; what depends on the
+// session or the cart shows loading until the app runs), and the app hydrates them the same way.
+const OTHER_PAGES = [
+  ["/about", "Pressing joy into every cup since 2017"],
+  ["/contact", "Say hello"],
+  ["/partnership", "Open your own Squeeze"],
+  ["/checkout", "Checkout"],
+  ["/orders", "My orders"],
+  ["/orders/0f8fad5b-d9cb-469f-a165-70867728950e", "Order #0F8FAD5B"],
+] as const;
+
+test("the other pages paint their heading and layout from the HTML, and the app adopts them without redrawing", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const painted = window as unknown as { paintedHeader: Element | null; paintedHeading: string | undefined };
+      painted.paintedHeader = document.querySelector(".site-header");
+      painted.paintedHeading = document.querySelector("h1")?.textContent ?? undefined;
+    });
+  });
+  // A fresh worker's first render of a page loads that page's code and may miss the render's
+  // deadline (the page then goes out as the frame, as before): the server has served each once.
+  for (const [path] of OTHER_PAGES) await page.request.get(path);
+  const redraws: string[] = [];
+  page.on("console", (message) => {
+    if (/differed|hydrat/i.test(message.text())) redraws.push(message.text());
+  });
+  for (const [path, heading] of OTHER_PAGES) {
+    await page.goto(path);
+    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+    const painted = await page.evaluate(() => {
+      const seen = window as unknown as { paintedHeader: Element | null; paintedHeading: string | undefined };
+      return {
+        heading: seen.paintedHeading,
+        headerKept: document.querySelector(".site-header") === seen.paintedHeader,
+      };
+    });
+    expect(painted.heading, `${path}: the heading the HTML painted`).toBe(heading);
+    expect(painted.headerKept, `${path}: the header the HTML painted is the one the app uses`).toBe(true);
+  }
+  expect(redraws).toEqual([]);
+});
+
 test.describe("with scripts off", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,7 +1,7 @@
 import { currentCatalogVersion } from "#worker/services/catalog-version";
 import type { Env } from "#worker/env";
 import { readBuildId } from "./assets";
-import type { LandingPage } from "./page";
+import type { LandingPage, RenderedLandingPage } from "./page";
 
 /**
  * The menu's and a drink's page, once rendered, kept in the edge's cache (the Cache API) under
@@ -97,15 +97,14 @@ function fromKept({ html, status, headers }: KeptPage): LandingPage {
 export async function cachedLandingPage(
   env: Env,
   url: URL,
-  render: () => Promise<LandingPage & { cacheable: boolean }>,
+  render: () => Promise<RenderedLandingPage>,
   keep: (write: Promise<unknown>) => Promise<void>,
 ): Promise<LandingPage> {
   const key = await pageKey(env, url);
-  const cache = caches.default;
   if (key) {
     const recent = recentPages.get(key);
     if (recent) return fromKept(recent);
-    const hit = await cache.match(key);
+    const hit = await caches.default.match(key);
     if (hit) {
       const kept = { html: await hit.text(), status: hit.status, headers: new Headers(hit.headers) };
       remember(key, kept);
@@ -115,18 +114,25 @@ export async function cachedLandingPage(
 
   const page = await render();
   const { response, styleHashes, scriptHashes } = page;
-  if (!key || !page.cacheable)
+  if (!key || !page.cacheable) {
+    // A render that missed its deadline is kept once it finishes: the next visit is whole.
+    const late = page.late;
+    if (key && late) await keep(late.then((whole) => (whole?.cacheable ? store(key, whole) : undefined)));
     return { response: served(response.body, response.status, response.headers, "bypass"), styleHashes, scriptHashes };
-
-  const html = await response.text();
-  const stored = new Headers(response.headers);
-  stored.set("cache-control", STORED_CACHE_CONTROL);
-  stored.set(INLINE_HASHES_HEADER, JSON.stringify({ styles: styleHashes, scripts: scriptHashes }));
-  remember(key, { html, status: response.status, headers: stored });
-  await keep(
-    cache.put(key, new Response(html, { status: response.status, headers: stored })).catch((error: unknown) => {
-      console.error("landing page: could not keep the rendered page", error);
-    }),
-  );
+  }
+  const html = await response.clone().text();
+  await keep(store(key, page));
   return { response: served(html, response.status, response.headers, "miss"), styleHashes, scriptHashes };
+}
+
+/** Keeps a whole page under `key`, in the isolate and at the edge. */
+async function store(key: string, { response, styleHashes, scriptHashes }: LandingPage): Promise<void> {
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", STORED_CACHE_CONTROL);
+  headers.set(INLINE_HASHES_HEADER, JSON.stringify({ styles: styleHashes, scripts: scriptHashes }));
+  remember(key, { html, status: response.status, headers });
+  await caches.default.put(key, new Response(html, { status: response.status, headers })).catch((error: unknown) => {
+    console.error("landing page: could not keep the rendered page", error);
+  });
 }

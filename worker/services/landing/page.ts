@@ -1,5 +1,5 @@
 import type { Env } from "#worker/env";
-import { fetchShell, readLandingAssets, type LandingKind } from "./assets";
+import { fetchShell, readLandingAssets, type LandingAssets, type LandingKind } from "./assets";
 import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
@@ -48,6 +48,11 @@ export interface LandingPage {
 /** A page as rendered, and whether it came out whole, so the edge may keep it (page-cache.ts). */
 export interface RenderedLandingPage extends LandingPage {
   cacheable: boolean;
+  /**
+   * When the render missed its deadline: the whole page once the render has finished, for the
+   * edge to keep for the next visit (a fresh isolate's first render of a page loads its code).
+   */
+  late?: Promise<RenderedLandingPage | undefined>;
 }
 
 /** The landing page of `kind` at `url`: the shell with its hints in <head> and, where there is one, its page in #root. */
@@ -67,6 +72,24 @@ export async function landingPage(
 
   // The page with its data, rendered here; else the one the build rendered (the home page).
   const rendered = found.markup ? await withDeadline(found.markup, undefined, RENDER_DEADLINE_MS) : undefined;
+  const page = await assemble(shell, code, kind, found, rendered);
+  if (!found.markup || rendered) return page;
+  const late = found.markup
+    .then(async (markup) =>
+      markup ? assemble(await fetchShell(env, url.origin), code, kind, found, markup) : undefined,
+    )
+    .catch(() => undefined);
+  return { ...page, late };
+}
+
+/** The shell with `kind`'s hints in <head> and, where there is one, the page in #root. */
+async function assemble(
+  shell: Response,
+  code: LandingAssets,
+  kind: LandingKind,
+  found: LandingContent,
+  rendered: string | undefined,
+): Promise<RenderedLandingPage> {
   const prerendered = rendered ?? code[kind]?.markup;
   const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
   const scriptHashes = prerendered ? [await earlyTapsScriptHash()] : [];
