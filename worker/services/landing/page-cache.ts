@@ -39,13 +39,18 @@ async function pageKey(env: Env, url: URL): Promise<string | undefined> {
   }
 }
 
-function served(body: BodyInit | null, status: number, stored: Headers, state: "hit" | "miss" | "bypass"): Response {
+/** The headers a browser gets with a page: the stored ones, less what only the cache needs. */
+function servedHeaders(stored: Headers, state: "hit" | "miss" | "bypass"): Headers {
   const headers = new Headers(stored);
   headers.delete(INLINE_HASHES_HEADER);
   headers.delete("age");
   headers.set("cache-control", SERVED_CACHE_CONTROL);
   headers.set(PAGE_CACHE_HEADER, state);
-  return new Response(body, { status, headers });
+  return headers;
+}
+
+function served(body: BodyInit | null, status: number, stored: Headers, state: "hit" | "miss" | "bypass"): Response {
+  return new Response(body, { status, headers: servedHeaders(stored, state) });
 }
 
 const inlineHashes = (stored: Headers): Pick<LandingPage, "styleHashes" | "scriptHashes"> => {
@@ -59,11 +64,25 @@ const inlineHashes = (stored: Headers): Pick<LandingPage, "styleHashes" | "scrip
   }
 };
 
-/** A kept page: what the edge's cache stores, and what an isolate keeps of its latest ones. */
+/**
+ * A kept page as an isolate serves it again: its bytes, and its answer's headers and CSP
+ * hashes worked out once (a hit then costs little more than a static file).
+ */
 interface KeptPage {
-  html: string;
+  body: Uint8Array;
   status: number;
-  headers: Headers;
+  headers: [string, string][];
+  styleHashes: string[];
+  scriptHashes: string[];
+}
+
+function keptPage(html: string, status: number, stored: Headers): KeptPage {
+  return {
+    body: new TextEncoder().encode(html),
+    status,
+    headers: [...servedHeaders(stored, "hit")],
+    ...inlineHashes(stored),
+  };
 }
 
 /**
@@ -85,8 +104,9 @@ export function forgetRecentPages(): void {
   recentPages.clear();
 }
 
-function fromKept({ html, status, headers }: KeptPage): LandingPage {
-  return { response: served(html, status, headers, "hit"), ...inlineHashes(headers) };
+function fromKept({ body, status, headers, styleHashes, scriptHashes }: KeptPage): LandingPage {
+  // The Response copies the bytes: the kept ones stay for the next visit.
+  return { response: new Response(body, { status, headers }), styleHashes, scriptHashes };
 }
 
 /**
@@ -106,7 +126,7 @@ export async function cachedLandingPage(
     if (recent) return fromKept(recent);
     const hit = await caches.default.match(key);
     if (hit) {
-      const kept = { html: await hit.text(), status: hit.status, headers: new Headers(hit.headers) };
+      const kept = keptPage(await hit.text(), hit.status, hit.headers);
       remember(key, kept);
       return fromKept(kept);
     }
@@ -131,7 +151,7 @@ async function store(key: string, { response, styleHashes, scriptHashes }: Landi
   const headers = new Headers(response.headers);
   headers.set("cache-control", STORED_CACHE_CONTROL);
   headers.set(INLINE_HASHES_HEADER, JSON.stringify({ styles: styleHashes, scripts: scriptHashes }));
-  remember(key, { html, status: response.status, headers });
+  remember(key, keptPage(html, response.status, headers));
   await caches.default.put(key, new Response(html, { status: response.status, headers })).catch((error: unknown) => {
     console.error("landing page: could not keep the rendered page", error);
   });
