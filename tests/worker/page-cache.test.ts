@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoreStatus } from "#common/availability";
 import { app } from "#worker/app";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
-import { forgetRecentPages, PAGE_CACHE_HEADER } from "#worker/services/landing/page-cache";
+import { cachedLandingPage, forgetRecentPages, PAGE_CACHE_HEADER } from "#worker/services/landing/page-cache";
+import type { RenderedLandingPage } from "#worker/services/landing/page";
 import { api, json } from "./helpers";
 import { assetsBinding, nextBuild } from "./landing-assets-stub";
 import { createBarista, createSignedInUser } from "./sign-in";
@@ -33,7 +34,14 @@ function advanceClock(ms: number) {
   vi.setSystemTime(clock);
 }
 
+// A fresh worker's first render of a page loads that page's code and may miss the render's
+// deadline (the visit then gets the frame): the worker has served each page once.
+beforeAll(async () => {
+  for (const path of [MENU, DRINK]) await visit(path);
+});
+
 beforeEach(() => {
+  forgetLandingAssets();
   nextBuild();
   vi.useFakeTimers({ toFake: ["Date"] });
   // Past the catalog version any earlier test read: each test starts from D1's version.
@@ -165,5 +173,39 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     const again = await visit(path, { bindings: withoutD1 });
     expect(again.response.status).toBe(404);
     expect(again.cached).toBe("hit");
+  });
+
+  it("keeps a render that missed its deadline once it finishes: the next visitor gets the whole page", async () => {
+    const url = new URL("http://localhost:5173/about");
+    const html = (text: string) =>
+      new Response(`<!doctype html><div id="root">${text}</div>`, { headers: { "content-type": "text/html" } });
+    let finishRender!: () => void;
+    const rendered = new Promise<void>((resolve) => (finishRender = resolve));
+    const slowFirstVisit = async (): Promise<RenderedLandingPage> => ({
+      response: html(""),
+      styleHashes: [],
+      scriptHashes: [],
+      cacheable: false,
+      // The render, still running when the page went out as the frame.
+      late: rendered.then(() => ({
+        response: html("<h1>About us</h1>"),
+        styleHashes: [],
+        scriptHashes: ["'sha256-early-taps'"],
+        cacheable: true,
+      })),
+    });
+    const kept: Promise<unknown>[] = [];
+    const first = await cachedLandingPage(env, url, slowFirstVisit, async (write) => void kept.push(write));
+    expect(first.response.headers.get(PAGE_CACHE_HEADER)).toBe("bypass");
+    expect(await first.response.text()).not.toContain("About us");
+
+    finishRender();
+    await Promise.all(kept);
+    forgetRecentPages();
+    const notAgain = () => Promise.reject(new Error("rendered again"));
+    const next = await cachedLandingPage(env, url, notAgain, async () => {});
+    expect(next.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    expect(await next.response.text()).toContain("<h1>About us</h1>");
+    expect(next.scriptHashes).toEqual(["'sha256-early-taps'"]);
   });
 });
