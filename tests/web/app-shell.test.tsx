@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, loadChunk } from "#web/app/lazy-page";
 import { AppRoutes } from "#web/app/router";
 import { PERSIST_TIMEOUT_MS, useStoresHydrated, type PersistedStore } from "#web/app/store-hydration";
+import { notify } from "#web/lib/notify";
 
 // The checkout page's chunk "fails to download"; the about page throws while rendering.
 vi.mock("#web/features/checkout/checkout-page", () => {
@@ -125,15 +126,22 @@ describe("the toasts", () => {
   // react-hot-toast's store is one per page: start from none, as a visit does.
   beforeEach(() => act(() => toast.remove()));
 
-  it("draws nothing until the first toast, then shows it and each one after", async () => {
+  it("shows a toast raised before the toasts' code has loaded, then each one after", async () => {
     renderApp("/no-such-drink");
-    await screen.findByRole("heading", { level: 1, name: "Page not found" });
-    expect(document.querySelector(".toaster")).toBeNull();
-
+    // Raised as the page comes up, before the layout has drawn the toaster.
     act(() => void toast.success("Added to the cart"));
+    await screen.findByRole("heading", { level: 1, name: "Page not found" });
     expect(await screen.findByRole("status")).toHaveTextContent("Added to the cart");
     act(() => void toast.error("Could not reach the shop"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not reach the shop");
+    act(() => toast.remove());
+  });
+
+  it("shows a toast the first page's own code raises, which loads the toasts' code itself", async () => {
+    renderApp("/no-such-drink");
+    await screen.findByRole("heading", { level: 1, name: "Page not found" });
+    act(() => notify("error", "Could not log out. Please try again."));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not log out. Please try again.");
     act(() => toast.remove());
   });
 });

@@ -1,11 +1,11 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
-import toast, { useToasterStore } from "react-hot-toast";
 import { Outlet, useLocation } from "react-router";
 import { useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { Footer } from "#web/components/layout/footer";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
 import { useCartStore } from "#web/lib/cart-store";
+import { notify } from "#web/lib/notify";
 import { LandingTakeOver } from "./landing-take-over";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
 import { RouteErrorBoundary, RouteErrorPage } from "./route-error-page";
@@ -17,8 +17,9 @@ import "./layout.css";
 // opened (or when the browser is idle), so the first page of a visit downloads less.
 const importCartDrawer = () => loadChunk("cart-drawer", () => import("#web/features/cart/cart-drawer"));
 const importAuthModal = () => loadChunk("auth-modal", () => import("#web/features/auth/auth-modal"));
-// The toasts' drawing code loads with the first toast: until then react-hot-toast's store (which
-// the entry has anyway) holds what was raised, and shows it once the code arrives.
+// The toasts' code (react-hot-toast and its drawing) is not part of the first download: it loads
+// once the page is up and the browser is idle, or with a toast the layout raises itself. A toast a
+// page raises before then waits in react-hot-toast's store and shows once the toaster is drawn.
 const Toaster = lazy(() => import("./toaster"));
 const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
 
@@ -32,7 +33,8 @@ class OverlayErrorBoundary extends Component<{ children: ReactNode; onError: () 
 
   componentDidCatch(error: unknown) {
     console.error(error);
-    toast.error(
+    notify(
+      "error",
       error instanceof ChunkLoadError
         ? `${error.message} Check your connection and try again.`
         : "Something went wrong. Please try again.",
@@ -90,10 +92,8 @@ const loadAuthModal = () => importAuthModal().then((module) => ({ default: modul
 const loadFeedbackModal = () => importFeedbackModal().then((module) => ({ default: module.FeedbackModal }));
 
 function ToasterSlot() {
-  const hasToasts = useToasterStore().toasts.length > 0;
-  // Once drawn, the toaster stays: a toast that leaves still plays its way out.
   const [needed, setNeeded] = useState(false);
-  if (hasToasts && !needed) setNeeded(true);
+  useEffect(() => whenIdle(() => setNeeded(true), 0), []);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
@@ -167,13 +167,13 @@ function whenSettled(task: () => void): () => void {
   return stop;
 }
 
-/** Runs `task` when the browser is idle (or after a while where it cannot say); returns how to cancel it. */
-function whenIdle(task: () => void): () => void {
+/** Runs `task` when the browser is idle (or after `fallbackMs` where it cannot say); returns how to cancel it. */
+function whenIdle(task: () => void, fallbackMs = 2500): () => void {
   if ("requestIdleCallback" in window) {
     const handle = window.requestIdleCallback(task, { timeout: 4000 });
     return () => window.cancelIdleCallback(handle);
   }
-  const timer = setTimeout(task, 2500);
+  const timer = setTimeout(task, fallbackMs);
   return () => clearTimeout(timer);
 }
 

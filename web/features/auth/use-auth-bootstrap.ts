@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import toast from "react-hot-toast";
 import { useLocation, useNavigate } from "react-router";
+import { notify } from "#web/lib/notify";
 import { getMe } from "./api/get-me";
 import { runIntent, takeRememberedIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { useSessionStore } from "#web/lib/session-store";
@@ -47,7 +47,7 @@ export function useAuthBootstrap(): void {
         // Offline or the API is down: keep what this browser remembers rather than signing the shopper out.
         if (redirect) {
           console.error(error);
-          toast.error(signInFailureText(redirect.provider));
+          notify("error", signInFailureText(redirect.provider));
         } else {
           console.warn("Could not check the session", error);
         }
@@ -58,7 +58,7 @@ export function useAuthBootstrap(): void {
 
       if (!redirect) return;
       if (redirect.outcome === "success" && me.isAuthenticated) {
-        toast.success(signInSuccessText(redirect.provider));
+        notify("success", signInSuccessText(redirect.provider));
         const intent = takeRememberedIntent();
         if (intent) runIntent(intent, navigate);
       } else {
@@ -66,7 +66,7 @@ export function useAuthBootstrap(): void {
         console.error(
           new SignInError(redirect.provider, redirect.outcome === "success" ? "no-session" : "provider-refused"),
         );
-        toast.error(signInFailureText(redirect.provider));
+        notify("error", signInFailureText(redirect.provider));
       }
     })();
     // Deliberately once per page load: later navigations are the app's own.

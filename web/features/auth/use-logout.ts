@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import toast from "react-hot-toast";
+import { notify } from "#web/lib/notify";
 import { useNavigate } from "react-router";
 import { notifySessionEnd } from "#web/lib/session-end";
 
@@ -22,7 +22,7 @@ export function useLogout(): { logOut: () => Promise<void>; isPending: boolean }
       clearLocalSession = session.clearLocalSession;
     } catch (error) {
       console.error("Logout failed", error);
-      toast.error("Could not log out. Please try again.");
+      notify("error", "Could not log out. Please try again.");
       return;
     } finally {
       setIsPending(false);
@@ -30,7 +30,7 @@ export function useLogout(): { logOut: () => Promise<void>; isPending: boolean }
     clearLocalSession();
     notifySessionEnd();
     navigate("/");
-    toast.success("Logged out successfully");
+    notify("success", "Logged out successfully");
   }, [navigate]);
   return { logOut, isPending };
 }
