@@ -141,6 +141,14 @@ export default defineConfig(
           patterns: [
             { regex: "^\\.\\./(?!.*\\?raw$)", message: "Import through #common/, #web/ or #worker/ instead of ../" },
           ],
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message:
+                "Use Link and NavLink from #web/components/link: React Router's bring its route prefetching into every first visit.",
+            },
+          ],
         },
       ],
       "import-x/no-cycle": "error",

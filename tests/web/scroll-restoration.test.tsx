@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Link, MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { Link } from "#web/components/link";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ScrollRestoration } from "#web/app/scroll-restoration";
 

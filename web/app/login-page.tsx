@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import "./layout.css";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#web/components/link";
 import { usePageMeta } from "#web/lib/use-page-meta";
 
 /** Any path the shop does not have. */

@@ -1,5 +1,5 @@
 import { Component, useEffect, type ComponentType, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { ChunkLoadError, retryFailedPages } from "./lazy-page";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { LandingTakeOver } from "./landing-take-over";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { Dialog } from "#web/components/dialog/dialog";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "./feedback-store";
 import "./feedback-modal.css";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type SVGProps } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "#web/components/icons/icons";
 import { FRANCHISE_PATH } from "./nav-links";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { BurgerIcon, CloseIcon } from "#web/components/icons/icons";
 import { FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS, ORDERS_PATH } from "./nav-links";

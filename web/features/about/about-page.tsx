@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { brand } from "#web/config/brand";
 import { TeamSection } from "#web/components/team-section/team-section";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { useLogout } from "./use-logout";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useSessionStore } from "#web/lib/session-store";

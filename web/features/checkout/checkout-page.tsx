@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "#web/components/link";
 import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";

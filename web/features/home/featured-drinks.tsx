@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { effectivePriceCents, menuCardPrice, sizesDifferInPrice, type Product } from "#common/catalog";
 import { productPagePath } from "#common/landing";
 import { formatCents } from "#common/money";

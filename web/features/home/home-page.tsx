@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode, SVGProps } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { HOME_HERO_IMAGE } from "#common/landing";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { Rating } from "#web/components/rating";

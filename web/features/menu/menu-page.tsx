@@ -1,5 +1,6 @@
 import { useDeferredValue } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "#web/components/link";
 import { CATEGORY_PARAM, selectCategory, type Category } from "#common/catalog";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";

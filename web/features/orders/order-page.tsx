@@ -1,4 +1,5 @@
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "#web/components/link";
 import { orderNumber } from "#common/orders";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";

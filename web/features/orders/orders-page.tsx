@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
 import { orderTiming, readyTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useId, useRef, useState, type RefObject } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { Link } from "#web/components/link";
 import {
   CATEGORY_PARAM,
   effectivePriceCents,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Link, NavLink } from "#web/components/link";
 import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
 import { signInStartPath } from "#common/sign-in-start";
 import { orderNumber } from "#common/orders";

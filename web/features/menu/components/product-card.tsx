@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { menuCardPrice, selectableSizes, sizesDifferInPrice, type Product } from "#common/catalog";
 import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/components/store-status/sold-out";
 import { productPagePath } from "#common/landing";

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 
