@@ -238,6 +238,15 @@ export default defineConfig({
               // uses which hook.
               groups: [
                 { name: "index", tags: ["$initial"], priority: 2 },
+                // What the store banner and the footer's opening hours load after the first paint
+                // (the shop's state, its polling, the hours and their wording): one request instead
+                // of six small ones competing with the page's pictures. The menu and a drink's page
+                // use part of it (sold out) and fetch the same file.
+                {
+                  name: "store-status",
+                  test: /web[\\/]components[\\/]store-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
+                  priority: 1,
+                },
                 {
                   name: "data-layer",
                   test: /node_modules[\\/]@tanstack[\\/]|web[\\/](app|lib)[\\/]query-(client|provider)\.tsx?$/,
