@@ -150,7 +150,8 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   for (let attempt = 1; ; attempt += 1) {
     const server = await launchPreview({ workerDir, state, chosenPort, log, timeoutMs });
     const shell = await fetch(`${server.origin}/`).then((response) => response.text());
-    if (shell.includes(`src="${ourEntry}"`)) {
+    // (In `src` of the shell's script, or in `data-entry` of a landing page's loader.)
+    if (shell.includes(`="${ourEntry}"`)) {
       console.log(`[serve-built] serving the built app on ${server.origin} (D1 state ${state}, log ${log})`);
       return {
         ...server,

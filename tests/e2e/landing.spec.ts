@@ -19,7 +19,11 @@ function watchPreloadWarnings(page: Page): string[] {
 
 async function hintsIn(page: Page, path: string): Promise<string[]> {
   const response = await page.goto(path);
-  return (await response!.text()).match(/<link rel="(?:modulepreload|preload|stylesheet)"[^>]*>/g) ?? [];
+  const html = await response!.text();
+  const hints = html.match(/<link rel="(?:modulepreload|preload|stylesheet)"[^>]*>/g) ?? [];
+  // The page's code is not among them: the loader last in <body> names it (common/app-loader.ts).
+  const modules = /<script data-entry="[^"]+" data-modules="([^"]*)">/.exec(html)?.[1]?.split(" ") ?? [];
+  return [...hints, ...modules.map((href) => `loader: ${href}`)];
 }
 
 // Chromium reports an unused preload a few seconds after the load event.
@@ -42,7 +46,7 @@ test("the menu's hints (its code, categories, first drinks and pictures) are all
       '<link rel="preload" as="fetch" href="/api/categories" crossorigin>',
       '<link rel="preload" as="fetch" href="/api/categories/cat-fresh-juices/products" crossorigin>',
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
-      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/menu-page-[\w-]+\.js">$/),
+      expect.stringMatching(/^loader: \/assets\/menu-page-[\w-]+\.js$/),
     ]),
   );
   await expect(page.getByRole("heading", { name: "Sunrise Orange" })).toBeVisible();
@@ -58,7 +62,7 @@ test("a drink page's hints (its code, the drink and its picture) are all used by
     expect.arrayContaining([
       '<link rel="preload" as="fetch" href="/api/categories/cat-smoothies/products/prd-berry-blast" crossorigin>',
       '<link rel="preload" as="image" href="/images/drinks/berry-blast.svg" fetchpriority="high">',
-      expect.stringMatching(/^<link rel="modulepreload" href="\/assets\/product-page-[\w-]+\.js">$/),
+      expect.stringMatching(/^loader: \/assets\/product-page-[\w-]+\.js$/),
     ]),
   );
   await expect(page.getByRole("heading", { level: 1, name: "Berry Blast" })).toBeVisible();
@@ -73,6 +77,50 @@ test("the home page's hints (its code and the hero picture) are all used by the 
   await expect(page.getByRole("img", { name: /Three fresh drinks/ })).toBeVisible();
   await page.waitForTimeout(UNUSED_PRELOAD_CHECK_MS);
   expect(warnings).toEqual([]);
+});
+
+// The first screen paints from the HTML and the stylesheet alone: no script and no module preload
+// is asked for before the first contentful paint, and the app's code only once the first-screen
+// picture is in (the loader, common/app-loader.ts). This is an order, not a race: it holds on
+// every visit, however fast the network.
+const FIRST_SCREENS = [
+  { path: "/", picture: "/images/home/hero.svg" },
+  { path: "/menu", picture: "/images/drinks/sunrise-orange.svg" },
+  { path: "/categories/cat-smoothies/products/prd-berry-blast", picture: "/images/drinks/berry-blast.svg" },
+];
+
+test("the landing pages ask for no script before their first paint, and for the app's code after their first picture", async ({
+  page,
+}) => {
+  for (const { path, picture } of FIRST_SCREENS) {
+    const response = await page.goto(path);
+    const head = (await response!.text()).split("</head>")[0]!;
+    expect(head, `${path}: the head asks for no script`).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/);
+    // The app has taken over: its code ran.
+    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+    const timing = await page.evaluate((pictureUrl) => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      return {
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        requested: performance.getEntriesByName("squeeze:app-requested")[0]?.startTime,
+        pictureLoaded: resources.find((entry) => new URL(entry.name).pathname === pictureUrl)?.responseEnd,
+        scripts: resources
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+      };
+    }, picture);
+    expect(timing.paint, `${path}: painted`).toBeGreaterThan(0);
+    expect(timing.requested, `${path}: the app's code asked for after the first paint`).toBeGreaterThanOrEqual(
+      timing.paint!,
+    );
+    expect(timing.requested, `${path}: … and after its first picture`).toBeGreaterThanOrEqual(timing.pictureLoaded!);
+    expect(timing.scripts.length, `${path}: the app's scripts`).toBeGreaterThan(1);
+    for (const script of timing.scripts) {
+      expect(script.start, `${path}: ${script.url} asked for after the first paint`).toBeGreaterThanOrEqual(
+        timing.paint!,
+      );
+    }
+  }
 });
 
 // The landing pages come as the app's own HTML, which the app hydrates instead of drawing the

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { APP_LOADER_SCRIPT } from "#common/app-loader";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
@@ -12,7 +13,13 @@ async function page(path: string, assets = assetsBinding()) {
 
 /** The hints in <head> (the prerendered page may carry React's own preloads in the body). */
 const links = (html: string) => html.slice(0, html.indexOf("</head>")).match(/<link [^>]*>/g) ?? [];
-const root = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="module"'));
+const root = (html: string) =>
+  html.slice(html.indexOf('<div id="root"'), html.search(/<script (type="module"|data-entry=)/));
+/** The app's loader last in <body> (common/app-loader.ts): the entry it adds and the chunks it preloads. */
+const loader = (html: string) => {
+  const found = /<script data-entry="([^"]*)" data-modules="([^"]*)">([\s\S]*?)<\/script><\/body>/.exec(html);
+  return found && { entry: found[1], modules: found[2]!.split(" "), script: found[3] };
+};
 const policy = (response: Response) => response.headers.get("content-security-policy") ?? "";
 
 /** The CSP source that allows exactly this inline text. */
@@ -42,14 +49,15 @@ describe("landing pages' HTML", () => {
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
       '<link rel="preload" as="image" href="/images/drinks/ruby-grapefruit.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toEqual(
-      expect.arrayContaining([
-        '<link rel="modulepreload" href="/assets/menu-page-2.js">',
-        '<link rel="modulepreload" href="/assets/query-3.js">',
-        '<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>',
-      ]),
-    );
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(links(html)).toContain('<link rel="stylesheet" href="/assets/menu-page-2.css" crossorigin>');
+    // Its code comes after the first paint: not in the head, but in the loader last in <body>.
+    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+    expect(html).not.toContain('<script type="module"');
+    expect(loader(html)).toEqual({
+      entry: "/assets/index-abc.js",
+      modules: ["/assets/menu-page-2.js", "/assets/query-3.js"],
+      script: APP_LOADER_SCRIPT,
+    });
   });
 
   it("paints the menu from the HTML: the categories and the selected one's drinks, tinted, before any script runs", async () => {
@@ -90,7 +98,8 @@ describe("landing pages' HTML", () => {
     expect(imageHints(html)).toEqual([
       '<link rel="preload" as="image" href="/images/drinks/sunrise-orange.svg" fetchpriority="high">',
     ]);
-    expect(links(html)).toContain('<link rel="modulepreload" href="/assets/product-page-4.js">');
+    expect(links(html).filter((tag) => tag.includes("modulepreload"))).toEqual([]);
+    expect(loader(html)?.modules).toEqual(["/assets/product-page-4.js", "/assets/query-3.js"]);
   });
 
   it("paints a drink's page from the HTML: its name, picture, sizes and price, tinted", async () => {
@@ -131,16 +140,21 @@ describe("landing pages' HTML", () => {
     ["a category of the menu", "/menu?category=smoothies"],
     ["a drink's page", "/categories/cat-fresh-juices/products/prd-sunrise-orange"],
   ])(
-    "gives %s, which the app hydrates, the early-tap script first in its head, allowed by its hash alone",
+    "gives %s, which the app hydrates, the early-tap script first in its head and the app's loader last, allowed by their hashes alone",
     async (_case, path) => {
       const { response, html } = await page(path);
       const head = html.slice(html.indexOf("<head>") + "<head>".length, html.indexOf("</head>"));
       expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script>`)).toBe(true);
-      expect(html.match(/<script>/g)).toHaveLength(1);
+      expect(html.match(/<script[ >]/g)).toHaveLength(2);
+      expect(loader(html)?.script).toBe(APP_LOADER_SCRIPT);
       const scriptSources = policy(response)
         .match(/script-src ([^;]*)/)?.[1]
         ?.split(" ");
-      expect(scriptSources).toEqual(["'self'", await inlineHash(EARLY_TAPS_SCRIPT)]);
+      expect(scriptSources).toEqual([
+        "'self'",
+        await inlineHash(EARLY_TAPS_SCRIPT),
+        await inlineHash(APP_LOADER_SCRIPT),
+      ]);
     },
   );
 
@@ -150,7 +164,11 @@ describe("landing pages' HTML", () => {
     };
     const broken = { ...env, DB: { prepare: failing, batch: failing } as unknown as D1Database };
     const response = await app.request("/menu", {}, { ...broken, ASSETS: assetsBinding().binding });
-    expect(await response.text()).not.toContain("<script>");
+    const html = await response.text();
+    expect(html).not.toContain("<script>");
+    // Nothing paints ahead of the app there: its code is asked for at once, as on any other page.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(loader(html)).toBeNull();
     expect(policy(response)).toContain("script-src 'self';");
   });
 

@@ -26,14 +26,23 @@ function linkTag(hint: Hint): string {
   }
 }
 
-/** The <link> tags for a page of `kind`: its code from the build's list, then what its content needs. */
-export function hintTags(code: LandingAssets, kind: LandingKind, contentHints: readonly Hint[]): string {
+/**
+ * The <link> tags for a page of `kind`: its code from the build's list (its scripts unless
+ * `scripts` is false: a page the app hydrates loads them after its first paint), then what its
+ * content needs.
+ */
+export function hintTags(
+  code: LandingAssets,
+  kind: LandingKind,
+  contentHints: readonly Hint[],
+  { scripts = true }: { scripts?: boolean } = {},
+): string {
   const hints: Hint[] = [
     // The page's styles as stylesheets, in the first paint: a prerendered page needs them
     // then, and for the others, styles the app added later would each restyle the whole
     // page in one long task, just as the phone is busiest.
     ...(code[kind]?.styles ?? []).map((href): Hint => ({ kind: "stylesheet", href })),
-    ...(code[kind]?.scripts ?? []).map((href): Hint => ({ kind: "script", href })),
+    ...(scripts ? (code[kind]?.scripts ?? []) : []).map((href): Hint => ({ kind: "script", href })),
     ...contentHints,
   ];
   return hints.map(linkTag).join("");

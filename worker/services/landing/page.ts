@@ -4,6 +4,7 @@ import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
+import { appLoaderScriptHash, appLoaderTag } from "./app-loader";
 import { styleAttributeHashes } from "./style-hashes";
 
 /**
@@ -41,7 +42,7 @@ export interface LandingPage {
   response: Response;
   /** CSP sources for the `style` attributes of the HTML rendered here (see allowPrerenderedInlines). */
   styleHashes: string[];
-  /** CSP sources for the page's inline script, the early-tap queue (see allowPrerenderedInlines). */
+  /** CSP sources for the page's inline scripts, the early-tap queue and the app's loader (see allowPrerenderedInlines). */
   scriptHashes: string[];
 }
 
@@ -92,8 +93,9 @@ async function assemble(
 ): Promise<RenderedLandingPage> {
   const prerendered = rendered ?? code[kind]?.markup;
   const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
-  const scriptHashes = prerendered ? [await earlyTapsScriptHash()] : [];
-  const tags = hintTags(code, kind, found.hints);
+  const scriptHashes = prerendered ? [await earlyTapsScriptHash(), await appLoaderScriptHash()] : [];
+  // A page that paints from its HTML asks for no script before that paint: its code is the loader's.
+  const tags = hintTags(code, kind, found.hints, { scripts: !prerendered });
   let rewriter = new HTMLRewriter().on("head", {
     element(head) {
       // Before anything else in <head>, so it listens before the page's first control is drawn.
@@ -102,6 +104,30 @@ async function assemble(
     },
   });
   if (prerendered) {
+    // The entry script and its preloads leave the head; the loader, last in <body>, adds them
+    // with the page's own chunks once the first screen is painted (common/app-loader.ts).
+    let entry: string | null = null;
+    const modules: string[] = [];
+    rewriter = rewriter
+      .on('script[type="module"][src]', {
+        element(script) {
+          entry ??= script.getAttribute("src");
+          script.remove();
+        },
+      })
+      .on('link[rel="modulepreload"][href]', {
+        element(link) {
+          modules.push(link.getAttribute("href")!);
+          link.remove();
+        },
+      })
+      .on("body", {
+        element(body) {
+          body.onEndTag((end) => {
+            if (entry) end.before(appLoaderTag(entry, [...modules, ...(code[kind]?.scripts ?? [])]), { html: true });
+          });
+        },
+      });
     // The shell's frame gives way to the app's own HTML, which web/main.tsx hydrates. Its links
     // work at once; a tap on a control before the app has taken over is kept by the early-tap
     // script and played once the page is hydrated (common/early-taps.ts).
