@@ -73,7 +73,7 @@ export function Footer() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Link to="/" className="brand-mark brand-mark--light" aria-label={`${brand.name} home`}>
-            <img src="/logo.svg" alt="" width="40" height="40" className="brand-mark__logo" />
+            <img src="/logo.svg" alt="" width="40" height="40" loading="lazy" className="brand-mark__logo" />
             <span className="brand-mark__name">{brand.name}</span>
           </Link>
           <p className="site-footer__tagline">{brand.tagline}</p>
