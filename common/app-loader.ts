@@ -12,10 +12,11 @@
  * 1. the HTML is parsed and the stylesheet is in (an inline script waits for the stylesheets
  *    above it before it runs);
  * 2. the first-screen pictures (the images the head preloads, where the page shows them without
- *    `loading="lazy"`) have loaded and are decoded, or failed;
+ *    `loading="lazy"`) have loaded, or failed (not `decode()`: for an SVG that is a separate
+ *    drawing on the main thread, a long task of its own on a phone);
  * 3. the browser has reported the first contentful paint (PerformanceObserver; where it cannot
  *    report paints, the next frame has been drawn: a task queued from requestAnimationFrame runs
- *    after that frame's paint), and a frame has been drawn after the pictures decoded;
+ *    after that frame's paint), and a frame has been drawn after the pictures loaded;
  * 4. then the page's chunks are preloaded and the entry script is added: the app hydrates the page
  *    as before and plays the taps the early-tap script kept (common/early-taps.ts).
  *
@@ -61,8 +62,7 @@ export const APP_LOADER_SCRIPT =
   "function settled(){pending-=1;if(pending===0)afterPaint(start);}" +
   "for(var p=0;p<pictures.length;p++){" +
   "var picture=pictures[p];" +
-  "if(picture.decode)picture.decode().then(settled,settled);" +
-  "else if(picture.complete)settled();" +
+  "if(picture.complete)settled();" +
   'else{picture.addEventListener("load",settled);picture.addEventListener("error",settled);}' +
   "}" +
   // The first contentful paint as the browser reports it once on screen; where it cannot say,
