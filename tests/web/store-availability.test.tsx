@@ -30,6 +30,11 @@ const LA = "America/Los_Angeles";
 
 /** The shop at noon on a Tuesday in Anaheim, open and taking orders. */
 function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
+  const pickupSlots = overrides.pickupSlots ?? [
+    { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
+    { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
+    { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
+  ];
   return {
     locationId: "loc-anaheim",
     locationName: "Squeeze Anaheim",
@@ -42,11 +47,8 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     pausedUntil: null,
     soldOut: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
-    pickupSlots: [
-      { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
-      { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
-      { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
-    ],
+    pickupSlots,
+    pickupDays: pickupSlots.length > 0 ? [{ date: "2026-03-10", slots: pickupSlots }] : [],
     drinkLimits: { perOrder: 40, perSlot: 12 },
     phone: "+1 714 215 4499",
     weeklyHours: [
@@ -278,7 +280,8 @@ describe("the pickup picker", () => {
           onChange(next);
         }}
         asapReadyAt={status.asapReadyAt}
-        slots={status.pickupSlots}
+        days={status.pickupDays}
+        now={new Date(status.now)}
         drinks={drinks}
         drinkLimits={status.drinkLimits}
         timeZone={LA}

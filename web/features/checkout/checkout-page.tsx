@@ -21,6 +21,7 @@ import { useStoreStatus } from "#web/components/store-status/store-status-store"
 import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
+import { firstSlotAhead, slotStillTakes } from "./pickup-days";
 import { PickupPicker } from "./pickup-picker";
 import { PaymentNote } from "./payment-note";
 import { SOLD_OUT_LINE_TEXT, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
@@ -82,11 +83,14 @@ export default function CheckoutPage() {
   }, []);
 
   // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
-  // "as soon as possible".
+  // "as soon as possible"; while the shop is closed, to the first time ahead that can make them.
   useEffect(() => {
-    if (pickup.mode !== "slot" || !store) return;
-    const index = store.pickupSlots.findIndex((entry) => entry.startsAt === pickup.startsAt);
-    if (!makingPlan(store.pickupSlots, index, drinks, drinkLimits)) setPickup({ mode: "asap" });
+    if (!store) return;
+    const days = store.pickupDays ?? [];
+    if (pickup.mode === "slot" && slotStillTakes(days, pickup.startsAt, drinks, drinkLimits)) return;
+    const first = store.asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
+    if (first) setPickup({ mode: "slot", startsAt: first });
+    else if (pickup.mode === "slot") setPickup({ mode: "asap" });
   }, [store, pickup, drinks, drinkLimits]);
 
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
@@ -153,7 +157,10 @@ export default function CheckoutPage() {
   const totalCents = ordering.serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
-  const notAccepting = store && !store.acceptingOrders ? storeBannerText(store) : null;
+  // Closed now, the shop still takes orders for a time ahead; paused, it takes none (docs/decisions/0017).
+  const ordersAhead =
+    store?.reason === "closed" && firstSlotAhead(store.pickupDays ?? [], drinks, drinkLimits) !== undefined;
+  const notAccepting = store && !store.acceptingOrders && !ordersAhead ? storeBannerText(store) : null;
   const shopPhone = store?.phone ?? null;
   // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
   const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;
@@ -224,6 +231,11 @@ export default function CheckoutPage() {
                 )}
                 <p className="field__hint">We call this number if there is a question about your order.</p>
               </div>
+              {ordersAhead && (
+                <p className="checkout-ahead" role="status" data-testid="checkout-ahead">
+                  {storeBannerText(store)}. Order now for a pickup time ahead.
+                </p>
+              )}
               <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />
               {delivering ? (
                 <DeliveryTime asapReadyAt={store?.asapReadyAt ?? null} timeZone={store?.timeZone ?? null} />
@@ -236,7 +248,8 @@ export default function CheckoutPage() {
                       ordering.clearPickupError();
                     }}
                     asapReadyAt={store.asapReadyAt}
-                    slots={store.pickupSlots}
+                    days={store.pickupDays ?? []}
+                    now={new Date(store.now)}
                     drinks={drinks}
                     drinkLimits={drinkLimits}
                     timeZone={store.timeZone}

@@ -7,6 +7,7 @@ import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
+import { isHeldForLater, useLaterRelease } from "./later-lane";
 import { useChimeState, useNewOrderAlerting, useNewOrderAlerts } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
 import { useBoardLive } from "./use-board-live";
@@ -43,7 +44,11 @@ export default function StaffLayout() {
   // Nothing of the orders shows once the person may not see them, not even their counts.
   const open = denied ? [] : (orders.data?.orders ?? []);
   const count = (status: string) => open.filter((order) => order.status === status).length;
-  const newCount = count("received");
+  const releasedAt = useLaterRelease(open);
+  // An order held in Later is not new yet (./later-lane.ts).
+  const newCount = open.filter(
+    (order) => order.status === "received" && !isHeldForLater(order, Math.max(Date.now(), releasedAt)),
+  ).length;
   const { pathname } = useLocation();
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
