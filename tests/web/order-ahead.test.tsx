@@ -173,7 +173,7 @@ describe("the checkout while the shop is closed", () => {
     const user = userEvent.setup();
     renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
     expect(await screen.findByTestId("checkout-ahead")).toHaveTextContent(
-      "Closed now · opens on Friday at 7:00 AM. Order now for a pickup time ahead.",
+      "Closed now · opens on Friday at 7:00 AM. Order now for a time ahead.",
     );
     expect(screen.queryByRole("heading", { name: "We are not taking orders right now" })).not.toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Day" })).toHaveDisplayValue("Fri, Nov 27");

@@ -141,6 +141,28 @@ describe("ordering ahead: POST /api/orders", () => {
     }
   });
 
+  it("takes a delivery for a time ahead while closed: it leaves the shop then", async () => {
+    useShopClock(WEDNESDAY_NIGHT);
+    await useShopWeek();
+    const order = await placed(
+      await placeOrder({
+        lines: [juices(1)],
+        fulfilment: "delivery",
+        street: "1200 W Lincoln Ave",
+        zip: "92805",
+        pickup: slot("2026-11-27T16:00:00.000Z"),
+      }),
+    );
+    expect(order.pickup).toMatchObject({ mode: "slot", at: "2026-11-27T16:00:00.000Z" });
+    const asap = await placeOrder({
+      lines: [juices(1)],
+      fulfilment: "delivery",
+      street: "1200 W Lincoln Ave",
+      zip: "92805",
+    });
+    expect((await refusal(asap)).code).toBe("store_closed");
+  });
+
   it("applies a slot's places and drinks to a day ahead as to today", async () => {
     useShopClock(WEDNESDAY_NIGHT);
     await useShopWeek();

@@ -233,30 +233,27 @@ export default function CheckoutPage() {
               </div>
               {ordersAhead && (
                 <p className="checkout-ahead" role="status" data-testid="checkout-ahead">
-                  {storeBannerText(store)}. Order now for a pickup time ahead.
+                  {storeBannerText(store)}. Order now for a time ahead.
                 </p>
               )}
               <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />
-              {delivering ? (
-                <DeliveryTime asapReadyAt={store?.asapReadyAt ?? null} timeZone={store?.timeZone ?? null} />
-              ) : (
-                store && (
-                  <PickupPicker
-                    value={pickup}
-                    onChange={(next) => {
-                      setPickup(next);
-                      ordering.clearPickupError();
-                    }}
-                    asapReadyAt={store.asapReadyAt}
-                    days={store.pickupDays ?? []}
-                    now={new Date(store.now)}
-                    drinks={drinks}
-                    drinkLimits={drinkLimits}
-                    timeZone={store.timeZone}
-                    disabled={submitting}
-                    error={ordering.pickupError}
-                  />
-                )
+              {store && (
+                <PickupPicker
+                  value={pickup}
+                  onChange={(next) => {
+                    setPickup(next);
+                    ordering.clearPickupError();
+                  }}
+                  asapReadyAt={store.asapReadyAt}
+                  days={store.pickupDays ?? []}
+                  now={new Date(store.now)}
+                  fulfilment={delivering ? "delivery" : "pickup"}
+                  drinks={drinks}
+                  drinkLimits={drinkLimits}
+                  timeZone={store.timeZone}
+                  disabled={submitting}
+                  error={ordering.pickupError}
+                />
               )}
               {ordering.problem && (
                 <p className="checkout-problem" role="alert">
@@ -285,25 +282,6 @@ export default function CheckoutPage() {
           )}
         </div>
       </div>
-    </div>
-  );
-}
-
-/**
- * In place of the pickup-time picker for a delivery: a delivery goes out as soon as it is ready,
- * and this says when that is expected, in the words the order's confirmation will use.
- */
-function DeliveryTime({ asapReadyAt, timeZone }: { asapReadyAt: string | null; timeZone: string | null }) {
-  const timing = orderTiming({
-    fulfilment: "delivery",
-    pickup: asapReadyAt && timeZone ? { mode: "asap", at: asapReadyAt, timeZone } : null,
-  });
-  return (
-    <div className="field delivery-time">
-      <p className="field__label">Delivery time</p>
-      <p className="delivery-time__value" data-testid="delivery-time">
-        {timing?.value}
-      </p>
     </div>
   );
 }

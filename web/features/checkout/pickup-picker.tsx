@@ -2,11 +2,13 @@ import { useId } from "react";
 import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { formatTimeIn } from "#common/hours/format";
+import type { FulfilmentMethod } from "#common/fulfilment";
 import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
+import { orderTiming } from "#common/order-timing";
 import { pickupDayLabel } from "./pickup-days";
 
 /**
- * When to pick the order up: as soon as possible (with the time the shop expects it ready, from
+ * When to pick the order up (or, for a delivery, when it leaves the shop): as soon as possible (with the time the shop expects it ready, from
  * the queue on the board; not offered while the shop is closed), or a 15-minute slot on one of
  * the days ahead: a day first, then its time (docs/decisions/0017-order-ahead.md). A closed day is
  * not listed; a full slot, or one too soon to make this many drinks for (common/order-size.ts),
@@ -21,7 +23,7 @@ export function PickupPicker({
   drinkLimits,
   timeZone,
   now,
-  legend = "Pickup time",
+  fulfilment = "pickup",
   disabled = false,
   error,
 }: {
@@ -36,7 +38,8 @@ export function PickupPicker({
   timeZone: string;
   /** The shop's clock, to word the days ("Today", "Tomorrow"). */
   now: Date;
-  legend?: string;
+  /** A delivery goes out at the chosen time, or as soon as it is ready, within the delivery window. */
+  fulfilment?: FulfilmentMethod;
   disabled?: boolean;
   error?: string | null;
 }) {
@@ -56,16 +59,29 @@ export function PickupPicker({
   const chosenDay =
     value.mode === "slot" ? days.findIndex((day) => day.slots.some((slot) => slot.startsAt === value.startsAt)) : -1;
   const daySlots = days[chosenDay]?.slots ?? [];
+  const delivering = fulfilment === "delivery";
+  const asapTiming = asapReadyAt
+    ? orderTiming({ fulfilment, pickup: { mode: "asap", at: asapReadyAt, timeZone } })?.value
+    : undefined;
 
   return (
     <fieldset className="pickup-picker" disabled={disabled} aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">{legend}</legend>
+      <legend className="field__label">{delivering ? "Delivery time" : "Pickup time"}</legend>
       {asapReadyAt && (
         <label className="pickup-picker__option">
           <input type="radio" name={name} checked={value.mode === "asap"} onChange={() => onChange({ mode: "asap" })} />
-          <span>
-            As soon as possible <span className="pickup-picker__hint">(ready around {time(asapReadyAt)})</span>
-          </span>
+          {delivering ? (
+            <span>
+              As soon as possible:{" "}
+              <span className="pickup-picker__hint" data-testid="delivery-time">
+                {asapTiming}
+              </span>
+            </span>
+          ) : (
+            <span>
+              As soon as possible <span className="pickup-picker__hint">(ready around {time(asapReadyAt)})</span>
+            </span>
+          )}
         </label>
       )}
       <label className="pickup-picker__option">
@@ -109,8 +125,8 @@ export function PickupPicker({
               </select>
             </>
           )}
-          <label className={onlyToday ? "visually-hidden" : "pickup-picker__label"} htmlFor={selectId}>
-            Pickup slot
+          <label className={onlyToday && !delivering ? "visually-hidden" : "pickup-picker__label"} htmlFor={selectId}>
+            {delivering ? "Leaves the shop at" : "Pickup slot"}
           </label>
           <select
             id={selectId}
