@@ -4,8 +4,9 @@ import type { ApiErrorBody } from "#common/api-error";
 import type { OrderRequest } from "#common/forms/checkout";
 import { PICKUP_SLOT_MINUTES } from "#common/hours/pickup-slots";
 import type { CreateOrderResponse } from "#common/orders";
-import type { StaffOrdersResponse } from "#common/staff-orders";
+import type { StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
 import { api, json } from "./helpers";
+import { openSocket } from "./live-sockets";
 import { createBarista, createSignedInUser } from "./sign-in";
 import { ANAHEIM, jsonPost, PHONE, resetShop, setSlotCapacity, store, useShopClock } from "./store-helpers";
 
@@ -219,7 +220,14 @@ describe("ordering ahead: POST /api/orders", () => {
     const tuesday = status.pickupDays.find((day) => day.date === "2026-03-10")!.slots;
     expect(tuesday.at(-1)!.startsAt).toBe("2026-03-11T08:45:00.000Z"); // 1:45 AM Wednesday
     // Six juices, 18 minutes, for 12:15 AM: the counter starts at 11:57 PM on Tuesday.
+    const board = await openSocket("/api/live/board", (await createBarista()).cookie);
     const order = await placed(await placeOrder({ lines: [juices(6)], pickup: slot("2026-03-11T07:15:00.000Z") }));
+    // An open board hears it with its start, as it reads it afterwards.
+    const heard = await board.next<{ type: string; order?: StaffOrder }>(
+      (message) => message.type === "order" && message.order?.id === order.id,
+    );
+    board.close();
+    expect(heard.order?.prepStartsAt).toBe("2026-03-11T06:57:00.000Z");
     const ticket = await boardTicket(order.id);
     expect(ticket).toMatchObject({ status: "received", prepStartsAt: "2026-03-11T06:57:00.000Z" });
     const asap = await placed(await placeOrder({ lines: [juices(1)] }));

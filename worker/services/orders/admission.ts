@@ -30,6 +30,8 @@ interface CheckedLine {
 
 export interface AdmittedOrder {
   pickup: OrderPickup;
+  /** For a pickup time: when the counter should start on it (./prep-start.ts), null for as soon as possible. */
+  prepStartsAt: string | null;
   locationId: string;
   /**
    * The order_pickups row and, for a pickup time, the drinks of the slots it is made in, for the
@@ -117,6 +119,7 @@ export async function admitOrder(
   }
   return {
     pickup,
+    prepStartsAt: pickup.mode === "slot" ? new Date(Date.parse(pickup.at) - ownPrep * 60_000).toISOString() : null,
     locationId,
     statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
