@@ -19,7 +19,7 @@ interface StoreStatus {
 const SHOT_MINUTES = 2;
 
 /**
- * The earliest slot and number of shots whose preparation starts between 75 s and 165 s from
+ * The earliest slot and number of shots whose preparation starts between one and two minutes from
  * `now`: soon enough to watch it move, late enough to see it wait in Later first.
  */
 function slotDueShortly(status: StoreStatus): { startsAt: string; shots: number; prepStartsAt: number } {
@@ -27,11 +27,11 @@ function slotDueShortly(status: StoreStatus): { startsAt: string; shots: number;
   for (const slot of status.pickupSlots) {
     for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
       const prepStartsAt = Date.parse(slot.startsAt) - shots * SHOT_MINUTES * MINUTE;
-      if (prepStartsAt - now >= 75_000 && prepStartsAt - now <= 165_000 && slot.drinksLeft >= shots && !slot.full)
+      if (prepStartsAt - now >= 60_000 && prepStartsAt - now <= 120_000 && slot.drinksLeft >= shots && !slot.full)
         return { startsAt: slot.startsAt, shots, prepStartsAt };
     }
   }
-  throw new Error("no slot's preparation starts within three minutes");
+  throw new Error("no slot's preparation starts within two minutes");
 }
 
 const clockTime = (iso: string) =>

@@ -247,6 +247,7 @@ describe("the board's Later lane", () => {
     expect(within(later).getByRole("article", { name: "#EEEEEEEE" })).toHaveTextContent(/Pickup \w{3}, \w{3} \d+, /);
     expect(within(screen.getByRole("region", { name: /^New/ })).getByText("No orders")).toBeInTheDocument();
     expect(document.title).toBe("Order board · Squeeze");
+    expect(screen.getByLabelText("Open orders")).toHaveTextContent("Later 2New 0Preparing 0Ready 0");
     const reads = calls.length;
 
     await act(async () => {
@@ -256,6 +257,7 @@ describe("the board's Later lane", () => {
     expect(card).toHaveClass("board-card--alert");
     expect(screen.getAllByRole("alert")[0]).toHaveTextContent("New order: #DDDDDDDD");
     expect(document.title).toBe("(1) New orders · Order board · Squeeze");
+    expect(screen.getByLabelText("Open orders")).toHaveTextContent("Later 1New 1Preparing 0Ready 0");
     expect(within(screen.getByRole("region", { name: /^Later/ })).getAllByRole("article")).toHaveLength(1);
     expect(calls).toHaveLength(reads);
   });

@@ -46,9 +46,8 @@ export default function StaffLayout() {
   const count = (status: string) => open.filter((order) => order.status === status).length;
   const releasedAt = useLaterRelease(open);
   // An order held in Later is not new yet (./later-lane.ts).
-  const newCount = open.filter(
-    (order) => order.status === "received" && !isHeldForLater(order, Math.max(Date.now(), releasedAt)),
-  ).length;
+  const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
+  const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
@@ -78,6 +77,7 @@ export default function StaffLayout() {
         </nav>
         {orders.data && !denied && (
           <p className="staff-bar__counts" aria-label="Open orders">
+            {laterCount > 0 && <span>Later {laterCount}</span>}
             <span>New {newCount}</span>
             <span>Preparing {count("preparing")}</span>
             <span>Ready {count("ready")}</span>
