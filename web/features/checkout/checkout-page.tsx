@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
-import { DEFAULT_DRINK_LIMITS, drinkCount, makingPlan, overDrinkLimitMessage } from "#common/order-size";
+import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { isOutsideDeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
