@@ -26,7 +26,7 @@ import "./staff-board.css";
 
 /**
  * The board's lanes, left to right, each with the orders in that state; Later holds the received
- * orders whose preparation is not due yet (./later-lane.ts).
+ * orders whose preparation is not due yet (./later-lane.ts), and is there only when it has some.
  */
 const LANES: Array<{ status: OrderStatus; lane: string; title: string }> = [
   { status: "received", lane: "later", title: "Later" },
@@ -71,7 +71,8 @@ export default function StaffBoardPage() {
   const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
   const open = orders.data?.orders ?? [];
   const held = open.filter((order) => isHeldForLater(order, now));
-  const lanes = LANES.map((lane) => ({
+  // Later shows only while it holds an order: a board without orders ahead keeps its width for the rest.
+  const lanes = LANES.filter((lane) => lane.lane !== "later" || held.length > 0).map((lane) => ({
     ...lane,
     orders:
       lane.lane === "later"
