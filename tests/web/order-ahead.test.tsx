@@ -4,6 +4,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PickupDay, PickupSlot, StoreStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
+import { orderTiming } from "#common/order-timing";
 import type { StaffOrder } from "#common/staff-orders";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
@@ -147,6 +148,20 @@ describe("the checkout's day picker", () => {
     expect(screen.getByRole("radio", { name: "As soon as possible (ready around 6:10 AM)" })).toBeChecked();
     await user.click(screen.getByRole("radio", { name: "Pick a day and time" }));
     expect(onChange).toHaveBeenLastCalledWith({ mode: "slot", startsAt: "2026-11-27T15:00:00.000Z" });
+  });
+});
+
+describe("an order's time, as the order page, the success modal and the e-mails say it", () => {
+  it("names the day of a pickup time ordered ahead, and only the time of today's", () => {
+    const pickup = { mode: "slot", at: "2026-11-27T15:15:00.000Z", timeZone: LA } as const;
+    expect(orderTiming({ fulfilment: "pickup", pickup, createdAt: WEDNESDAY_NIGHT })).toEqual({
+      label: "Pickup",
+      value: "Fri, Nov 27, 7:15 AM",
+    });
+    expect(orderTiming({ fulfilment: "delivery", pickup, createdAt: WEDNESDAY_NIGHT })?.value).toBe(
+      "Leaves the shop at Fri, Nov 27, 7:15 AM",
+    );
+    expect(orderTiming({ fulfilment: "pickup", pickup, createdAt: "2026-11-27T14:00:00.000Z" })?.value).toBe("7:15 AM");
   });
 });
 
