@@ -42,7 +42,10 @@ export default defineConfig({
     ? [
         // First in the queue: its long waits for the shop's polling overlap the other journeys.
         { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } },
-        { name: "journeys", testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts"] },
+        {
+          name: "journeys",
+          testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"],
+        },
         // Clears the order board and counts what is on it: on the shop-state server, after that journey.
         {
           name: "rush",
@@ -50,11 +53,22 @@ export default defineConfig({
           use: { baseURL: shopStateBaseURL },
           dependencies: ["shop-state"],
         },
+        // Clears the board too, and times an order's preparation from an empty queue: after the rush.
+        {
+          name: "ahead",
+          testMatch: "**/order-ahead.spec.ts",
+          use: { baseURL: shopStateBaseURL },
+          dependencies: ["rush"],
+        },
       ]
     : [
-        { name: "journeys", testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts"] },
+        {
+          name: "journeys",
+          testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"],
+        },
         { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
         { name: "rush", testMatch: "**/staff-rush.spec.ts", dependencies: ["shop-state"] },
+        { name: "ahead", testMatch: "**/order-ahead.spec.ts", dependencies: ["rush"] },
       ],
   webServer: process.env.BASE_URL
     ? undefined

@@ -69,6 +69,13 @@ export interface PickupSlot {
   drinksLeft: number;
 }
 
+/** One day's pickup slots, for ordering ahead. */
+export interface PickupDay {
+  /** The location's calendar day, "2026-11-27". */
+  date: string;
+  slots: PickupSlot[];
+}
+
 export interface StoreHoursLine {
   weekday: number;
   opens: string;
@@ -105,7 +112,14 @@ export interface StoreStatus {
   soldOut: SoldOutItem[];
   /** As soon as possible: when an order placed now would be ready, from the board's queue. */
   asapReadyAt: string | null;
+  /** Today's slots left, when taking orders now (empty when closed or paused). */
   pickupSlots: PickupSlot[];
+  /**
+   * Ordering ahead: today (when it has slots left, before opening included) and each of the next
+   * days with pickup slots, in date order; a closed day is not listed. Offered while closed too,
+   * none while paused.
+   */
+  pickupDays: PickupDay[];
   /** How many drinks one online order and one slot take; a larger order is for the phone. */
   drinkLimits: DrinkLimits;
   /** The shop's phone number, for what cannot be ordered online. */

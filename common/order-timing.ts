@@ -1,5 +1,5 @@
 import { DELIVERY_WINDOW, type FulfilmentMethod } from "./fulfilment";
-import { formatTimeIn } from "./hours/format";
+import { formatDateTimeIn, formatTimeIn, relativeDayIn } from "./hours/format";
 import type { OrderPickup } from "./orders";
 
 /** A labelled fact about when an order is expected, e.g. { label: "Pickup", value: "3:15 PM" }. */
@@ -15,8 +15,11 @@ export interface OrderTiming {
  * and the shopper is promised the delivery window from ordering. The checkout modal, the order
  * page, the board and the e-mails all say it this way.
  */
-export function orderTiming(order: { fulfilment: FulfilmentMethod; pickup?: OrderPickup | null }): OrderTiming | null {
-  const time = order.pickup ? formatTimeIn(new Date(order.pickup.at), order.pickup.timeZone) : null;
+export function orderTiming(
+  order: { fulfilment: FulfilmentMethod; pickup?: OrderPickup | null; createdAt?: string },
+  now: Date = new Date(),
+): OrderTiming | null {
+  const time = order.pickup ? pickupTime(order.pickup, order.createdAt ? new Date(order.createdAt) : now) : null;
   if (order.fulfilment === "delivery") {
     if (!order.pickup || !time) return { label: "Delivery", value: `Within ${DELIVERY_WINDOW}` };
     return order.pickup.mode === "slot"
@@ -27,6 +30,16 @@ export function orderTiming(order: { fulfilment: FulfilmentMethod; pickup?: Orde
   return order.pickup.mode === "slot"
     ? { label: "Pickup", value: time }
     : { label: "Pickup", value: `As soon as possible (ready around ${time})` };
+}
+
+/**
+ * "7:15 AM", or with its day when the order was placed on another day than its pickup time's
+ * (ordered ahead, docs/decisions/0017-order-ahead.md): "Fri, Nov 27, 7:15 AM".
+ */
+function pickupTime(pickup: OrderPickup, placedAt: Date): string {
+  const at = new Date(pickup.at);
+  const sameDay = relativeDayIn(at, placedAt, pickup.timeZone) === "today";
+  return pickup.mode === "slot" && !sameDay ? formatDateTimeIn(at, pickup.timeZone) : formatTimeIn(at, pickup.timeZone);
 }
 
 /**

@@ -29,6 +29,11 @@ export interface StaffOrder {
   lines: StaffOrderLine[];
   /** The chosen pickup slot, or "as soon as possible" with its estimate; null for older orders. */
   pickup?: OrderPickup | null;
+  /**
+   * For a pickup time: when the counter should start on it (pickup time minus its drinks'
+   * preparation minutes). Until then the board holds it in Later; null for "as soon as possible".
+   */
+  prepStartsAt?: string | null;
   /** A cancelled order in the board's Done list: the state it was cancelled from (what Recall brings back). */
   cancelledFrom?: OrderStatus | null;
 }

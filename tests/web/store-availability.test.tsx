@@ -30,6 +30,11 @@ const LA = "America/Los_Angeles";
 
 /** The shop at noon on a Tuesday in Anaheim, open and taking orders. */
 function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
+  const pickupSlots = overrides.pickupSlots ?? [
+    { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
+    { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
+    { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
+  ];
   return {
     locationId: "loc-anaheim",
     locationName: "Squeeze Anaheim",
@@ -42,11 +47,8 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     pausedUntil: null,
     soldOut: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
-    pickupSlots: [
-      { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
-      { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
-      { startsAt: "2026-03-10T19:45:00.000Z", full: false, drinksLeft: 12 },
-    ],
+    pickupSlots,
+    pickupDays: pickupSlots.length > 0 ? [{ date: "2026-03-10", slots: pickupSlots }] : [],
     drinkLimits: { perOrder: 40, perSlot: 12 },
     phone: "+1 714 215 4499",
     weeklyHours: [
@@ -278,7 +280,8 @@ describe("the pickup picker", () => {
           onChange(next);
         }}
         asapReadyAt={status.asapReadyAt}
-        slots={status.pickupSlots}
+        days={status.pickupDays}
+        now={new Date(status.now)}
         drinks={drinks}
         drinkLimits={status.drinkLimits}
         timeZone={LA}
@@ -451,7 +454,7 @@ describe("the checkout and the shop's state", () => {
     expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 
-  it("for a delivery, the pickup-time picker gives way to the delivery time, and the order goes as soon as possible", async () => {
+  it("for a delivery, the picker says when it leaves the shop, and the order goes at the time chosen", async () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     useCartStore.setState({ items: [charcoal] });
     const { calls } = serveStore(storeStatus(), {
@@ -466,26 +469,29 @@ describe("the checkout and the shop's state", () => {
     const user = userEvent.setup();
     renderCheckout();
 
-    // A pickup: the picker, with a later slot chosen.
-    await user.click(await screen.findByRole("radio", { name: "Later today" }));
-    expect(screen.getByRole("group", { name: "Pickup time" })).toBeInTheDocument();
+    // A pickup: the picker, as soon as possible.
+    expect(await screen.findByRole("group", { name: "Pickup time" })).toBeInTheDocument();
     expect(screen.queryByTestId("delivery-time")).not.toBeInTheDocument();
 
-    // A delivery: no pickup time to choose, only when it is expected.
+    // A delivery: as soon as possible within the delivery window, or a time it leaves the shop.
     await user.click(screen.getByRole("radio", { name: /Delivery/ }));
     expect(screen.queryByRole("group", { name: "Pickup time" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("radio", { name: "Later today" })).not.toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Delivery time" })).toBeInTheDocument();
     expect(screen.getByTestId("delivery-time")).toHaveTextContent(
       "Within 60-90 minutes (leaves the shop around 12:12 PM)",
     );
+    await user.click(screen.getByRole("radio", { name: "Later today" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Leaves the shop at" }), "12:45 PM");
 
     await user.type(screen.getByLabelText("Street address"), "1200 W Lincoln Ave");
     await user.type(screen.getByLabelText("ZIP code"), "92805");
     await user.click(screen.getByRole("button", { name: "Checkout" }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
     const order = calls.find((call) => call.method === "POST");
-    // The slot chosen for a pickup does not ride along with the delivery.
-    expect(order?.body).toMatchObject({ fulfilment: "delivery", pickup: { mode: "asap" } });
+    expect(order?.body).toMatchObject({
+      fulfilment: "delivery",
+      pickup: { mode: "slot", startsAt: "2026-03-10T19:45:00.000Z" },
+    });
 
     // Back to pickup: the picker again.
     await user.click(screen.getByRole("radio", { name: "Pickup" }));

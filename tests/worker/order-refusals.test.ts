@@ -96,7 +96,7 @@ describe("POST /api/orders: the shop decides, whatever the browser showed", () =
     expect(await orderCount(shopper.userId)).toBe(1);
   });
 
-  it("refuses with slot_invalid a time that is not one of today's slots", async () => {
+  it("refuses with slot_invalid a time that is not one of the slots on offer", async () => {
     useShopClock();
     const shopper = await createSignedInUser();
     const { pickupSlots } = await store();
@@ -105,7 +105,7 @@ describe("POST /api/orders: the shop decides, whatever the browser showed", () =
       new Date(offered + 7 * MINUTE), // not on the quarter hour
       new Date(TUESDAY_NOON.getTime() - 15 * MINUTE), // in the past
       new Date(offered - 15 * MINUTE), // before the drinks can be ready
-      new Date("2026-03-11T19:00:00.000Z"), // tomorrow
+      new Date("2026-03-17T19:00:00.000Z"), // a week from today: the eighth day
     ];
     for (const startsAt of notOffered) {
       const error = await refusal(

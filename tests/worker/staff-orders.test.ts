@@ -123,6 +123,8 @@ describe("GET /api/staff/orders", () => {
       ],
       // Ordered without a time: as soon as possible, with the shop's estimate.
       pickup: { mode: "asap", at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), timeZone: "America/Los_Angeles" },
+      // Started as soon as it arrives: it never waits in Later.
+      prepStartsAt: null,
     });
   });
 

@@ -58,7 +58,7 @@ export async function baristaOnTheBoard(
   return page;
 }
 
-export function column(board: Page, title: "New" | "Preparing" | "Ready") {
+export function column(board: Page, title: "Later" | "New" | "Preparing" | "Ready") {
   return board.getByRole("region", { name: new RegExp(`^${title}\\b`) });
 }
 

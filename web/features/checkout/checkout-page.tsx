@@ -6,7 +6,7 @@ import { Link } from "#web/components/link";
 import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
-import { DEFAULT_DRINK_LIMITS, drinkCount, makingPlan, overDrinkLimitMessage } from "#common/order-size";
+import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { isOutsideDeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
@@ -22,6 +22,7 @@ import { useStoreStatus } from "#web/components/store-status/store-status-store"
 import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
+import { firstSlotAhead, slotStillTakes } from "./pickup-days";
 import { PickupPicker } from "./pickup-picker";
 import { PaymentNote } from "./payment-note";
 import { SOLD_OUT_LINE_TEXT, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
@@ -83,11 +84,14 @@ export default function CheckoutPage() {
   }, []);
 
   // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
-  // "as soon as possible".
+  // "as soon as possible"; while the shop is closed, to the first time ahead that can make them.
   useEffect(() => {
-    if (pickup.mode !== "slot" || !store) return;
-    const index = store.pickupSlots.findIndex((entry) => entry.startsAt === pickup.startsAt);
-    if (!makingPlan(store.pickupSlots, index, drinks, drinkLimits)) setPickup({ mode: "asap" });
+    if (!store) return;
+    const days = store.pickupDays ?? [];
+    if (pickup.mode === "slot" && slotStillTakes(days, pickup.startsAt, drinks, drinkLimits)) return;
+    const first = store.asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
+    if (first) setPickup({ mode: "slot", startsAt: first });
+    else if (pickup.mode === "slot") setPickup({ mode: "asap" });
   }, [store, pickup, drinks, drinkLimits]);
 
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
@@ -154,7 +158,10 @@ export default function CheckoutPage() {
   const totalCents = ordering.serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
-  const notAccepting = store && !store.acceptingOrders ? storeBannerText(store) : null;
+  // Closed now, the shop still takes orders for a time ahead; paused, it takes none (docs/decisions/0017).
+  const ordersAhead =
+    store?.reason === "closed" && firstSlotAhead(store.pickupDays ?? [], drinks, drinkLimits) !== undefined;
+  const notAccepting = store && !store.acceptingOrders && !ordersAhead ? storeBannerText(store) : null;
   const shopPhone = store?.phone ?? null;
   // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
   const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;
@@ -225,26 +232,29 @@ export default function CheckoutPage() {
                 )}
                 <p className="field__hint">We call this number if there is a question about your order.</p>
               </div>
+              {ordersAhead && (
+                <p className="checkout-ahead" role="status" data-testid="checkout-ahead">
+                  {storeBannerText(store)}. Order now for a time ahead.
+                </p>
+              )}
               <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />
-              {delivering ? (
-                <DeliveryTime asapReadyAt={store?.asapReadyAt ?? null} timeZone={store?.timeZone ?? null} />
-              ) : (
-                store && (
-                  <PickupPicker
-                    value={pickup}
-                    onChange={(next) => {
-                      setPickup(next);
-                      ordering.clearPickupError();
-                    }}
-                    asapReadyAt={store.asapReadyAt}
-                    slots={store.pickupSlots}
-                    drinks={drinks}
-                    drinkLimits={drinkLimits}
-                    timeZone={store.timeZone}
-                    disabled={submitting}
-                    error={ordering.pickupError}
-                  />
-                )
+              {store && (
+                <PickupPicker
+                  value={pickup}
+                  onChange={(next) => {
+                    setPickup(next);
+                    ordering.clearPickupError();
+                  }}
+                  asapReadyAt={store.asapReadyAt}
+                  days={store.pickupDays ?? []}
+                  now={new Date(store.now)}
+                  fulfilment={delivering ? "delivery" : "pickup"}
+                  drinks={drinks}
+                  drinkLimits={drinkLimits}
+                  timeZone={store.timeZone}
+                  disabled={submitting}
+                  error={ordering.pickupError}
+                />
               )}
               {ordering.problem && (
                 <p className="checkout-problem" role="alert">
@@ -273,25 +283,6 @@ export default function CheckoutPage() {
           )}
         </div>
       </div>
-    </div>
-  );
-}
-
-/**
- * In place of the pickup-time picker for a delivery: a delivery goes out as soon as it is ready,
- * and this says when that is expected, in the words the order's confirmation will use.
- */
-function DeliveryTime({ asapReadyAt, timeZone }: { asapReadyAt: string | null; timeZone: string | null }) {
-  const timing = orderTiming({
-    fulfilment: "delivery",
-    pickup: asapReadyAt && timeZone ? { mode: "asap", at: asapReadyAt, timeZone } : null,
-  });
-  return (
-    <div className="field delivery-time">
-      <p className="field__label">Delivery time</p>
-      <p className="delivery-time__value" data-testid="delivery-time">
-        {timing?.value}
-      </p>
     </div>
   );
 }

@@ -1,58 +1,89 @@
 import { useId } from "react";
-import type { PickupSlot } from "#common/availability";
+import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { formatTimeIn } from "#common/hours/format";
+import type { FulfilmentMethod } from "#common/fulfilment";
 import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
+import { orderTiming } from "#common/order-timing";
+import { pickupDayLabel } from "./pickup-days";
 
 /**
- * When to pick the order up: as soon as possible (with the time the shop expects it ready,
- * from the queue on the board), or one of today's 15-minute slots. A full slot, or one too soon
- * to make this many drinks for (common/order-size.ts), is listed but cannot be chosen.
+ * When to pick the order up (or, for a delivery, when it leaves the shop): as soon as possible (with the time the shop expects it ready, from
+ * the queue on the board; not offered while the shop is closed), or a 15-minute slot on one of
+ * the days ahead: a day first, then its time (docs/decisions/0017-order-ahead.md). A closed day is
+ * not listed; a full slot, or one too soon to make this many drinks for (common/order-size.ts),
+ * is listed but cannot be chosen, and a day none of whose slots can is listed likewise.
  */
 export function PickupPicker({
   value,
   onChange,
   asapReadyAt,
-  slots,
+  days,
   drinks,
   drinkLimits,
   timeZone,
+  now,
+  fulfilment = "pickup",
   disabled = false,
   error,
 }: {
   value: PickupRequest;
   onChange(value: PickupRequest): void;
+  /** Null while the shop is closed: only a time ahead can be chosen. */
   asapReadyAt: string | null;
-  slots: PickupSlot[];
+  days: PickupDay[];
   /** The cart's drinks: a large order can only be picked up once the counter has had time to make it. */
   drinks: number;
   drinkLimits: DrinkLimits;
   timeZone: string;
+  /** The shop's clock, to word the days ("Today", "Tomorrow"). */
+  now: Date;
+  /** A delivery goes out at the chosen time, or as soon as it is ready, within the delivery window. */
+  fulfilment?: FulfilmentMethod;
   disabled?: boolean;
   error?: string | null;
 }) {
   const name = useId();
+  const daySelectId = useId();
   const selectId = useId();
   const errorId = useId();
-  const takes = slots.map((_, index) => makingPlan(slots, index, drinks, drinkLimits) !== null);
-  const firstOpen = slots[takes.indexOf(true)]?.startsAt;
+  const takes = days.map((day) =>
+    day.slots.map((_, index) => makingPlan(day.slots, index, drinks, drinkLimits) !== null),
+  );
+  const firstOpenOf = (dayIndex: number) => days[dayIndex]?.slots[takes[dayIndex]!.indexOf(true)]?.startsAt;
+  const firstDay = takes.findIndex((day) => day.includes(true));
+  const firstOpen = firstOpenOf(firstDay);
   const time = (iso: string) => formatTimeIn(new Date(iso), timeZone);
+  const onlyToday = days.length > 0 && days.every((day) => pickupDayLabel(day.date, now, timeZone) === "Today");
+  const later = onlyToday ? "Later today" : "Pick a day and time";
+  const chosenDay =
+    value.mode === "slot" ? days.findIndex((day) => day.slots.some((slot) => slot.startsAt === value.startsAt)) : -1;
+  const daySlots = days[chosenDay]?.slots ?? [];
+  const delivering = fulfilment === "delivery";
+  const asapTiming = asapReadyAt
+    ? orderTiming({ fulfilment, pickup: { mode: "asap", at: asapReadyAt, timeZone } })?.value
+    : undefined;
 
   return (
     <fieldset className="pickup-picker" disabled={disabled} aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">Pickup time</legend>
-      <label className="pickup-picker__option">
-        <input type="radio" name={name} checked={value.mode === "asap"} onChange={() => onChange({ mode: "asap" })} />
-        <span>
-          As soon as possible
-          {asapReadyAt && (
-            <>
-              {" "}
-              <span className="pickup-picker__hint">(ready around {time(asapReadyAt)})</span>
-            </>
+      <legend className="field__label">{delivering ? "Delivery time" : "Pickup time"}</legend>
+      {asapReadyAt && (
+        <label className="pickup-picker__option">
+          <input type="radio" name={name} checked={value.mode === "asap"} onChange={() => onChange({ mode: "asap" })} />
+          {delivering ? (
+            <span>
+              As soon as possible:{" "}
+              <span className="pickup-picker__hint" data-testid="delivery-time">
+                {asapTiming}
+              </span>
+            </span>
+          ) : (
+            <span>
+              As soon as possible <span className="pickup-picker__hint">(ready around {time(asapReadyAt)})</span>
+            </span>
           )}
-        </span>
-      </label>
+        </label>
+      )}
       <label className="pickup-picker__option">
         <input
           type="radio"
@@ -63,16 +94,39 @@ export function PickupPicker({
         />
         <span>
           {firstOpen
-            ? "Later today"
-            : slots.some((slot) => !slot.full)
-              ? `Later today (no pickup time left today for ${drinksLabel(drinks)})`
-              : "Later today (no pickup times left today)"}
+            ? later
+            : days.some((day) => day.slots.some((slot) => !slot.full))
+              ? `${later} (no pickup time left${onlyToday ? " today" : ""} for ${drinksLabel(drinks)})`
+              : `${later} (no pickup times left${onlyToday ? " today" : ""})`}
         </span>
       </label>
-      {value.mode === "slot" && (
+      {value.mode === "slot" && chosenDay >= 0 && (
         <div className="pickup-picker__slot">
-          <label className="visually-hidden" htmlFor={selectId}>
-            Pickup slot
+          {!onlyToday && (
+            <>
+              <label className="pickup-picker__label" htmlFor={daySelectId}>
+                Day
+              </label>
+              <select
+                id={daySelectId}
+                value={days[chosenDay]!.date}
+                onChange={(event) => {
+                  const index = days.findIndex((day) => day.date === event.target.value);
+                  const first = firstOpenOf(index);
+                  if (first) onChange({ mode: "slot", startsAt: first });
+                }}
+              >
+                {days.map((day, index) => (
+                  <option key={day.date} value={day.date} disabled={!takes[index]!.includes(true)}>
+                    {pickupDayLabel(day.date, now, timeZone)}
+                    {takes[index]!.includes(true) ? "" : " (full)"}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <label className={onlyToday && !delivering ? "visually-hidden" : "pickup-picker__label"} htmlFor={selectId}>
+            {delivering ? "Leaves the shop at" : "Pickup slot"}
           </label>
           <select
             id={selectId}
@@ -80,10 +134,10 @@ export function PickupPicker({
             aria-invalid={error ? true : undefined}
             onChange={(event) => onChange({ mode: "slot", startsAt: event.target.value })}
           >
-            {slots.map((slot, index) => (
-              <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[index]}>
+            {daySlots.map((slot, index) => (
+              <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[chosenDay]![index]}>
                 {time(slot.startsAt)}
-                {slot.full ? " (full)" : takes[index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
+                {slot.full ? " (full)" : takes[chosenDay]![index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
               </option>
             ))}
           </select>

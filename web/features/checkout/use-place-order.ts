@@ -53,7 +53,7 @@ function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
 interface PlaceOrderInput {
   items: CartItem[];
   form: UseFormReturn<CheckoutForm>;
-  /** The pickup time chosen in the picker; a delivery goes out as soon as it is ready. */
+  /** The time chosen in the picker: when to pick the order up, or when a delivery leaves the shop. */
   pickup: PickupRequest;
   deliveryFeeCents: number;
   finish(phone: string, outcome: PlacedOrder): void;
@@ -128,7 +128,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
     setLineProblems({});
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
-    const pickupRequest: PickupRequest = delivering ? { mode: "asap" } : pickup;
+    const pickupRequest: PickupRequest = pickup;
     const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
     const feedback = useFeedbackStore.getState();
     feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });

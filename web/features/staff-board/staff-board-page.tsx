@@ -12,6 +12,7 @@ import { useRecallOrder } from "./api/recall-order";
 import { useRetryRefund } from "./api/retry-refund";
 import { useNewOrderAlerts } from "./alerts/new-order-alerts";
 import { laneOrders, recentlyDone } from "./board-orders";
+import { isHeldForLater, useLaterRelease } from "./later-lane";
 import { BoardLane } from "./components/board-lane";
 import { BoardTicket } from "./components/board-ticket";
 import { CancelOrderDialog } from "./components/cancel-order-dialog";
@@ -23,11 +24,15 @@ import { EMPTY_LANE_WIDTH, useLaneLayout } from "./use-lane-layout";
 import { useOrderMoves } from "./use-order-moves";
 import "./staff-board.css";
 
-/** The board's lanes, left to right, each with the orders in that state. */
-const LANES: Array<{ status: OrderStatus; title: string }> = [
-  { status: "received", title: "New" },
-  { status: "preparing", title: "Preparing" },
-  { status: "ready", title: "Ready" },
+/**
+ * The board's lanes, left to right, each with the orders in that state; Later holds the received
+ * orders whose preparation is not due yet (./later-lane.ts), and is there only when it has some.
+ */
+const LANES: Array<{ status: OrderStatus; lane: string; title: string }> = [
+  { status: "received", lane: "later", title: "Later" },
+  { status: "received", lane: "received", title: "New" },
+  { status: "preparing", lane: "preparing", title: "Preparing" },
+  { status: "ready", lane: "ready", title: "Ready" },
 ];
 
 /** What the board says when a refund still has not gone through. */
@@ -44,7 +49,8 @@ export function refundStillOwedText(order: { id: string }): string {
  */
 export default function StaffBoardPage() {
   const orders = useStaffOrders();
-  const now = useNow(15_000);
+  const releasedAt = useLaterRelease(orders.data?.orders);
+  const now = Math.max(useNow(15_000), releasedAt);
   const alertingIds = useNewOrderAlerts((state) => state.pending);
   const alerting = useMemo(() => new Set(alertingIds), [alertingIds]);
 
@@ -63,9 +69,20 @@ export default function StaffBoardPage() {
 
   const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
   const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
-  const lanes = LANES.map((lane) => ({
+  const open = orders.data?.orders ?? [];
+  const held = open.filter((order) => isHeldForLater(order, now));
+  // Later shows only while it holds an order: a board without orders ahead keeps its width for the rest.
+  const lanes = LANES.filter((lane) => lane.lane !== "later" || held.length > 0).map((lane) => ({
     ...lane,
-    orders: laneOrders(orders.data?.orders ?? [], lane.status, thresholds, now),
+    orders:
+      lane.lane === "later"
+        ? held.sort((a, b) => a.prepStartsAt!.localeCompare(b.prepStartsAt!))
+        : laneOrders(
+            open.filter((order) => !held.includes(order)),
+            lane.status,
+            thresholds,
+            now,
+          ),
   }));
   const columns = useLaneLayout(
     lanesRef,
@@ -186,8 +203,9 @@ export default function StaffBoardPage() {
       >
         {lanes.map((lane, index) => (
           <BoardLane
-            key={lane.status}
+            key={lane.lane}
             status={lane.status}
+            lane={lane.lane}
             title={lane.title}
             orders={lane.orders}
             columns={columns[index] ?? 1}

@@ -8,6 +8,7 @@ import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
+import { isHeldForLater, useLaterRelease } from "./later-lane";
 import { useChimeState, useNewOrderAlerting, useNewOrderAlerts } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
 import { useBoardLive } from "./use-board-live";
@@ -44,7 +45,10 @@ export default function StaffLayout() {
   // Nothing of the orders shows once the person may not see them, not even their counts.
   const open = denied ? [] : (orders.data?.orders ?? []);
   const count = (status: string) => open.filter((order) => order.status === status).length;
-  const newCount = count("received");
+  const releasedAt = useLaterRelease(open);
+  // An order held in Later is not new yet (./later-lane.ts).
+  const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
+  const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
@@ -74,6 +78,7 @@ export default function StaffLayout() {
         </nav>
         {orders.data && !denied && (
           <p className="staff-bar__counts" aria-label="Open orders">
+            {laterCount > 0 && <span>Later {laterCount}</span>}
             <span>New {newCount}</span>
             <span>Preparing {count("preparing")}</span>
             <span>Ready {count("ready")}</span>

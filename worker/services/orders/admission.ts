@@ -3,15 +3,14 @@ import { inArray } from "drizzle-orm";
 import { isSoldOut } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import type { OrderPickup } from "#common/orders";
-import { closedMessage, formatTimeIn, pausedMessage } from "#common/hours/format";
+import { closedMessage, formatDateTimeIn, formatTimeIn, pausedMessage } from "#common/hours/format";
 import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
 import { errorMessages } from "#worker/lib/db-errors";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { pickupSlotsWithFill } from "#worker/services/shop/pickup-slots";
+import { pickupDaysWithFill } from "#worker/services/shop/pickup-slots";
 import { acceptance, estimateReadyAt, loadShopState, prepMinutesFor } from "#worker/services/shop/state";
-import { isPickupSlotStart } from "#common/hours/pickup-slots";
 import { drinkCount, type SlotDrinks } from "#common/order-size";
 import {
   isSlotDrinksFull,
@@ -31,6 +30,8 @@ interface CheckedLine {
 
 export interface AdmittedOrder {
   pickup: OrderPickup;
+  /** For a pickup time: when the counter should start on it (./prep-start.ts), null for as soon as possible. */
+  prepStartsAt: string | null;
   locationId: string;
   /**
    * The order_pickups row and, for a pickup time, the drinks of the slots it is made in, for the
@@ -41,8 +42,9 @@ export interface AdmittedOrder {
 
 /**
  * The shop's say over an order, whatever the browser showed: refused with 409 when the shop is
- * closed (`store_closed`) or paused (`ordering_paused`), when a line is sold out (`sold_out`,
- * naming the line), when the pickup time is not one of today's slots (`slot_invalid`) or has no
+ * closed (`store_closed`, unless it is for a pickup time ahead) or paused (`ordering_paused`), when
+ * a line is sold out (`sold_out`, naming the line), when the pickup time is not a slot on offer
+ * today or in the days ahead (`slot_invalid`) or has no
  * room for its drinks (`slot_full`), and when the order is too large to make in time
  * (`order_too_large`, ./order-size.ts). A slot that fills up meanwhile is refused by the database
  * itself as the order is written (see isSlotFull).
@@ -57,7 +59,8 @@ export async function admitOrder(
   const state = await loadShopState(db, locationId, now);
   const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;
-  if (reason === "closed") {
+  // Closed now, the shop still takes an order for a pickup time ahead (docs/decisions/0017).
+  if (reason === "closed" && request.mode !== "slot") {
     throw new ApiError(409, "store_closed", `${closedMessage(opensAt, now, timeZone)}. Your cart is kept for then.`);
   }
   if (reason === "paused") {
@@ -94,16 +97,18 @@ export async function admitOrder(
     const slot = new Date(request.startsAt);
     // The same earliest slot the shop offered: a drink's own time does not take a shown slot away.
     const earliest = estimateReadyAt(state, now);
-    if (state.slotCapacity <= 0 || !isPickupSlotStart(state.hours, now, earliest, slot)) {
+    // Today's or a day ahead's: the order is made from that day's slots only.
+    const days = await pickupDaysWithFill(db, state, now, earliest);
+    const slots = days.find((day) => day.slots.some((entry) => entry.startsAt === slot.toISOString()))?.slots;
+    if (!slots) {
       throw new ApiError(
         409,
         "slot_invalid",
-        `Pickup at ${formatTimeIn(slot, timeZone)} is not one of today's pickup times. Choose another time.`,
+        `Pickup at ${formatDateTimeIn(slot, timeZone)} is not one of our pickup times. Choose another time.`,
         "pickup.startsAt",
       );
     }
     pickup = { mode: "slot", at: slot.toISOString(), timeZone };
-    const slots = await pickupSlotsWithFill(db, state, now, earliest);
     const index = slots.findIndex((entry) => entry.startsAt === pickup.at);
     if (slots[index]?.full) throw slotFullError(pickup);
     making = planSlotOrder(state, slots, index, drinks);
@@ -114,6 +119,7 @@ export async function admitOrder(
   }
   return {
     pickup,
+    prepStartsAt: pickup.mode === "slot" ? new Date(Date.parse(pickup.at) - ownPrep * 60_000).toISOString() : null,
     locationId,
     statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),

@@ -8,6 +8,7 @@ import type { OrderPickup } from "#common/orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, orderItems, orderPickups, orders } from "#worker/db/schema";
+import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -18,6 +19,8 @@ export interface LoadedOrder {
   items: OrderItemRow[];
   /** Null for orders from before pickup times. */
   pickup: OrderPickup | null;
+  /** For a pickup time: when the counter should start on it (./prep-start.ts). */
+  prepStartsAt?: string | null;
 }
 
 /** Which order: any of them by id. */
@@ -54,7 +57,13 @@ export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promi
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, pickups] = await Promise.all([itemsByOrder(db, ids), pickupsByOrder(db, ids)]);
-  return rows.map((row) => ({ row, items: items.get(row.id) ?? [], pickup: pickups.get(row.id) ?? null }));
+  const prepStarts = await prepStartsByOrder(db, pickups);
+  return rows.map((row) => ({
+    row,
+    items: items.get(row.id) ?? [],
+    pickup: pickups.get(row.id) ?? null,
+    prepStartsAt: prepStarts.get(row.id) ?? null,
+  }));
 }
 
 /** Each order's pickup time, with its location's time zone to show it in. */

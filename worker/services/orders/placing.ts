@@ -186,6 +186,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     row: orderRow,
     items: itemRows.map((item, index) => ({ ...item, id: index })),
     pickup: admitted.pickup,
+    prepStartsAt: admitted.prepStartsAt,
   };
   const order = toOrder(placed);
   let emailIds: string[] = [];

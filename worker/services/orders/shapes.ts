@@ -41,7 +41,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
 }
 
 /** An order as the counter sees it (the board, and every live update to a board). */
-export function toStaffOrder({ row, items, pickup }: LoadedOrder): StaffOrder {
+export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder): StaffOrder {
   return {
     id: row.id,
     status: row.status,
@@ -57,6 +57,7 @@ export function toStaffOrder({ row, items, pickup }: LoadedOrder): StaffOrder {
     updatedAt: row.updatedAt,
     lines: items.map((item) => ({ name: item.name, size: item.size, quantity: item.quantity, note: item.comment })),
     pickup,
+    prepStartsAt: prepStartsAt ?? null,
   };
 }
 

@@ -4,8 +4,8 @@
  * The database guards both as an order is written (migrations/0042 and 0045).
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { PickupSlot } from "#common/availability";
-import { pickupSlotStarts } from "#common/hours/pickup-slots";
+import type { PickupDay, PickupSlot } from "#common/availability";
+import { pickupDaySlotStarts, pickupSlotStarts } from "#common/hours/pickup-slots";
 import type { Database } from "#worker/db/client";
 import { orderPickups, orderSlotDrinks, orders } from "#worker/db/schema";
 import type { ShopState } from "./state";
@@ -18,7 +18,35 @@ export async function pickupSlotsWithFill(
   earliest: Date,
 ): Promise<PickupSlot[]> {
   if (state.slotCapacity <= 0) return [];
-  const starts = pickupSlotStarts(state.hours, now, earliest);
+  return slotsWithFill(db, state, pickupSlotStarts(state.hours, now, earliest));
+}
+
+/**
+ * The slots of today and the days ahead (common/hours/pickup-slots.ts pickupDaySlotStarts), each
+ * with its places and drinks left: what a shopper ordering ahead chooses from.
+ */
+export async function pickupDaysWithFill(
+  db: Database,
+  state: ShopState,
+  now: Date,
+  earliest: Date,
+): Promise<PickupDay[]> {
+  if (state.slotCapacity <= 0) return [];
+  const days = pickupDaySlotStarts(state.hours, now, earliest);
+  const filled = await slotsWithFill(
+    db,
+    state,
+    days.flatMap((day) => day.starts),
+  );
+  let next = 0;
+  return days.map((day) => {
+    const slots = filled.slice(next, next + day.starts.length);
+    next += day.starts.length;
+    return { date: day.date, slots };
+  });
+}
+
+async function slotsWithFill(db: Database, state: ShopState, starts: Date[]): Promise<PickupSlot[]> {
   if (starts.length === 0) return [];
   const first = starts[0]!.toISOString();
   const last = `${starts[starts.length - 1]!.toISOString()}~`;

@@ -31,10 +31,10 @@ import {
 } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
 import { loadOpeningHours } from "./opening-hours";
-import { pickupSlotsWithFill } from "./pickup-slots";
+import { pickupDaysWithFill } from "./pickup-slots";
 
 /** A location with no pickup settings row takes no slots and assumes this long per drink. */
-const FALLBACK_PREP_MINUTES = 5;
+export const FALLBACK_PREP_MINUTES = 5;
 const MINUTE_MS = 60_000;
 
 /** Everything the shop's answer and an order's admission are computed from, read in one go. */
@@ -173,6 +173,9 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
   const state = await loadShopState(db, locationId, now);
   const { open, reason, opensAt, closesAt } = acceptance(state, now);
   const asapReadyAt = estimateReadyAt(state, now);
+  // Closed now still takes orders ahead (docs/decisions/0017-order-ahead.md); a pause does not.
+  const pickupDays = reason === "paused" ? [] : await pickupDaysWithFill(db, state, now, asapReadyAt);
+  const today = pickupDays[0]?.date === localDateAt(now, state.location.timeZone) ? pickupDays[0] : undefined;
   return {
     locationId: state.location.id,
     locationName: state.location.name,
@@ -185,7 +188,8 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     pausedUntil: state.pause?.pausedUntil ?? null,
     soldOut: state.soldOut,
     asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
-    pickupSlots: reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [],
+    pickupSlots: reason === null ? (today?.slots ?? []) : [],
+    pickupDays,
     drinkLimits: state.drinkLimits,
     phone: state.location.phone,
     weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import type { StaffOrder } from "#common/staff-orders";
+import { isHeldForLater, useLaterRelease } from "#web/features/staff-board/later-lane";
 import type { NewOrderChime } from "./new-order-chime";
 
 /** How often the sound repeats while a new order has not been acknowledged. */
@@ -31,31 +32,36 @@ export const useNewOrderAlerts = create<NewOrderAlertsState>((set) => ({
 
 /**
  * Raises an alert for every order that appears in New after the staff pages first loaded —
- * whether it came over the live channel or in the catch-up after a reconnection — plays the
- * chime, and plays it again every 30 s until someone acknowledges it on screen.
+ * whether it came over the live channel or in the catch-up after a reconnection, or moved there
+ * from Later when its preparation became due — plays the chime, and plays it again every 30 s
+ * until someone acknowledges it on screen.
  */
 export function useNewOrderAlerting(orders: StaffOrder[] | undefined, chime: NewOrderChime): void {
   const seen = useRef<Set<string> | null>(null);
   const { raise, keepOnly } = useNewOrderAlerts.getState();
   const hasPending = useNewOrderAlerts((state) => state.pending.length > 0);
+  const releasedAt = useLaterRelease(orders);
 
   useEffect(() => {
     if (!orders) return;
-    const waiting = orders.filter((order) => order.status === "received");
+    // An order held in Later is not news yet: it is when it moves to New.
+    const now = Math.max(Date.now(), releasedAt);
+    const inView = orders.filter((order) => !isHeldForLater(order, now));
+    const waiting = inView.filter((order) => order.status === "received");
     if (seen.current === null) {
       // What was already there when the page opened is on screen, not news.
-      seen.current = new Set(orders.map((order) => order.id));
+      seen.current = new Set(inView.map((order) => order.id));
       return;
     }
     const known = seen.current;
     const arrived = waiting.filter((order) => !known.has(order.id)).map((order) => order.id);
-    orders.forEach((order) => known.add(order.id));
+    inView.forEach((order) => known.add(order.id));
     keepOnly(new Set(waiting.map((order) => order.id)));
     if (arrived.length > 0) {
       raise(arrived);
       chime.play();
     }
-  }, [orders, chime, raise, keepOnly]);
+  }, [orders, releasedAt, chime, raise, keepOnly]);
 
   useEffect(() => {
     if (!hasPending) return;

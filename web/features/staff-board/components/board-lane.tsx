@@ -4,6 +4,8 @@ import type { StaffOrder } from "#common/staff-orders";
 
 export interface BoardLaneProps {
   status: OrderStatus;
+  /** The lane's own name when it is not its status's (Later holds received orders). */
+  lane?: string;
   title: string;
   orders: StaffOrder[];
   /** Ticket columns this lane gets (0: an empty lane). */
@@ -46,8 +48,17 @@ interface OutOfSight {
  * bar and the other lanes stay in view. When tickets are out of sight it says how many and where,
  * and a new order out of sight gets an "N new" marker that scrolls it into view.
  */
-export function BoardLane({ status, title, orders, columns, alerting, extra, renderTicket }: BoardLaneProps) {
-  const headingId = `board-column-${status}`;
+export function BoardLane({
+  status,
+  lane = status,
+  title,
+  orders,
+  columns,
+  alerting,
+  extra,
+  renderTicket,
+}: BoardLaneProps) {
+  const headingId = `board-column-${lane}`;
   const body = useRef<HTMLDivElement>(null);
   const [outOfSight, setOutOfSight] = useState<OutOfSight>({ below: 0, newBelow: [] });
 
@@ -90,7 +101,7 @@ export function BoardLane({ status, title, orders, columns, alerting, extra, ren
 
   return (
     <section
-      className={`board__column board__column--${status}`}
+      className={`board__column board__column--${lane}`}
       aria-labelledby={headingId}
       style={{ ["--lane-columns" as string]: Math.max(columns, 1) }}
     >

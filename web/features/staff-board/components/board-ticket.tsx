@@ -1,5 +1,6 @@
 import { sizeLabel } from "#common/catalog";
-import { formatTimeIn } from "#common/hours/format";
+import { formatDateTimeIn, formatTimeIn } from "#common/hours/format";
+import { localDateAt } from "#common/hours/intervals";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
 import { amountToCollect, nextStatus } from "#common/order-lifecycle";
@@ -75,7 +76,7 @@ export function BoardTicket({
       </header>
       <p className="board-card__customer">
         <span className="board-card__name">{order.customerName || "Customer"}</span>
-        <span className="board-card__when">{whenLabel(order)}</span>
+        <span className="board-card__when">{whenLabel(order, now)}</span>
       </p>
       {isLargeOrder(drinks, drinkLimits) && (
         // Started ahead of its time: said in words and with an icon, never by colour alone.
@@ -145,10 +146,14 @@ export function BoardTicket({
 }
 
 /** "ASAP", "Pickup 10:45", "Delivery ASAP", "Delivery 10:45". */
-function whenLabel(order: StaffOrder): string {
+function whenLabel(order: StaffOrder, now: number): string {
   const how = order.fulfilment === "delivery" ? "Delivery " : "";
   if (order.pickup?.mode !== "slot") return `${how}ASAP`;
-  return `${how || "Pickup "}${formatTimeIn(new Date(order.pickup.at), order.pickup.timeZone)}`;
+  const at = new Date(order.pickup.at);
+  const { timeZone } = order.pickup;
+  // An order for another day says which (ordered ahead, docs/decisions/0017-order-ahead.md).
+  const sameDay = localDateAt(at, timeZone) === localDateAt(new Date(now), timeZone);
+  return `${how || "Pickup "}${sameDay ? formatTimeIn(at, timeZone) : formatDateTimeIn(at, timeZone)}`;
 }
 
 /** Besides its colour, a ticket's age says it with an icon, and in words for "late" (and to screen readers). */

@@ -1,0 +1,116 @@
+import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
+import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+import { baristaOnTheBoard, boardOverHttp, column, moveOverHttp } from "./support/staff";
+
+// Ordering ahead: a shopper picks a pickup time, the board holds the order in Later until its
+// preparation is due (its pickup time minus its drinks' minutes), then moves it to New and
+// alerts, on a board left open. The e2e shop is open around the clock (the development seed).
+// It clears the board so that the queue, and so the first slot, is known: playwright.config.ts
+// runs it on the shop-state server after the rush journeys.
+
+const MINUTE = 60_000;
+
+/** What this journey reads of `GET /api/store` (common/availability.ts StoreStatus). */
+interface StoreStatus {
+  now: string;
+  pickupSlots: { startsAt: string; full: boolean; drinksLeft: number }[];
+  drinkLimits: { perSlot: number };
+}
+/** A Ginger Fire Shot takes 2 minutes (seed/opening-hours.sql). */
+const SHOT_MINUTES = 2;
+
+/**
+ * The earliest slot and number of shots whose preparation starts 45 s to 165 s from `now` (two
+ * minutes wide, so that one of them is an even number of minutes before a slot): soon enough to
+ * watch it move, late enough to see it wait in Later first.
+ */
+function slotDueShortly(status: StoreStatus): { startsAt: string; shots: number; prepStartsAt: number } {
+  const now = Date.parse(status.now);
+  for (const slot of status.pickupSlots) {
+    for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
+      const prepStartsAt = Date.parse(slot.startsAt) - shots * SHOT_MINUTES * MINUTE;
+      if (prepStartsAt - now >= 45_000 && prepStartsAt - now <= 165_000 && slot.drinksLeft >= shots && !slot.full)
+        return { startsAt: slot.startsAt, shots, prepStartsAt };
+    }
+  }
+  throw new Error("no slot's preparation starts in the next three minutes");
+}
+
+const clockTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/Los_Angeles" })
+    .format(new Date(iso))
+    .replace(/\s/g, " ");
+
+test("an order for a time ahead waits in the board's Later lane, then moves to New with an alert when its preparation is due", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const board = await baristaOnTheBoard(browser, baseURL!, { width: 1024, height: 768 });
+  // An empty queue: the first slot is the next quarter hour at least 5 minutes away.
+  for (const open of (await boardOverHttp(board.request)).orders) {
+    await moveOverHttp(board.request, baseURL!, open.id, { status: "cancelled", reason: "Customer asked" });
+  }
+
+  const shopper = uniqueShopper("Ahead");
+  await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Order Now" }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await main.getByLabel("Phone number").fill("+1 714 555 0178");
+
+  // The day picker: today first, each open day of the week after it.
+  const picker = main.getByRole("group", { name: "Pickup time" });
+  await picker.getByRole("radio", { name: "Pick a day and time" }).check();
+  const day = picker.getByRole("combobox", { name: "Day" });
+  await expect(day).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(day.getByRole("option")).toHaveCount(7);
+  await expect(day.getByRole("option").nth(0)).toHaveText("Today");
+  await expect(day.getByRole("option").nth(1)).toHaveText("Tomorrow");
+  await expectNoSeriousA11yViolations(page, "checkout-order-ahead", testInfo);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await saveScreenshot(page, "checkout-order-ahead");
+  }
+
+  // The shop's clock and slots as of now: as many shots as bring their preparation within minutes.
+  const status = (await (await page.request.get("/api/store")).json()) as StoreStatus;
+  const due = slotDueShortly(status);
+  for (let shots = 1; shots < due.shots; shots += 1) {
+    await main.getByRole("button", { name: /^Increase quantity of Ginger Fire Shot/ }).click();
+  }
+  await picker.getByRole("radio", { name: "Pick a day and time" }).check();
+  await day.selectOption({ label: "Today" });
+  await picker.getByRole("combobox", { name: "Pickup slot" }).selectOption({ label: clockTime(due.startsAt) });
+  const placed = page.waitForResponse((response) => response.url().endsWith("/api/orders") && response.ok());
+  await main.getByRole("button", { name: "Checkout" }).click();
+  const { order } = (await (await placed).json()) as { order: { id: string; pickup: { at: string } } };
+  expect(order.pickup.at).toBe(due.startsAt);
+  await page.getByRole("dialog", { name: "Success!" }).getByRole("button", { name: "Thanks" }).click();
+  const number = `#${order.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+
+  // On the board at once, in Later, with no alert.
+  const waiting = column(board, "Later").getByRole("article", { name: number });
+  await expect(waiting).toBeVisible({ timeout: 10_000 });
+  await expect(waiting).toContainText(`Pickup ${clockTime(due.startsAt)}`);
+  await expect(column(board, "New").getByRole("article", { name: number })).toHaveCount(0);
+  await expect(board.getByRole("alert").filter({ hasText: number })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(board, "order-board-later", testInfo);
+  await saveScreenshot(board, "order-board-later");
+
+  // When its preparation is due, it moves to New and alerts, on the board as it is (no reload).
+  const untilDue = due.prepStartsAt - Date.now();
+  const moved = column(board, "New").getByRole("article", { name: number });
+  await expect(moved).toBeVisible({ timeout: Math.max(untilDue, 0) + 30_000 });
+  await expect(board.getByRole("alert").filter({ hasText: new RegExp(`new orders?: .*${number}`, "i") })).toBeVisible();
+  await expect(moved).toHaveClass(/board-card--alert/);
+  await expect(column(board, "Later").getByRole("article", { name: number })).toHaveCount(0);
+  await saveScreenshot(board, "order-board-later-moved");
+  await board.getByRole("button", { name: "Seen" }).click();
+});

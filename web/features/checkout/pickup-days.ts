@@ -1,0 +1,42 @@
+import type { PickupDay } from "#common/availability";
+import { localDateAt } from "#common/hours/intervals";
+import { addLocalDays } from "#common/hours/pickup-slots";
+import { makingPlan, type DrinkLimits } from "#common/order-size";
+
+const dayFormat = new Map<string, Intl.DateTimeFormat>();
+
+/** "Today", "Tomorrow" or "Fri, Nov 27": a day of the location's calendar, from the shop's clock. */
+export function pickupDayLabel(date: string, now: Date, timeZone: string): string {
+  const today = localDateAt(now, timeZone);
+  if (date === today) return "Today";
+  if (date === addLocalDays(today, 1)) return "Tomorrow";
+  let format = dayFormat.get("day");
+  if (!format) {
+    // The date is a calendar day already: formatted at noon UTC, it is the same day everywhere.
+    format = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+    dayFormat.set("day", format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The first slot of any day that can make this many drinks, or undefined when none can. */
+export function firstSlotAhead(days: readonly PickupDay[], drinks: number, limits: DrinkLimits): string | undefined {
+  for (const day of days) {
+    const index = day.slots.findIndex((_, at) => makingPlan(day.slots, at, drinks, limits) !== null);
+    if (index >= 0) return day.slots[index]!.startsAt;
+  }
+  return undefined;
+}
+
+/** Whether a chosen slot is still on offer and can still make the cart's drinks. */
+export function slotStillTakes(
+  days: readonly PickupDay[],
+  startsAt: string,
+  drinks: number,
+  limits: DrinkLimits,
+): boolean {
+  const day = days.find((entry) => entry.slots.some((slot) => slot.startsAt === startsAt));
+  if (!day) return false;
+  const index = day.slots.findIndex((slot) => slot.startsAt === startsAt);
+  return makingPlan(day.slots, index, drinks, limits) !== null;
+}
