@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCT_SIZES } from "#common/catalog";
 import { DELIVERY_LIMITS, FULFILMENT_METHODS, ZIP_CODE_PATTERN } from "#common/fulfilment";
+import { MAX_MODIFIERS_PER_LINE } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
 import { phoneSchema } from "./profile";
@@ -39,7 +40,11 @@ export const checkoutFormSchema = z
   .superRefine(checkDeliveryAddress);
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
-/** One cart line as the browser sends it: which drink, which size, how many and a note. Never a price. */
+/**
+ * One cart line as the browser sends it: which drink, which size, how many, a note and the
+ * add-on options chosen. Never a price. A line without `modifierIds` (a cart saved before
+ * add-ons) is made with each group's defaults; `[]` means none chosen, checked as it stands.
+ */
 export const orderLineSchema = z.object({
   productId: z.string().trim().min(1, "Choose a drink").max(100, "Unknown drink"),
   size: z.enum(PRODUCT_SIZES, "Choose a size"),
@@ -53,6 +58,13 @@ export const orderLineSchema = z.object({
     .trim()
     .max(ORDER_LIMITS.maxNoteLength, `A note can be at most ${ORDER_LIMITS.maxNoteLength} characters`)
     .default(""),
+  modifierIds: z
+    .array(
+      z.string("An option id must be text").trim().min(1, "Unknown option").max(100, "Unknown option"),
+      "Options must be a list",
+    )
+    .max(MAX_MODIFIERS_PER_LINE, `A drink can have at most ${MAX_MODIFIERS_PER_LINE} options`)
+    .optional(),
 });
 export type OrderLineRequest = z.input<typeof orderLineSchema>;
 

@@ -36,7 +36,7 @@ function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     cancelReason: null,
     createdAt: now,
     updatedAt: now,
-    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "Less ice" }],
+    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "Less ice", options: [] }],
     ...overrides,
   };
 }

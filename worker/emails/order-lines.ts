@@ -1,4 +1,5 @@
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { DELIVERY_WINDOW, type FulfilmentMethod } from "#common/fulfilment";
 import { orderTiming } from "#common/order-timing";
@@ -55,7 +56,13 @@ export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "f
 
 export { orderNumber } from "#common/orders";
 
-/** Item, size, quantity, price, subtotal and note for every line, then the total. */
+/** A line's item: the drink, then the options that differ from the defaults ("Berry Blast · Oat milk (+$0.50)"). */
+export function lineItemLabel(line: Pick<OrderLine, "name" | "options">): string {
+  const options = optionsSummary(line.options);
+  return options ? `${line.name} · ${options}` : line.name;
+}
+
+/** Item (with its options), size, quantity, price, subtotal and note for every line, then the total. */
 export function orderLinesTable(details: OrderEmailDetails): EmailTable {
   return {
     columns: [
@@ -67,7 +74,7 @@ export function orderLinesTable(details: OrderEmailDetails): EmailTable {
       { label: "Note" },
     ],
     rows: details.lines.map((line) => [
-      line.name,
+      lineItemLabel(line),
       sizeLabel(line.size),
       String(line.quantity),
       formatCents(line.unitPriceCents),

@@ -2,10 +2,13 @@
 import type { Order, OrderLine } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
-import type { LoadedOrder, OrderItemRow } from "./loading";
+import type { LoadedItem, LoadedOrder } from "./loading";
 
 export function toOrderLine(
-  item: Pick<OrderItemRow, "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment">,
+  item: Pick<
+    LoadedItem,
+    "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment" | "options"
+  >,
 ): OrderLine {
   return {
     productId: item.productId,
@@ -15,6 +18,7 @@ export function toOrderLine(
     unitPriceCents: item.unitPriceCents,
     quantity: item.quantity,
     note: item.comment,
+    options: item.options,
     subtotalCents: item.unitPriceCents * item.quantity,
   };
 }
@@ -55,7 +59,13 @@ export function toStaffOrder({ row, items, pickup }: LoadedOrder): StaffOrder {
     cancelReason: row.cancelReason,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    lines: items.map((item) => ({ name: item.name, size: item.size, quantity: item.quantity, note: item.comment })),
+    lines: items.map((item) => ({
+      name: item.name,
+      size: item.size,
+      quantity: item.quantity,
+      note: item.comment,
+      options: item.options,
+    })),
     pickup,
   };
 }
