@@ -108,6 +108,27 @@ export function selectionProblems(groups: readonly ModifierGroup[], ids: readonl
   return problems;
 }
 
+/**
+ * What tells two cart lines of one drink, size and note apart: the options that differ from the
+ * defaults, in any order ("opt-boost-protein+opt-milk-oat"); empty for a line of defaults.
+ */
+export function optionsKey(options: readonly Pick<ModifierOption, "id" | "isDefault">[]): string {
+  return options
+    .filter((option) => !option.isDefault)
+    .map((option) => option.id)
+    .sort()
+    .join("+");
+}
+
+/**
+ * A line's name for people and screen readers with the options that differ from the defaults:
+ * "Berry Blast (Small) with Oat milk, Protein"; a line of defaults keeps its label as it is.
+ */
+export function withOptionNames(label: string, options: readonly ChosenOption[] | undefined): string {
+  const names = (options ?? []).filter((option) => !option.isDefault).map((option) => option.name);
+  return names.length > 0 ? `${label} with ${names.join(", ")}` : label;
+}
+
 /** The options a line was bought with, in the order chosen, as the catalog names and prices them. */
 export function chosenOptions(groups: readonly ModifierGroup[], ids: readonly string[]): ModifierOption[] {
   const byId = new Map(groups.flatMap((group) => group.options.map((option) => [option.id, option] as const)));
@@ -116,12 +137,17 @@ export function chosenOptions(groups: readonly ModifierGroup[], ids: readonly st
 
 /**
  * How a line's choices read everywhere an order is shown: only what differs from the defaults,
- * each with its price when it costs ("Oat milk (+$0.50), Spirulina (+$0.75)"); empty for a line
- * of defaults, which reads as the plain drink.
+ * each with its price when it costs ("Oat milk (+$0.50), Spirulina (+$0.75)"; the board leaves
+ * prices out); empty for a line of defaults, which reads as the plain drink.
  */
-export function optionsSummary(options: readonly ChosenOption[] | undefined): string {
+export function optionsSummary(
+  options: readonly ChosenOption[] | undefined,
+  { prices = true }: { prices?: boolean } = {},
+): string {
   return (options ?? [])
     .filter((option) => !option.isDefault)
-    .map((option) => (option.priceCents > 0 ? `${option.name} (+${formatCents(option.priceCents)})` : option.name))
+    .map((option) =>
+      prices && option.priceCents > 0 ? `${option.name} (+${formatCents(option.priceCents)})` : option.name,
+    )
     .join(", ");
 }

@@ -32,6 +32,7 @@ const paidOrder: Order = {
       quantity: 2,
       note: "less ice",
       subtotalCents: 1298,
+      options: [],
     },
     {
       productId: "prd-ginger-shot",
@@ -42,6 +43,7 @@ const paidOrder: Order = {
       quantity: 1,
       note: "",
       subtotalCents: 349,
+      options: [],
     },
   ],
 };
@@ -68,6 +70,7 @@ const placedOrder: Order = {
       quantity: 1,
       note: "",
       subtotalCents: 699,
+      options: [],
     },
   ],
 };

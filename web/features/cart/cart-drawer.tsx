@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { Dialog } from "#web/components/dialog/dialog";
 import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
@@ -74,7 +75,8 @@ export function CartDrawer() {
 
 function CartLine({ item }: { item: CartItem }) {
   const removeItem = useCartStore((state) => state.removeItem);
-  const what = cartLineLabel(item);
+  const what = withOptionNames(cartLineLabel(item), item.options);
+  const options = optionsSummary(item.options);
   return (
     <li className="cart-line">
       <img className="cart-line__image" src={item.image} alt="" width={64} height={64} />
@@ -88,6 +90,7 @@ function CartLine({ item }: { item: CartItem }) {
             {sizeLabel(item.size)}
           </span>
         </p>
+        {options && <p className="cart-line__options">{options}</p>}
         {item.comment && <p className="cart-line__comment">“{item.comment}”</p>}
         <div className="cart-line__quantity">
           <QuantityStepper item={item} label={what} />

@@ -21,7 +21,8 @@ function cartFingerprint(
   details: AttemptDetails | undefined,
 ): string {
   return JSON.stringify([
-    lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]),
+    // Options are part of what the server compares (its request hash), so another choice is another attempt.
+    lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? "", ...(line.modifierIds ?? [])]),
     pickup ?? null,
     ...(details
       ? [details.phone, ...(details.fulfilment === "delivery" ? [details.street ?? "", details.zip ?? ""] : [])]

@@ -7,6 +7,7 @@ import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, makingPlan, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
@@ -291,7 +292,8 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
 
 function CheckoutLine({ item, disabled, soldOut }: { item: CartItem; disabled: boolean; soldOut: boolean }) {
   const removeItem = useCartStore((state) => state.removeItem);
-  const what = cartLineLabel(item);
+  const what = withOptionNames(cartLineLabel(item), item.options);
+  const options = optionsSummary(item.options);
   return (
     <li className="checkout-line">
       <img className="checkout-line__image" src={item.image} alt="" width={56} height={56} />
@@ -300,6 +302,7 @@ function CheckoutLine({ item, disabled, soldOut }: { item: CartItem; disabled: b
         <p className="checkout-line__meta">
           {sizeLabel(item.size)} · {formatCents(item.priceCents)}
         </p>
+        {options && <p className="checkout-line__options">{options}</p>}
         {item.comment && <p className="checkout-line__note">“{item.comment}”</p>}
         {soldOut && <p className="checkout-line__sold-out">Sold out: remove it to continue</p>}
       </div>

@@ -27,6 +27,8 @@ function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
     size: item.size as OrderRequest["lines"][number]["size"],
     quantity: item.quantity,
     note: item.comment,
+    // A line saved before add-ons sends none: the server makes it with the defaults.
+    ...(item.options ? { modifierIds: item.options.map((option) => option.id) } : {}),
   }));
 }
 

@@ -3,6 +3,7 @@ import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
 import { orderTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -142,6 +143,9 @@ export function OrderCard({
                 {" "}
                 · {sizeLabel(line.size)} · {line.quantity} × {formatCents(line.unitPriceCents)}
               </span>
+              {optionsSummary(line.options) && (
+                <span className="order-line__options">{optionsSummary(line.options)}</span>
+              )}
               {line.note && <span className="order-line__note">“{line.note}”</span>}
             </span>
             <span className="order-line__subtotal">{formatCents(line.subtotalCents)}</span>

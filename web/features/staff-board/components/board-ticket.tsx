@@ -1,5 +1,6 @@
 import { sizeLabel } from "#common/catalog";
 import { formatTimeIn } from "#common/hours/format";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
 import { amountToCollect, nextStatus } from "#common/order-lifecycle";
@@ -96,6 +97,9 @@ export function BoardTicket({
             )}
             <span className="board-card__drink">
               {line.name}
+              {optionsSummary(line.options) && (
+                <span className="board-card__options">{optionsSummary(line.options, { prices: false })}</span>
+              )}
               {line.note && <span className="board-card__note">“{line.note}”</span>}
             </span>
           </li>
