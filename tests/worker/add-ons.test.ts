@@ -10,8 +10,9 @@ import type { StaffOrdersResponse } from "#common/staff-orders";
 import { rowsPerInsert } from "#worker/db/batch";
 import { getDb } from "#worker/db/client";
 import { orderItemOptions } from "#worker/db/schema";
+import { lineLabel } from "#worker/services/payments/stripe";
 import { api, json } from "./helpers";
-import { ordersOf, PHONE, postOrder } from "./order-requests";
+import { orderEmailsOf, ordersOf, PHONE, postOrder } from "./order-requests";
 import { createBarista, createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
@@ -126,6 +127,14 @@ describe("an order's line is priced with its options on the server", () => {
     );
     expect(read.order.lines[0]!.options.map((option) => option.name)).toEqual(["Oat milk", "Protein", "Spirulina"]);
 
+    // Both e-mails name the choices with their prices.
+    const emails = await orderEmailsOf(order.id);
+    expect(emails).toHaveLength(2);
+    for (const email of emails) {
+      expect(email.text).toContain("Berry Blast · Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)");
+      expect(email.html).toContain("Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)");
+    }
+
     const barista = await createBarista();
     const board = await json<StaffOrdersResponse>(
       await api("/api/staff/orders", { headers: { Cookie: barista.cookie } }),
@@ -152,6 +161,22 @@ describe("an order's line is priced with its options on the server", () => {
     const { order } = await placed(response);
     expect(order.totalCents).toBe(BERRY_BLAST_SMALL);
     expect(order.lines[0]!.options).toEqual([{ name: "Dairy milk", priceCents: 0, isDefault: true }]);
+  });
+
+  it("names the non-default options on Stripe's line, and leaves a line of defaults as it was", () => {
+    const line = { name: "Berry Blast", size: "small", unitPriceCents: 824, quantity: 1 };
+    expect(
+      lineLabel({
+        ...line,
+        options: [
+          { name: "Oat milk", priceCents: 50, isDefault: false },
+          { name: "Protein", priceCents: 100, isDefault: false },
+        ],
+      }),
+    ).toBe("Berry Blast (small) · Oat milk (+$0.50), Protein (+$1.00)");
+    expect(lineLabel({ ...line, options: [{ name: "Dairy milk", priceCents: 0, isDefault: true }] })).toBe(
+      "Berry Blast (small)",
+    );
   });
 
   it("counts the options in a retried submission's idempotency: the same key with other options is refused", async () => {

@@ -83,7 +83,7 @@ function ModifierGroupFieldset({
                 disabled={!single && !checked && full}
                 onChange={(event) => choose(option.id, event.target.checked)}
               />
-              <span className="modifier-option__name">{option.name}</span>
+              <span className="modifier-option__name">{option.name}</span>{" "}
               {option.priceCents > 0 && (
                 <span className="modifier-option__price">+{formatCents(option.priceCents)}</span>
               )}
