@@ -118,8 +118,15 @@ describe("GET /api/staff/orders", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       lines: [
-        { name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice" },
-        { name: "Ginger Fire Shot", size: "default", quantity: 1, note: "" },
+        // A line sent without options is made with the defaults (Regular ice), which the board does not print.
+        {
+          name: "Sunrise Orange",
+          size: "medium",
+          quantity: 2,
+          note: "Less ice",
+          options: [{ name: "Regular ice", priceCents: 0, isDefault: true }],
+        },
+        { name: "Ginger Fire Shot", size: "default", quantity: 1, note: "", options: [] },
       ],
       // Ordered without a time: as soon as possible, with the shop's estimate.
       pickup: { mode: "asap", at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), timeZone: "America/Los_Angeles" },
