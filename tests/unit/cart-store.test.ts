@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  CART_STORAGE_KEY,
-  cartCount,
-  cartLineId,
-  cartTotalCents,
-  useCartStore,
-  type NewCartItem,
-} from "#web/lib/cart-store";
+import { CART_STORAGE_KEY, cartCount, cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 
 function line(name: string, size: string, priceCents: number, extra: Partial<NewCartItem> = {}): NewCartItem {
   return {

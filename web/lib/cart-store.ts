@@ -63,11 +63,6 @@ export function cartLineLabel(item: Pick<CartItem, "name" | "size" | "comment">)
     : `${item.name} (${sizeLabel(item.size)})`;
 }
 
-/** Total in cents: the sum of price times quantity. */
-export function cartTotalCents(items: readonly Pick<CartItem, "priceCents" | "quantity">[]): number {
-  return items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
-}
-
 /** How many drinks are in the cart: the sum of the quantities. */
 export function cartCount(items: readonly Pick<CartItem, "quantity">[]): number {
   return items.reduce((count, item) => count + item.quantity, 0);

@@ -3,7 +3,8 @@ import { sizeLabel } from "#common/catalog";
 import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { Dialog } from "#web/components/dialog/dialog";
-import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import "./cart.css";
 
