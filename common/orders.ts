@@ -79,6 +79,8 @@ export interface Order {
   fulfilment: FulfilmentMethod;
   fulfilmentAddress: string;
   deliveryFeeCents: number;
+  /** The shopper's tip, included in totalCents (0: none). */
+  tipCents: number;
   createdAt: string;
   updatedAt: string;
   itemCount: number;

@@ -23,6 +23,8 @@ export interface StaffOrder {
   customerName: string;
   phone: string;
   totalCents: number;
+  /** The tip included in totalCents (0: none). */
+  tipCents: number;
   fulfilment: FulfilmentMethod;
   /** The delivery address, or the shop's for a pickup. */
   fulfilmentAddress: string;

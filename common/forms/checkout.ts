@@ -4,6 +4,7 @@ import { DELIVERY_LIMITS, FULFILMENT_METHODS, ZIP_CODE_PATTERN } from "#common/f
 import { MAX_MODIFIERS_PER_LINE } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
+import { TIP_PERCENTS } from "#common/tips";
 import { phoneSchema } from "./profile";
 
 /**
@@ -79,6 +80,25 @@ export const pickupRequestSchema = z.discriminatedUnion(
 );
 export type PickupRequest = z.infer<typeof pickupRequestSchema>;
 
+/** A tip: one of the offered percentages of the subtotal, or an amount in cents (at most the subtotal, checked by the server). */
+export const tipRequestSchema = z.union(
+  [
+    z.strictObject({
+      percent: z.union(
+        TIP_PERCENTS.map((percent) => z.literal(percent)),
+        `A tip is ${TIP_PERCENTS.join("%, ")}% or an amount`,
+      ),
+    }),
+    z.strictObject({
+      cents: z
+        .number("A tip must be a number of cents")
+        .int("A tip must be whole cents")
+        .min(0, "A tip cannot be negative"),
+    }),
+  ],
+  "A tip is { percent } or { cents }",
+);
+
 /**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices
  * every line itself and says so when the two differ.
@@ -94,6 +114,8 @@ export const orderRequestSchema = z
     displayedTotalCents: z.number().int().nonnegative().optional(),
     /** Without it, as soon as possible. */
     pickup: pickupRequestSchema.default({ mode: "asap" }),
+    /** Without it, no tip. */
+    tip: tipRequestSchema.optional(),
   })
   .superRefine(checkDeliveryAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;

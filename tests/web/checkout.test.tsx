@@ -60,6 +60,7 @@ function placedOrder(overrides: Partial<Order> = {}): Order {
     fulfilment: "pickup",
     fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
     deliveryFeeCents: 0,
+    tipCents: 0,
     createdAt: "2025-06-01T12:00:00.000Z",
     updatedAt: "2025-06-01T12:00:00.000Z",
     itemCount: 3,
@@ -284,6 +285,7 @@ describe("checkout page", () => {
         json({
           pickupAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
           deliveryFeeCents: 399,
+          tipCents: 0,
           zipCodes: [{ zip: "92805", city: "Anaheim" }],
         }),
       "POST /api/orders": () =>
@@ -303,6 +305,7 @@ describe("checkout page", () => {
                 fulfilment: "delivery",
                 fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
                 deliveryFeeCents: 399,
+                tipCents: 0,
                 totalCents: 2396,
               }),
               totalChanged: false,
@@ -427,6 +430,7 @@ describe("checkout page", () => {
             fulfilment: "delivery",
             fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
             deliveryFeeCents: 399,
+            tipCents: 0,
             totalCents: 2396,
             pickup: { mode: "asap", at: "2025-06-01T19:30:00.000Z", timeZone: LA },
           }),

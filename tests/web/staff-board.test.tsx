@@ -39,6 +39,7 @@ function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): StaffOrder
     customerName: "Ada Lovelace",
     phone: "+1 (714) 555-0101",
     totalCents: 1298,
+    tipCents: 0,
     fulfilment: "pickup",
     fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
     cancelReason: null,

@@ -112,6 +112,7 @@ describe("GET /api/staff/orders", () => {
       customerName: "Grace Hopper",
       phone: "+1 714 555 0142",
       totalCents: 2 * 649 + 349,
+      tipCents: 0,
       fulfilment: "pickup",
       fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
       cancelReason: null,

@@ -19,6 +19,8 @@ export interface OrderEmailDetails {
   /** The delivery address, or the shop's address for a pickup. */
   fulfilmentAddress: string;
   deliveryFeeCents: number;
+  /** Included in totalCents; a row of its own when there is one. */
+  tipCents: number;
   lines: OrderLine[];
   /** The time the server set (a pickup's slot or ready time, a delivery's leaving time); null for orders from before pickup times. */
   pickup: OrderPickup | null;
@@ -73,14 +75,16 @@ export function orderLinesTable(details: OrderEmailDetails): EmailTable {
       { label: "Subtotal", align: "right" },
       { label: "Note" },
     ],
-    rows: details.lines.map((line) => [
-      lineItemLabel(line),
-      sizeLabel(line.size),
-      String(line.quantity),
-      formatCents(line.unitPriceCents),
-      formatCents(line.subtotalCents),
-      line.note,
-    ]),
+    rows: details.lines
+      .map((line) => [
+        lineItemLabel(line),
+        sizeLabel(line.size),
+        String(line.quantity),
+        formatCents(line.unitPriceCents),
+        formatCents(line.subtotalCents),
+        line.note,
+      ])
+      .concat(details.tipCents > 0 ? [["Tip", "", "", "", formatCents(details.tipCents), ""]] : []),
     footerRow: ["Total", "", "", "", formatCents(details.totalCents), ""],
   };
 }

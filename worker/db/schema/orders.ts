@@ -51,6 +51,8 @@ export const orders = sqliteTable(
     fulfilmentAddress: text("fulfilment_address").notNull().default(""),
     /** Included in totalCents; 0 for a pickup. */
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    /** The shopper's tip, included in totalCents: a percentage of the drinks' subtotal or their own amount. */
+    tipCents: integer("tip_cents").notNull().default(0),
   },
   (table) => [
     // A user's order history, newest first.
@@ -65,6 +67,7 @@ export const orders = sqliteTable(
     check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
     check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
     check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),
+    check("orders_tip_non_negative", sql`${table.tipCents} >= 0`),
     check("orders_status_known", isOneOf(table.status, ORDER_STATUSES)),
     check("orders_payment_mode_known", isOneOf(table.paymentMode, PAYMENT_MODES)),
     check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),

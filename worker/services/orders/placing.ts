@@ -7,6 +7,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse, OrderLine } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
+import { formatCents } from "#common/money";
+import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
@@ -66,6 +68,8 @@ export async function orderRequestHash(request: ValidOrderRequest): Promise<stri
     ),
     phone: request.phone,
     pickup: request.pickup,
+    // Only a tip adds to the canonical form, so an order without one hashes as orders always have.
+    ...(request.tip ? { tip: request.tip } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
   });
@@ -131,7 +135,16 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
   const admitted = await admitOrder(db, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
-  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents;
+  const tipCents = tipFor(request.tip, linesTotalCents);
+  if (tipCents > linesTotalCents) {
+    throw new ApiError(
+      400,
+      "invalid_input",
+      `A tip can be at most the drinks' subtotal (${formatCents(linesTotalCents)}).`,
+      "tip.cents",
+    );
+  }
+  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents + tipCents;
   const orderId = crypto.randomUUID();
   const now = new Date().toISOString();
   const orderRow: OrderRow = {
@@ -156,6 +169,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paidAt: null,
     refundedAt: null,
     ...fulfilment,
+    tipCents,
   };
   const itemRows = lines.map((line) => ({
     orderId,
@@ -223,6 +237,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       paymentMode: payment.mode,
       lines: order.lines,
       ...fulfilment,
+      tipCents,
       pickup: admitted.pickup,
     });
     emailIds = emails.ids;
@@ -305,10 +320,14 @@ async function startCardPayment(
       userId: row.userId,
       customerEmail: row.customerEmail,
       origin: input.origin,
-      lines:
-        row.deliveryFeeCents > 0
-          ? [...lines, { name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
-          : lines,
+      // The delivery fee and the tip are line items of their own.
+      lines: [
+        ...lines,
+        ...(row.deliveryFeeCents > 0
+          ? [{ name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
+          : []),
+        ...(row.tipCents > 0 ? [{ name: "Tip", size: "default", unitPriceCents: row.tipCents, quantity: 1 }] : []),
+      ],
     });
   } catch (error) {
     // The order stays awaiting payment: retrying with the same Idempotency-Key tries Stripe again.

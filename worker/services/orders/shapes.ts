@@ -36,6 +36,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
+    tipCents: row.tipCents,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
@@ -54,6 +55,7 @@ export function toStaffOrder({ row, items, pickup }: LoadedOrder): StaffOrder {
     customerName: row.customerName,
     phone: row.phone,
     totalCents: row.totalCents,
+    tipCents: row.tipCents,
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     cancelReason: row.cancelReason,
@@ -84,6 +86,7 @@ export function toOrderEmailDetails({ row, items, pickup }: LoadedOrder): OrderE
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
+    tipCents: row.tipCents,
     lines: items.map(toOrderLine),
   };
 }
