@@ -22,6 +22,8 @@ import { useDeliveryArea } from "./api/get-delivery-area";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
 import { PickupPicker } from "./pickup-picker";
+import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
+import { usePaymentMethods } from "./api/get-payment-methods";
 import { usePlaceOrder } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
@@ -42,6 +44,10 @@ export default function CheckoutPage() {
   const phoneId = useId();
   const phoneErrorId = useId();
   const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
+  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
+  const subtotalCents = cartTotalCents(items);
+  const tip = tipRequestOf(tipChoice, subtotalCents);
+  const paymentMethods = usePaymentMethods();
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
   const soldOutLines = items.filter((item) => lineIsSoldOut(soldOut, item));
@@ -58,7 +64,14 @@ export default function CheckoutPage() {
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
-  const ordering = usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish });
+  const ordering = usePlaceOrder({
+    items,
+    form,
+    pickup,
+    deliveryFeeCents,
+    tip: { request: tip.tip, cents: tip.cents },
+    finish,
+  });
 
   // The shop's state as of now, before the shopper fills anything in.
   useEffect(() => {
@@ -117,7 +130,7 @@ export default function CheckoutPage() {
   }
 
   const delivering = form.watch("fulfilment") === "delivery";
-  const totalCents = ordering.serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+  const totalCents = ordering.serverTotalCents ?? subtotalCents + (delivering ? deliveryFeeCents : 0) + tip.cents;
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
   const notAccepting = store && !store.acceptingOrders ? storeBannerText(store) : null;
@@ -144,6 +157,12 @@ export default function CheckoutPage() {
               <p className="checkout-fee">
                 <span>Delivery</span>
                 <span data-testid="checkout-delivery-fee">{formatCents(deliveryFeeCents)}</span>
+              </p>
+            )}
+            {tip.cents > 0 && (
+              <p className="checkout-fee">
+                <span>Tip</span>
+                <span data-testid="checkout-tip">{formatCents(tip.cents)}</span>
               </p>
             )}
             <p className="checkout-total">
@@ -212,6 +231,14 @@ export default function CheckoutPage() {
                   />
                 )
               )}
+              <TipPicker
+                subtotalCents={subtotalCents}
+                value={tipChoice}
+                onChange={setTipChoice}
+                error={tip.error}
+                payOnPickup={paymentMethods.data?.accepts === "on_pickup"}
+                disabled={submitting}
+              />
               {soldOutLines.length > 0 && (
                 <p className="checkout-problem" role="alert">
                   {soldOutLines.map((item) => item.name).join(", ")} {soldOutLines.length === 1 ? "is" : "are"} sold
@@ -227,7 +254,7 @@ export default function CheckoutPage() {
               <button
                 type="submit"
                 className="btn btn--primary btn--large btn--block"
-                disabled={submitting || soldOutLines.length > 0 || overLimit !== null}
+                disabled={submitting || soldOutLines.length > 0 || overLimit !== null || tip.error !== undefined}
               >
                 Checkout
               </button>
@@ -274,7 +301,8 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
           {order ? (
             <p>
               {order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"}, total{" "}
-              <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>.
+              <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>
+              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.
               {timing && (
                 <>
                   {" "}

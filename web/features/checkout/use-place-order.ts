@@ -5,6 +5,7 @@ import { STORE_REFUSAL_CODES } from "#common/availability";
 import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/checkout";
 import { formatCents } from "#common/money";
 import type { CreateOrderResponse } from "#common/orders";
+import type { TipRequest } from "#common/tips";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
@@ -39,6 +40,8 @@ interface PlaceOrderInput {
   /** The pickup time chosen in the picker; a delivery goes out as soon as it is ready. */
   pickup: PickupRequest;
   deliveryFeeCents: number;
+  /** The tip chosen and what it comes to (already checked: at most the subtotal). */
+  tip: { request?: TipRequest; cents: number };
   finish(phone: string, outcome: PlacedOrder): void;
 }
 
@@ -47,7 +50,7 @@ interface PlaceOrderInput {
  * payment page, or the success flow, or what went wrong said where the shopper looks (under the
  * field, under the pickup time, or under the form).
  */
-export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }: PlaceOrderInput) {
+export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, finish }: PlaceOrderInput) {
   const createOrder = useCreateOrder();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
     const pickupRequest: PickupRequest = delivering ? { mode: "asap" } : pickup;
-    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0) + tip.cents;
     const feedback = useFeedbackStore.getState();
     feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
     let result: CreateOrderResponse;
@@ -82,8 +85,9 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
           pickup: pickupRequest,
           fulfilment,
           ...(delivering ? { street, zip } : {}),
+          ...(tip.request ? { tip: tip.request } : {}),
         },
-        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip }),
+        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip, tip: tip.request }),
       });
       if (result.order.status === "cancelled") {
         // This attempt's order lapsed unpaid; a new attempt makes a new order.

@@ -169,6 +169,12 @@ export function OrderCard({
           </p>
         )
       )}
+      {order.tipCents > 0 && (
+        <p className="order-card__fee" data-testid="order-tip">
+          <span>Tip</span>
+          <span>{formatCents(order.tipCents)}</span>
+        </p>
+      )}
       <OrderTime order={order} />
       <p className="order-card__total">
         <span>

@@ -105,6 +105,7 @@ export function BoardTicket({
           </li>
         ))}
       </ul>
+      {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <div className="board-card__actions">
         {next && forward && (
           <button
