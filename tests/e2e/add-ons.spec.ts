@@ -4,15 +4,15 @@ import { waitForEmail } from "./support/emails";
 import { expect, test } from "./support/fixtures";
 import { baristaOnTheBoard } from "./support/staff";
 
-// A smoothie made the shopper's way: oat milk and two boosts, priced as they choose, ordered,
-// and the barista's board names every choice.
+// A smoothie made the shopper's way: oat milk and two boosts, priced as they choose, a 15% tip,
+// ordered, and the barista's board names every choice and the tip.
 
 const CHOICES = "Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)";
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("a smoothie with oat milk and two boosts: the price grows, the order is placed, the board shows the choices", async ({
+  test("a smoothie with oat milk and two boosts and a 15% tip: the price grows, the order is placed, the board shows the choices", async ({
     page,
     browser,
     baseURL,
@@ -69,6 +69,13 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(main.getByRole("listitem").filter({ hasText: "Berry Blast" })).toContainText(CHOICES);
     await expect(main.getByTestId("checkout-total")).toHaveText("$8.24");
+    // 15% of $8.24 is $1.236: $1.24, a row of its own, paid at the counter with the drinks.
+    const tip = main.getByRole("group", { name: "Tip" });
+    await tip.getByRole("radio", { name: "15% ($1.24)" }).check();
+    await expect(main.getByTestId("checkout-tip")).toHaveText("$1.24");
+    await expect(main.getByTestId("checkout-total")).toHaveText("$9.48");
+    await expect(tip).toContainText("The tip is part of what you pay at the counter.");
+    await expectNoSeriousA11yViolations(page, "checkout with a tip", testInfo);
     await main.getByLabel("Phone number").fill("+1 714 555 0142");
     await main.getByRole("button", { name: "Checkout" }).click();
     const success = page.getByRole("dialog", { name: "Success!" });
@@ -80,14 +87,16 @@ test.describe("on a phone", () => {
     const order = main.getByRole("article").first();
     await expect(order).toContainText("Berry Blast");
     await expect(order).toContainText(CHOICES);
-    await expect(order).toContainText("$8.24");
-    await waitForEmail({ to: shopper.email, contains: ["Berry Blast", CHOICES, "$8.24"] });
+    await expect(order.getByTestId("order-tip")).toContainText("$1.24");
+    await expect(order).toContainText("$9.48");
+    await waitForEmail({ to: shopper.email, contains: ["Berry Blast", CHOICES, "Tip", "$1.24", "$9.48"] });
 
     // The barista makes it from the board: every choice on the ticket.
     const board = await baristaOnTheBoard(browser, baseURL!);
     const ticket = board.getByRole("article").filter({ hasText: shopper.name });
     await expect(ticket).toContainText("Berry Blast");
     await expect(ticket).toContainText("Oat milk, Protein, Spirulina");
+    await expect(ticket).toContainText("Tip $1.24");
     await saveScreenshot(board, "add-ons-board-ticket");
     await board.context().close();
   });
