@@ -76,6 +76,7 @@ test.describe("on a phone", () => {
     await expect(main.getByTestId("checkout-total")).toHaveText("$9.48");
     await expect(tip).toContainText("The tip is part of what you pay at the counter.");
     await expectNoSeriousA11yViolations(page, "checkout with a tip", testInfo);
+    await saveScreenshot(page, "add-ons-checkout-tip");
     await main.getByLabel("Phone number").fill("+1 714 555 0142");
     await main.getByRole("button", { name: "Checkout" }).click();
     const success = page.getByRole("dialog", { name: "Success!" });
