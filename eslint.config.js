@@ -14,7 +14,7 @@
  *   worker/services/shop      the shop's state: read by orders and staff, imports neither
  *
  * and who writes an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
- * inserts, updates or deletes rows of orders, order_items, order_pickups, order_slot_drinks and
+ * inserts, updates or deletes rows of orders, order_items, order_item_options, order_pickups, order_slot_drinks and
  * order_events.
  */
 import { readdirSync } from "node:fs";
@@ -91,8 +91,15 @@ const boundaries = [
 ];
 
 /** The order's tables, by their drizzle names and their SQL names. */
-const ORDER_TABLES = ["orders", "orderItems", "orderPickups", "orderSlotDrinks", "orderEvents"];
-const ORDER_TABLES_SQL = ["orders", "order_items", "order_pickups", "order_slot_drinks", "order_events"];
+const ORDER_TABLES = ["orders", "orderItems", "orderItemOptions", "orderPickups", "orderSlotDrinks", "orderEvents"];
+const ORDER_TABLES_SQL = [
+  "orders",
+  "order_items",
+  "order_item_options",
+  "order_pickups",
+  "order_slot_drinks",
+  "order_events",
+];
 const onlyTheOrdersRoomWrites =
   "Only worker/services/orders/ writes an order (docs/decisions/0012-orders-room.md): call one of its transitions.";
 const orderTableWrites = [

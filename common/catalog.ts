@@ -1,4 +1,5 @@
 /** The menu as the API returns it: shared by the worker (producer) and the SPA (consumer). */
+import type { ModifierGroup } from "./modifiers";
 
 /** The sizes a shopper picks from, in the order they are always shown. */
 export const SELECTABLE_SIZES = ["small", "medium", "large"] as const;
@@ -37,6 +38,8 @@ export interface Product {
   nutrition: string | null;
   /** Among the popular drinks the home page shows. */
   featured: boolean;
+  /** The add-on groups a line of this drink chooses from, in display order (may be empty). */
+  modifierGroups: ModifierGroup[];
 }
 
 export interface FranchiseSettings {

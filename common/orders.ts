@@ -5,6 +5,7 @@ import type { FulfilmentMethod } from "./fulfilment";
  * pages' types are all derived from it (a new status is added here, plus a migration).
  */
 import type { ProductSize } from "./catalog";
+import type { ChosenOption } from "./modifiers";
 import type { PickupMode } from "./pickup-modes";
 
 /**
@@ -47,11 +48,16 @@ export interface OrderLine {
   unitPriceCents: number;
   quantity: number;
   note: string;
+  /** The add-on options chosen, defaults included (show them with optionsSummary); included in unitPriceCents. */
+  options: ChosenOption[];
   subtotalCents: number;
 }
 
-/** A cart line the server has priced from D1, before it is written: its drink is on the menu. */
-export type PricedLine = Omit<OrderLine, "productId" | "subtotalCents"> & { productId: string };
+/** A cart line the server has priced from D1, before it is written: its drink and options are on the menu. */
+export type PricedLine = Omit<OrderLine, "productId" | "subtotalCents" | "options"> & {
+  productId: string;
+  options: (ChosenOption & { id: string })[];
+};
 
 /** When the order is to be picked up: the chosen slot's start, or the estimated ready time. */
 export interface OrderPickup {
@@ -73,6 +79,8 @@ export interface Order {
   fulfilment: FulfilmentMethod;
   fulfilmentAddress: string;
   deliveryFeeCents: number;
+  /** The shopper's tip, included in totalCents (0: none). */
+  tipCents: number;
   createdAt: string;
   updatedAt: string;
   itemCount: number;

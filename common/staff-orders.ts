@@ -1,6 +1,7 @@
 import type { FulfilmentMethod } from "./fulfilment";
 import type { BoardAgeThresholds } from "./order-board";
 import type { DrinkLimits } from "./order-size";
+import type { ChosenOption } from "./modifiers";
 import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
 
 /** One line of an order as the counter needs it: what to make, how many, and the note. */
@@ -9,6 +10,8 @@ export interface StaffOrderLine {
   size: string;
   quantity: number;
   note: string;
+  /** The add-on options, defaults included; the board shows the others (optionsSummary). */
+  options: ChosenOption[];
 }
 
 /** An order on the staff board (`GET /api/staff/orders`, and every live update to a board). */
@@ -20,6 +23,8 @@ export interface StaffOrder {
   customerName: string;
   phone: string;
   totalCents: number;
+  /** The tip included in totalCents (0: none). */
+  tipCents: number;
   fulfilment: FulfilmentMethod;
   /** The delivery address, or the shop's for a pickup. */
   fulfilmentAddress: string;

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_SIZES } from "#common/catalog";
 import { DELIVERY_LIMITS, FULFILMENT_METHODS, ZIP_CODE_PATTERN } from "#common/fulfilment";
+import { MAX_MODIFIERS_PER_LINE } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
+import { TIP_PERCENTS } from "#common/tips";
 import { phoneSchema } from "./profile";
 
 /**
@@ -39,7 +41,11 @@ export const checkoutFormSchema = z
   .superRefine(checkDeliveryAddress);
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
-/** One cart line as the browser sends it: which drink, which size, how many and a note. Never a price. */
+/**
+ * One cart line as the browser sends it: which drink, which size, how many, a note and the
+ * add-on options chosen. Never a price. A line without `modifierIds` (a cart saved before
+ * add-ons) is made with each group's defaults; `[]` means none chosen, checked as it stands.
+ */
 export const orderLineSchema = z.object({
   productId: z.string().trim().min(1, "Choose a drink").max(100, "Unknown drink"),
   size: z.enum(PRODUCT_SIZES, "Choose a size"),
@@ -53,6 +59,13 @@ export const orderLineSchema = z.object({
     .trim()
     .max(ORDER_LIMITS.maxNoteLength, `A note can be at most ${ORDER_LIMITS.maxNoteLength} characters`)
     .default(""),
+  modifierIds: z
+    .array(
+      z.string("An option id must be text").trim().min(1, "Unknown option").max(100, "Unknown option"),
+      "Options must be a list",
+    )
+    .max(MAX_MODIFIERS_PER_LINE, `A drink can have at most ${MAX_MODIFIERS_PER_LINE} options`)
+    .optional(),
 });
 export type OrderLineRequest = z.input<typeof orderLineSchema>;
 
@@ -66,6 +79,25 @@ export const pickupRequestSchema = z.discriminatedUnion(
   "Choose a pickup time",
 );
 export type PickupRequest = z.infer<typeof pickupRequestSchema>;
+
+/** A tip: one of the offered percentages of the subtotal, or an amount in cents (at most the subtotal, checked by the server). */
+export const tipRequestSchema = z.union(
+  [
+    z.strictObject({
+      percent: z.union(
+        TIP_PERCENTS.map((percent) => z.literal(percent)),
+        `A tip is ${TIP_PERCENTS.join("%, ")}% or an amount`,
+      ),
+    }),
+    z.strictObject({
+      cents: z
+        .number("A tip must be a number of cents")
+        .int("A tip must be whole cents")
+        .min(0, "A tip cannot be negative"),
+    }),
+  ],
+  "A tip is { percent } or { cents }",
+);
 
 /**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices
@@ -82,6 +114,8 @@ export const orderRequestSchema = z
     displayedTotalCents: z.number().int().nonnegative().optional(),
     /** Without it, as soon as possible. */
     pickup: pickupRequestSchema.default({ mode: "asap" }),
+    /** Without it, no tip. */
+    tip: tipRequestSchema.optional(),
   })
   .superRefine(checkDeliveryAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;

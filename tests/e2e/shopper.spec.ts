@@ -32,7 +32,9 @@ test.describe("on a phone", () => {
     await expect(bar).toBeHidden();
     await main.getByRole("button", { name: "Add to Cart", exact: true }).scrollIntoViewIfNeeded();
     await expect(bar).toBeHidden();
-    await page.getByRole("heading", { name: /Frequently/ }).scrollIntoViewIfNeeded();
+    // Down to the FAQ at the top of the screen (the drink's add-on groups make the page longer,
+    // so the FAQ may already be in sight), then on: the buttons are gone up behind the header.
+    await page.getByRole("heading", { name: /Frequently/ }).evaluate((heading) => heading.scrollIntoView());
     await page.mouse.wheel(0, 400);
     await expect(bar).toBeVisible();
     const barAdd = bar.getByRole("button", { name: "Add to Cart · $16.98" });

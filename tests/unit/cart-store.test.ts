@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  CART_STORAGE_KEY,
-  cartCount,
-  cartLineId,
-  cartTotalCents,
-  useCartStore,
-  type NewCartItem,
-} from "#web/lib/cart-store";
+import { CART_STORAGE_KEY, cartCount, cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 
 function line(name: string, size: string, priceCents: number, extra: Partial<NewCartItem> = {}): NewCartItem {
   return {
@@ -113,6 +107,42 @@ describe("cart store", () => {
     ]);
     cart().addItem(line("Berry Blast", "small", 599));
     expect(cart().items).toHaveLength(3);
+  });
+
+  it("loads a cart saved before add-ons (no options), and keeps a saved line's options and id", async () => {
+    const oat = { id: "opt-milk-oat", name: "Oat milk", priceCents: 50, isDefault: false };
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: {
+          items: [
+            { ...line("Berry Blast", "small", 599), quantity: 1 },
+            {
+              ...line("Berry Blast", "small", 649, { id: "Berry Blast small + opt-milk-oat", options: [oat] }),
+              quantity: 2,
+            },
+          ],
+        },
+      }),
+    );
+    await useCartStore.persist.rehydrate();
+    expect(cart().items.map((item) => [item.id, item.quantity, item.options])).toEqual([
+      ["Berry Blast small", 1, undefined],
+      ["Berry Blast small + opt-milk-oat", 2, [oat]],
+    ]);
+
+    // Options that are not a list of records are a tampered cart.
+    useCartStore.setState({ items: [] });
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: { items: [{ ...line("Berry Blast", "small", 599), quantity: 1, options: [null] }] },
+      }),
+    );
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual([]);
   });
 
   it("sets a quantity directly, never below 1", () => {

@@ -21,6 +21,7 @@ const paidOrder: Order = {
   fulfilment: "pickup",
   fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
   deliveryFeeCents: 0,
+  tipCents: 0,
   createdAt: "2025-06-02T12:00:00.000Z",
   updatedAt: "2025-06-02T12:10:00.000Z",
   itemCount: 3,
@@ -34,6 +35,7 @@ const paidOrder: Order = {
       quantity: 2,
       note: "less ice",
       subtotalCents: 1298,
+      options: [],
     },
     {
       productId: "prd-ginger-shot",
@@ -44,6 +46,7 @@ const paidOrder: Order = {
       quantity: 1,
       note: "",
       subtotalCents: 349,
+      options: [],
     },
   ],
 };
@@ -57,6 +60,7 @@ const placedOrder: Order = {
   fulfilment: "pickup",
   fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
   deliveryFeeCents: 0,
+  tipCents: 0,
   createdAt: "2025-06-01T09:00:00.000Z",
   updatedAt: "2025-06-01T09:20:00.000Z",
   itemCount: 1,
@@ -70,6 +74,7 @@ const placedOrder: Order = {
       quantity: 1,
       note: "",
       subtotalCents: 699,
+      options: [],
     },
   ],
 };
@@ -136,6 +141,7 @@ describe("My orders page", () => {
       fulfilment: "delivery",
       fulfilmentAddress: "1200 W Lincoln Ave, Anaheim, CA 92805",
       deliveryFeeCents: 399,
+      tipCents: 0,
       pickup: { mode: "asap", at: readyAt, timeZone: "America/Los_Angeles" },
     };
     const pastOrder: Order = { ...placedOrder, pickup: { mode: "asap", at: readyAt, timeZone: "America/Los_Angeles" } };

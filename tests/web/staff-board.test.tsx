@@ -39,12 +39,13 @@ function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): StaffOrder
     customerName: "Ada Lovelace",
     phone: "+1 (714) 555-0101",
     totalCents: 1298,
+    tipCents: 0,
     fulfilment: "pickup",
     fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
     cancelReason: null,
     createdAt: minutesAgo(4),
     updatedAt: minutesAgo(4),
-    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice" }],
+    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice", options: [] }],
     ...overrides,
   };
 }
@@ -56,7 +57,7 @@ const second = staffOrder("bbbbbbbb-0000-4000-8000-000000000002", {
   paymentState: "paid",
   customerName: "Grace Hopper",
   createdAt: minutesAgo(12),
-  lines: [{ name: "Ginger Fire Shot", size: "default", quantity: 1, note: "" }],
+  lines: [{ name: "Ginger Fire Shot", size: "default", quantity: 1, note: "", options: [] }],
 });
 
 /** The staff side as the app routes it: the frame, with the board and the Menu page in it. */
@@ -118,12 +119,12 @@ describe("the order board", () => {
     const large = staffOrder("cccccccc-0000-4000-8000-000000000003", {
       customerName: "Office Lunch",
       lines: [
-        { name: "Sunrise Orange", size: "medium", quantity: 10, note: "" },
-        { name: "Ginger Fire Shot", size: "default", quantity: 8, note: "" },
+        { name: "Sunrise Orange", size: "medium", quantity: 10, note: "", options: [] },
+        { name: "Ginger Fire Shot", size: "default", quantity: 8, note: "", options: [] },
       ],
     });
     const twelve = staffOrder("dddddddd-0000-4000-8000-000000000004", {
-      lines: [{ name: "Sunrise Orange", size: "medium", quantity: 12, note: "" }],
+      lines: [{ name: "Sunrise Orange", size: "medium", quantity: 12, note: "", options: [] }],
     });
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first, large, twelve]) });
     renderBoard();
@@ -992,10 +993,17 @@ describe("the board's rules", () => {
   });
 
   it("stacks a lane's tickets so a short one never leaves a gap, the first ones across the top", () => {
-    const short = (id: string) => staffOrder(id, { lines: [{ name: "Shot", size: "default", quantity: 1, note: "" }] });
+    const short = (id: string) =>
+      staffOrder(id, { lines: [{ name: "Shot", size: "default", quantity: 1, note: "", options: [] }] });
     const tall = (id: string) =>
       staffOrder(id, {
-        lines: [1, 2, 3].map(() => ({ name: "Juice", size: "large" as const, quantity: 1, note: "No ice" })),
+        lines: [1, 2, 3].map(() => ({
+          name: "Juice",
+          size: "large" as const,
+          quantity: 1,
+          note: "No ice",
+          options: [],
+        })),
       });
     const stacks = ticketStacks([tall("a"), short("b"), short("c"), short("d"), short("e")], 2);
     expect(stacks.map((stack) => stack.map((order) => order.id))).toEqual([

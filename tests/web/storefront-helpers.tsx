@@ -36,6 +36,7 @@ export const sunriseOrange: Product = {
   ingredients: ["orange", "blood orange"],
   nutrition: "110 kcal · 22 g sugar · 2 g protein (small)",
   featured: true,
+  modifierGroups: [],
 };
 
 export const appleGinger: Product = {
@@ -56,6 +57,7 @@ export const appleGinger: Product = {
   ingredients: ["apple", "ginger"],
   nutrition: null,
   featured: false,
+  modifierGroups: [],
 };
 
 export const greenMachine: Product = {
@@ -76,6 +78,7 @@ export const greenMachine: Product = {
   ingredients: ["kale", "spinach", "cucumber", "celery", "apple", "lemon"],
   nutrition: "90 kcal · 12 g sugar · 3 g protein (small)",
   featured: true,
+  modifierGroups: [],
 };
 
 export const charcoalLemon: Product = {
@@ -92,6 +95,7 @@ export const charcoalLemon: Product = {
   ingredients: ["charcoal", "lemon", "maple"],
   nutrition: null,
   featured: false,
+  modifierGroups: [],
 };
 
 export const signedInUser: SessionUser = {

@@ -62,7 +62,9 @@ describe("GET /api/categories/:categoryId/products", () => {
       ingredients: ["orange", "blood orange"],
       nutrition: "110 kcal · 22 g sugar · 2 g protein (small)",
       featured: true,
+      modifierGroups: expect.any(Array),
     });
+    expect(drinks[0]!.modifierGroups.map((group) => group.name)).toEqual(["Ice", "Boosts"]);
   });
 
   it("lists the featured drinks that are on the menu, in menu order, with their prices", async () => {

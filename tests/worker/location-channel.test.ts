@@ -31,12 +31,13 @@ function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     customerName: "Ada Lovelace",
     phone: "+1 714 555 0101",
     totalCents: 649,
+    tipCents: 0,
     fulfilment: "pickup",
     fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
     cancelReason: null,
     createdAt: now,
     updatedAt: now,
-    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "Less ice" }],
+    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "Less ice", options: [] }],
     ...overrides,
   };
 }

@@ -129,12 +129,15 @@ async function paidSession(orderId: string, paymentIntent: string | null) {
 }
 
 /** A card order, paid: placed by a shopper, then completed at Stripe (the webhook names its payment intent). */
-async function paidCardOrder(paymentIntent: string | null = `pi_${crypto.randomUUID().slice(0, 10)}`) {
+async function paidCardOrder(
+  paymentIntent: string | null = `pi_${crypto.randomUUID().slice(0, 10)}`,
+  extra: Record<string, unknown> = {},
+) {
   const shopper: SignedInUser = await createSignedInUser({
     username: "Mia Chen",
     email: `mia-${crypto.randomUUID().slice(0, 8)}@example.com`,
   });
-  const placed = await post("/api/orders", shopper.cookie, CART);
+  const placed = await post("/api/orders", shopper.cookie, { ...CART, ...extra });
   expect(placed.status).toBe(201);
   const { order } = (await placed.json()) as CreateOrderResponse;
   const row = await orderRow(order.id);
@@ -205,6 +208,22 @@ describe("cancelling a paid card order refunds it", () => {
     const [email] = (await emailsOf(orderId)).filter((sent) => sent.kind === "order-cancelled");
     expect(email!.text).toContain("Blender broke");
     expect(email!.text).toContain("We have refunded $16.47");
+  });
+
+  it("refunds the tip with the drinks: the whole total the card was charged", async () => {
+    const barista = await createBarista();
+    const { orderId, totalCents } = await paidCardOrder(undefined, { tip: { cents: 250 } });
+    const row = await orderRow(orderId);
+    expect(row.tipCents).toBe(250);
+    const response = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
+      status: "cancelled",
+      reason: "Blender broke",
+    });
+    expect(response.status).toBe(200);
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0]!.form.get("amount")).toBe(String(totalCents));
+    expect(totalCents).toBe(row.totalCents);
+    expect((await orderRow(orderId)).paymentState).toBe("refunded");
   });
 
   it("never refunds twice: a retry after the refund but before the write gets Stripe's same refund", async () => {

@@ -112,14 +112,22 @@ describe("GET /api/staff/orders", () => {
       customerName: "Grace Hopper",
       phone: "+1 714 555 0142",
       totalCents: 2 * 649 + 349,
+      tipCents: 0,
       fulfilment: "pickup",
       fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
       cancelReason: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       lines: [
-        { name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice" },
-        { name: "Ginger Fire Shot", size: "default", quantity: 1, note: "" },
+        // A line sent without options is made with the defaults (Regular ice), which the board does not print.
+        {
+          name: "Sunrise Orange",
+          size: "medium",
+          quantity: 2,
+          note: "Less ice",
+          options: [{ name: "Regular ice", priceCents: 0, isDefault: true }],
+        },
+        { name: "Ginger Fire Shot", size: "default", quantity: 1, note: "", options: [] },
       ],
       // Ordered without a time: as soon as possible, with the shop's estimate.
       pickup: { mode: "asap", at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), timeZone: "America/Los_Angeles" },

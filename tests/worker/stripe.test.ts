@@ -198,6 +198,31 @@ describe("POST /api/orders with Stripe configured", () => {
     });
   });
 
+  it("charges a tip at Stripe as its own line after the delivery fee, in the order's total", async () => {
+    const user = await createSignedInUser({ email: `stripe-${crypto.randomUUID()}@example.com` });
+    const response = await call(
+      orderPost(user.cookie, {
+        ...cart,
+        fulfilment: "delivery",
+        street: "1200 W Lincoln Ave",
+        zip: "92805",
+        tip: { percent: 20 },
+      }),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as CreateOrderResponse;
+    // 20% of the drinks alone ($16.47), not of the delivery fee: $3.294 → $3.29.
+    expect(body.order.tipCents).toBe(329);
+    expect(body.order.totalCents).toBe(CART_TOTAL + 399 + 329);
+    const form = Object.fromEntries(stripeCalls[0]!.form);
+    expect(form).toMatchObject({
+      "line_items[2][price_data][product_data][name]": "Delivery",
+      "line_items[3][quantity]": "1",
+      "line_items[3][price_data][unit_amount]": "329",
+      "line_items[3][price_data][product_data][name]": "Tip",
+    });
+  });
+
   it("answers a retried submission with the same order and the same session, not a second one", async () => {
     const key = crypto.randomUUID();
     const { body, user } = await placeStripeOrder(key);

@@ -2,23 +2,27 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { sizeLabel } from "#common/catalog";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "#common/fulfilment";
+import type { ModifierOption } from "#common/modifiers";
 import { isIntegerAtLeast, isRecord, isString } from "./guards";
 
 /**
- * One line of the cart. Its id is the drink's name plus its size, and its note when it has one:
- * each size is its own line, and so is each distinct note (docs/decisions/0006-cart-lines-keep-notes.md).
+ * One line of the cart. Its id is the drink's name plus its size, the options that differ from
+ * the defaults, and its note when it has one: each size is its own line, and so is each distinct
+ * set of options and each distinct note (docs/decisions/0006-cart-lines-keep-notes.md, 0016).
  */
 export interface CartItem {
   id: string;
   productId: string;
   categoryId: string;
   name: string;
-  /** What one unit costs, in cents: the discounted price when the drink has one. */
+  /** What one unit costs, in cents: the discounted price when the drink has one, plus its options. */
   priceCents: number;
   size: string;
   quantity: number;
   comment: string;
   image: string;
+  /** The add-on options chosen, defaults included; absent on a line saved before add-ons (the server then uses the defaults). */
+  options?: ModifierOption[];
 }
 
 /**
@@ -55,23 +59,22 @@ export interface CartState {
 /**
  * A line's id: the spec's name plus size ("Sunrise Orange small"; a drink without sizes uses
  * "default"), followed by the note when there is one ("Sunrise Orange small · no ice"). A line
- * without a note keeps exactly the spec's id.
+ * without a note keeps exactly the spec's id. The drink page adds the options that differ from
+ * the defaults ("… + opt-milk-oat", common/modifiers.ts optionsKey).
  */
 export function cartLineId(name: string, size: string, note = ""): string {
   const trimmed = note.trim();
   return trimmed ? `${name} ${size} · ${trimmed}` : `${name} ${size}`;
 }
 
-/** How a line is named to people and screen readers: "Berry Blast (Small)", with its note when it has one. */
+/**
+ * How a line is named to people and screen readers: "Berry Blast (Small)", with its note when it
+ * has one; the cart's views add its options (withOptionNames in common/modifiers.ts).
+ */
 export function cartLineLabel(item: Pick<CartItem, "name" | "size" | "comment">): string {
   return item.comment
     ? `${item.name} (${sizeLabel(item.size)}, “${item.comment}”)`
     : `${item.name} (${sizeLabel(item.size)})`;
-}
-
-/** Total in cents: the sum of price times quantity. */
-export function cartTotalCents(items: readonly Pick<CartItem, "priceCents" | "quantity">[]): number {
-  return items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
 }
 
 /** How many drinks are in the cart: the sum of the quantities. */
@@ -93,13 +96,16 @@ function wholeQuantity(quantity: number | undefined, fallback: number): number {
  */
 export function readNewCartItem(value: unknown): NewCartItem | null {
   if (!isRecord(value)) return null;
-  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image } = value;
+  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image, options } = value;
   if (!isString(id) || id.length === 0) return null;
   if (!isString(productId) || !isString(categoryId) || !isString(name) || !isString(size)) return null;
   if (!isString(comment) || !isString(image) || !isIntegerAtLeast(priceCents, 0)) return null;
   if (quantity !== undefined && !isIntegerAtLeast(quantity, MIN_QUANTITY)) return null;
+  // The server checks each option again; here the options only have to be a list of records.
+  if (options !== undefined && !(Array.isArray(options) && options.every(isRecord))) return null;
   const item: NewCartItem = { id, productId, categoryId, name, priceCents, size, comment, image };
   if (quantity !== undefined) item.quantity = quantity;
+  if (options) item.options = options as unknown as ModifierOption[];
   return item;
 }
 
@@ -114,7 +120,8 @@ function readStoredCart(value: unknown): { items: CartItem[] } | null {
   for (const entry of value.items) {
     const item = readNewCartItem(entry);
     if (!item || item.quantity === undefined) return null;
-    const id = cartLineId(item.name, item.size, item.comment);
+    // A line with options was saved with the drink page's id, which names them.
+    const id = item.options ? item.id : cartLineId(item.name, item.size, item.comment);
     const same = items.find((line) => line.id === id);
     if (same) same.quantity += item.quantity;
     else items.push({ ...item, id, quantity: item.quantity });

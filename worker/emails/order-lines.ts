@@ -1,4 +1,5 @@
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { DELIVERY_WINDOW, type FulfilmentMethod } from "#common/fulfilment";
 import { orderTiming } from "#common/order-timing";
@@ -18,6 +19,8 @@ export interface OrderEmailDetails {
   /** The delivery address, or the shop's address for a pickup. */
   fulfilmentAddress: string;
   deliveryFeeCents: number;
+  /** Included in totalCents; a row of its own when there is one. */
+  tipCents: number;
   lines: OrderLine[];
   /** The time the server set (a pickup's slot or ready time, a delivery's leaving time); null for orders from before pickup times. */
   pickup: OrderPickup | null;
@@ -55,7 +58,13 @@ export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "f
 
 export { orderNumber } from "#common/orders";
 
-/** Item, size, quantity, price, subtotal and note for every line, then the total. */
+/** A line's item: the drink, then the options that differ from the defaults ("Berry Blast · Oat milk (+$0.50)"). */
+export function lineItemLabel(line: Pick<OrderLine, "name" | "options">): string {
+  const options = optionsSummary(line.options);
+  return options ? `${line.name} · ${options}` : line.name;
+}
+
+/** Item (with its options), size, quantity, price, subtotal and note for every line, then the total. */
 export function orderLinesTable(details: OrderEmailDetails): EmailTable {
   return {
     columns: [
@@ -66,14 +75,16 @@ export function orderLinesTable(details: OrderEmailDetails): EmailTable {
       { label: "Subtotal", align: "right" },
       { label: "Note" },
     ],
-    rows: details.lines.map((line) => [
-      line.name,
-      sizeLabel(line.size),
-      String(line.quantity),
-      formatCents(line.unitPriceCents),
-      formatCents(line.subtotalCents),
-      line.note,
-    ]),
+    rows: details.lines
+      .map((line) => [
+        lineItemLabel(line),
+        sizeLabel(line.size),
+        String(line.quantity),
+        formatCents(line.unitPriceCents),
+        formatCents(line.subtotalCents),
+        line.note,
+      ])
+      .concat(details.tipCents > 0 ? [["Tip", "", "", "", formatCents(details.tipCents), ""]] : []),
     footerRow: ["Total", "", "", "", formatCents(details.totalCents), ""],
   };
 }

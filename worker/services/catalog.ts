@@ -4,6 +4,7 @@ import { slugify } from "#common/slug";
 import type { Database } from "#worker/db/client";
 import { categories, productPrices, products, settings } from "#worker/db/schema";
 import { z } from "zod";
+import { loadModifierGroups, type ModifierGroupsOf } from "./modifiers";
 
 /** On the menu: neither hidden nor deleted (the staff's Menu tab lists the same drinks). */
 export const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
@@ -21,7 +22,7 @@ export async function listVisibleCategories(db: Database): Promise<Category[]> {
 type ProductRow = typeof products.$inferSelect;
 type PriceRow = typeof productPrices.$inferSelect;
 
-function toProduct(row: ProductRow, prices: PriceRow[]): Product {
+function toProduct(row: ProductRow, prices: PriceRow[], groupsOf: ModifierGroupsOf): Product {
   const pricesBySize: Partial<Record<ProductSize, Price>> = {};
   for (const price of prices) {
     pricesBySize[price.size] = {
@@ -44,6 +45,7 @@ function toProduct(row: ProductRow, prices: PriceRow[]): Product {
     ingredients: readIngredients(row.ingredients),
     nutrition: row.nutrition.trim() || null,
     featured: row.featured,
+    modifierGroups: groupsOf(row),
   };
 }
 
@@ -85,11 +87,14 @@ export async function listVisibleProducts(db: Database, categoryId: string): Pro
       .orderBy(asc(products.order), asc(products.name)),
   ]);
   if (categoryRows.length === 0) return null;
-  const prices = await pricesFor(
-    db,
-    productRows.map((row) => row.id),
-  );
-  return productRows.map((row) => toProduct(row, prices.get(row.id) ?? []));
+  const [prices, groupsOf] = await Promise.all([
+    pricesFor(
+      db,
+      productRows.map((row) => row.id),
+    ),
+    loadModifierGroups(db),
+  ]);
+  return productRows.map((row) => toProduct(row, prices.get(row.id) ?? [], groupsOf));
 }
 
 /** How many drinks the home page's popular row shows at most. */
@@ -104,11 +109,14 @@ export async function listFeaturedProducts(db: Database): Promise<Product[]> {
     .where(and(eq(products.featured, true), visibleProduct, visibleCategory))
     .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name))
     .limit(FEATURED_LIMIT);
-  const prices = await pricesFor(
-    db,
-    rows.map((row) => row.product.id),
-  );
-  return rows.map((row) => toProduct(row.product, prices.get(row.product.id) ?? []));
+  const [prices, groupsOf] = await Promise.all([
+    pricesFor(
+      db,
+      rows.map((row) => row.product.id),
+    ),
+    loadModifierGroups(db),
+  ]);
+  return rows.map((row) => toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf));
 }
 
 /** One drink, only when it and its category are both visible and it belongs to that category. */
@@ -119,8 +127,8 @@ export async function findVisibleProduct(db: Database, categoryId: string, produ
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), eq(products.categoryId, categoryId), visibleProduct, visibleCategory));
   if (!row) return null;
-  const prices = await pricesFor(db, [row.product.id]);
-  return toProduct(row.product, prices.get(row.product.id) ?? []);
+  const [prices, groupsOf] = await Promise.all([pricesFor(db, [row.product.id]), loadModifierGroups(db)]);
+  return toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf);
 }
 
 const percent = z.number().min(0).max(100);

@@ -1,8 +1,10 @@
 import { useNavigate } from "react-router";
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { Dialog } from "#web/components/dialog/dialog";
-import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import "./cart.css";
 
@@ -74,7 +76,8 @@ export function CartDrawer() {
 
 function CartLine({ item }: { item: CartItem }) {
   const removeItem = useCartStore((state) => state.removeItem);
-  const what = cartLineLabel(item);
+  const what = withOptionNames(cartLineLabel(item), item.options);
+  const options = optionsSummary(item.options);
   return (
     <li className="cart-line">
       <img className="cart-line__image" src={item.image} alt="" width={64} height={64} />
@@ -88,6 +91,7 @@ function CartLine({ item }: { item: CartItem }) {
             {sizeLabel(item.size)}
           </span>
         </p>
+        {options && <p className="cart-line__options">{options}</p>}
         {item.comment && <p className="cart-line__comment">“{item.comment}”</p>}
         <div className="cart-line__quantity">
           <QuantityStepper item={item} label={what} />

@@ -13,7 +13,7 @@ interface StoredAttempt {
 }
 
 /** Everything the server compares a retried submission against, besides the lines and pickup time. */
-type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip">;
+type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip" | "tip">;
 
 function cartFingerprint(
   lines: OrderRequest["lines"],
@@ -21,10 +21,16 @@ function cartFingerprint(
   details: AttemptDetails | undefined,
 ): string {
   return JSON.stringify([
-    lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? ""]),
+    // Options are part of what the server compares (its request hash), so another choice is another attempt.
+    lines.map((line) => [line.productId, line.size, line.quantity, line.note ?? "", ...(line.modifierIds ?? [])]),
     pickup ?? null,
     ...(details
-      ? [details.phone, ...(details.fulfilment === "delivery" ? [details.street ?? "", details.zip ?? ""] : [])]
+      ? [
+          details.phone,
+          ...(details.fulfilment === "delivery" ? [details.street ?? "", details.zip ?? ""] : []),
+          // The server's request hash counts the tip: another tip is another attempt.
+          ...(details.tip ? [details.tip] : []),
+        ]
       : []),
   ]);
 }

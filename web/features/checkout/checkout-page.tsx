@@ -9,12 +9,14 @@ import { orderTiming } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { isOutsideDeliveryArea } from "#common/fulfilment";
+import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
-import { cartLineLabel, cartTotalCents, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import { useSoldOut } from "#web/components/store-status/sold-out";
 import { storeBannerText } from "#web/components/store-status/store-banner";
@@ -24,7 +26,9 @@ import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
 import { firstSlotAhead, slotStillTakes } from "./pickup-days";
 import { PickupPicker } from "./pickup-picker";
+import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { PaymentNote } from "./payment-note";
+import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
 import { SOLD_OUT_LINE_TEXT, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
@@ -47,6 +51,10 @@ export default function CheckoutPage() {
   const phoneId = useId();
   const phoneErrorId = useId();
   const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
+  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
+  const subtotalCents = cartTotalCents(items);
+  const tip = tipRequestOf(tipChoice, subtotalCents);
+  const paymentMethods = usePaymentMethods(true);
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
   const drinks = drinkCount(items);
@@ -73,7 +81,14 @@ export default function CheckoutPage() {
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
-  const ordering = usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish });
+  const ordering = usePlaceOrder({
+    items,
+    form,
+    pickup,
+    deliveryFeeCents,
+    tip: { request: tip.tip, cents: tip.cents },
+    finish,
+  });
   const lineProblem = (item: CartItem): string | undefined =>
     ordering.lineProblems[item.id] ?? (lineIsSoldOut(soldOut, item) ? SOLD_OUT_LINE_TEXT : undefined);
   const problemLineIds = items.filter((item) => lineProblem(item) !== undefined).map((item) => item.id);
@@ -155,7 +170,7 @@ export default function CheckoutPage() {
   }
 
   const delivering = form.watch("fulfilment") === "delivery";
-  const totalCents = ordering.serverTotalCents ?? cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+  const totalCents = ordering.serverTotalCents ?? subtotalCents + (delivering ? deliveryFeeCents : 0) + tip.cents;
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
   // Closed now, the shop still takes orders for a time ahead; paused, it takes none (docs/decisions/0017).
@@ -185,6 +200,12 @@ export default function CheckoutPage() {
               <p className="checkout-fee">
                 <span>Delivery</span>
                 <span data-testid="checkout-delivery-fee">{formatCents(deliveryFeeCents)}</span>
+              </p>
+            )}
+            {tip.cents > 0 && (
+              <p className="checkout-fee">
+                <span>Tip</span>
+                <span data-testid="checkout-tip">{formatCents(tip.cents)}</span>
               </p>
             )}
             <p className="checkout-total">
@@ -256,6 +277,14 @@ export default function CheckoutPage() {
                   error={ordering.pickupError}
                 />
               )}
+              <TipPicker
+                subtotalCents={subtotalCents}
+                value={tipChoice}
+                onChange={setTipChoice}
+                error={tip.error}
+                payOnPickup={paymentMethods.data?.accepts === "on_pickup"}
+                disabled={submitting}
+              />
               {ordering.problem && (
                 <p className="checkout-problem" role="alert">
                   {ordering.problem}
@@ -272,7 +301,7 @@ export default function CheckoutPage() {
               <button
                 type="submit"
                 className="btn btn--primary btn--large btn--block"
-                disabled={submitting || overLimit !== null}
+                disabled={submitting || overLimit !== null || tip.error !== undefined}
               >
                 Checkout
               </button>
@@ -300,7 +329,8 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
           {order ? (
             <p>
               {order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"}, total{" "}
-              <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>.
+              <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>
+              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.
               {timing && (
                 <>
                   {" "}
@@ -319,7 +349,8 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
 
 function CheckoutLine({ item, disabled, problem }: { item: CartItem; disabled: boolean; problem: string | undefined }) {
   const removeItem = useCartStore((state) => state.removeItem);
-  const what = cartLineLabel(item);
+  const what = withOptionNames(cartLineLabel(item), item.options);
+  const options = optionsSummary(item.options);
   return (
     <li className="checkout-line" data-line-id={item.id}>
       <img className="checkout-line__image" src={item.image} alt="" width={56} height={56} />
@@ -328,6 +359,7 @@ function CheckoutLine({ item, disabled, problem }: { item: CartItem; disabled: b
         <p className="checkout-line__meta">
           {sizeLabel(item.size)} · {formatCents(item.priceCents)}
         </p>
+        {options && <p className="checkout-line__options">{options}</p>}
         {item.comment && <p className="checkout-line__note">“{item.comment}”</p>}
         {problem && (
           <p className="checkout-line__sold-out" role="alert">

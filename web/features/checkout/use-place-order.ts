@@ -5,10 +5,12 @@ import { STORE_REFUSAL_CODES } from "#common/availability";
 import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/checkout";
 import { formatCents } from "#common/money";
 import type { CreateOrderResponse } from "#common/orders";
+import type { TipRequest } from "#common/tips";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
-import { cartTotalCents, type CartItem } from "#web/lib/cart-store";
+import type { CartItem } from "#web/lib/cart-store";
+import { cartTotalCents } from "#web/lib/cart-total";
 import { useSessionStore } from "#web/lib/session-store";
 import { useCreateOrder } from "./api/create-order";
 import { checkoutAttemptKey, forgetCheckoutAttempt } from "./checkout-attempt";
@@ -47,6 +49,8 @@ function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
     size: item.size as OrderRequest["lines"][number]["size"],
     quantity: item.quantity,
     note: item.comment,
+    // A line saved before add-ons sends none: the server makes it with the defaults.
+    ...(item.options ? { modifierIds: item.options.map((option) => option.id) } : {}),
   }));
 }
 
@@ -56,6 +60,8 @@ interface PlaceOrderInput {
   /** The time chosen in the picker: when to pick the order up, or when a delivery leaves the shop. */
   pickup: PickupRequest;
   deliveryFeeCents: number;
+  /** The tip chosen and what it comes to (already checked: at most the subtotal). */
+  tip: { request?: TipRequest; cents: number };
   finish(phone: string, outcome: PlacedOrder): void;
 }
 
@@ -64,7 +70,7 @@ interface PlaceOrderInput {
  * payment page, or the success flow, or what went wrong said where the shopper looks (under the
  * field, under the pickup time, or under the form).
  */
-export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }: PlaceOrderInput) {
+export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, finish }: PlaceOrderInput) {
   const createOrder = useCreateOrder();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const [problem, setProblem] = useState<string | null>(null);
@@ -129,7 +135,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
     const pickupRequest: PickupRequest = pickup;
-    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0);
+    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0) + tip.cents;
     const feedback = useFeedbackStore.getState();
     feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
     let result: CreateOrderResponse;
@@ -142,8 +148,9 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, finish }:
           pickup: pickupRequest,
           fulfilment,
           ...(delivering ? { street, zip } : {}),
+          ...(tip.request ? { tip: tip.request } : {}),
         },
-        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip }),
+        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip, tip: tip.request }),
       });
       if (result.order.status === "cancelled") {
         // This attempt's order lapsed unpaid; a new attempt makes a new order.

@@ -4,6 +4,7 @@ import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
 import { orderTiming, readyTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -153,6 +154,9 @@ export function OrderCard({
                 {" "}
                 · {sizeLabel(line.size)} · {line.quantity} × {formatCents(line.unitPriceCents)}
               </span>
+              {optionsSummary(line.options) && (
+                <span className="order-line__options">{optionsSummary(line.options)}</span>
+              )}
               {line.note && <span className="order-line__note">“{line.note}”</span>}
             </span>
             <span className="order-line__subtotal">{formatCents(line.subtotalCents)}</span>
@@ -175,6 +179,12 @@ export function OrderCard({
             Pickup at {order.fulfilmentAddress}
           </p>
         )
+      )}
+      {order.tipCents > 0 && (
+        <p className="order-card__fee" data-testid="order-tip">
+          <span>Tip</span>
+          <span>{formatCents(order.tipCents)}</span>
+        </p>
       )}
       <OrderTime order={order} />
       <p className="order-card__total">

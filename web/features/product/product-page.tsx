@@ -27,6 +27,8 @@ import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out"
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { pausedMessage } from "#common/hours/format";
 import { isSoldOut } from "#common/availability";
+import { chosenOptions, defaultModifierIds, optionsKey, selectionProblems } from "#common/modifiers";
+import { ModifierGroups } from "./components/modifier-groups";
 
 /** The same limit the order API enforces (one constant for both). */
 export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
@@ -113,6 +115,12 @@ function ProductDetails({ product }: { product: Product }) {
   const [sizeChosen, setSizeChosen] = useState(false);
   const [quantity, setQuantity] = useState<number>(ORDER_LIMITS.minQuantity);
   const [note, setNote] = useState("");
+  const groups = product.modifierGroups ?? [];
+  const [modifierIds, setModifierIds] = useState<string[]>(() => defaultModifierIds(groups));
+  // A required group left empty says so only once the shopper has tried to buy.
+  const [triedToBuy, setTriedToBuy] = useState(false);
+  const options = chosenOptions(groups, modifierIds);
+  const problems = selectionProblems(groups, modifierIds);
   const requireSignIn = useAuthGate();
   const navigate = useNavigate();
   const noteId = useId();
@@ -121,7 +129,10 @@ function ProductDetails({ product }: { product: Product }) {
   const actions = useRef<HTMLDivElement>(null);
   const actionsScrolledAway = useScrolledPast(actions);
   const price = product.pricesBySize[size];
-  const totalCents = price ? effectivePriceCents(price) * quantity : 0;
+  const unitCents = price
+    ? effectivePriceCents(price) + options.reduce((sum, option) => sum + option.priceCents, 0)
+    : 0;
+  const totalCents = unitCents * quantity;
 
   const soldOut = useSoldOut();
   const sizeSoldOut = isSoldOut(soldOut, product.id, size);
@@ -152,17 +163,26 @@ function ProductDetails({ product }: { product: Product }) {
 
   function cartLine(): NewCartItem | null {
     if (!price || sizeSoldOut) return null;
+    if (problems.length > 0) {
+      setTriedToBuy(true);
+      // Take the shopper to the first group that still needs a choice.
+      document.querySelector<HTMLInputElement>(`[data-group="${problems[0]!.groupId}"] input:not(:disabled)`)?.focus();
+      return null;
+    }
     const comment = note.trim();
+    const key = optionsKey(options);
     return {
-      id: cartLineId(product.name, size, comment),
+      // Two lines merge only when drink, size, note and options are the same.
+      id: key ? `${cartLineId(product.name, size, comment)} + ${key}` : cartLineId(product.name, size, comment),
       productId: product.id,
       categoryId: product.categoryId,
       name: product.name,
-      priceCents: effectivePriceCents(price),
+      priceCents: unitCents,
       size,
       quantity,
       comment,
       image: product.image,
+      ...(groups.length > 0 ? { options } : {}),
     };
   }
 
@@ -170,6 +190,8 @@ function ProductDetails({ product }: { product: Product }) {
   function startAfresh() {
     setNote("");
     setQuantity(ORDER_LIMITS.minQuantity);
+    setModifierIds(defaultModifierIds(groups));
+    setTriedToBuy(false);
   }
 
   function addToCart() {
@@ -251,6 +273,15 @@ function ProductDetails({ product }: { product: Product }) {
           </div>
         )}
 
+        {groups.length > 0 && (
+          <ModifierGroups
+            groups={groups}
+            selected={modifierIds}
+            onChange={setModifierIds}
+            problems={triedToBuy ? problems : []}
+          />
+        )}
+
         <div className="product-details__quantity">
           <span className="size-picker__legend" aria-hidden="true">
             Quantity
@@ -280,6 +311,13 @@ function ProductDetails({ product }: { product: Product }) {
             {note.length}/{NOTE_MAX_LENGTH} characters
           </span>
         </div>
+
+        {groups.length > 0 && price && (
+          <p className="product-details__total" aria-live="polite" data-testid="drink-total">
+            <span>Your drink</span>
+            <span>{formatCents(totalCents)}</span>
+          </p>
+        )}
 
         <div className="product-details__actions" ref={actions}>
           <button

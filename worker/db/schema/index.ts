@@ -4,6 +4,7 @@
  * same in SQL, JSON and e-mails.
  */
 export * from "./catalog";
+export * from "./modifiers";
 export * from "./identity";
 export * from "./locations";
 export * from "./shop-state";

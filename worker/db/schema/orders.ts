@@ -11,6 +11,7 @@ import { ORDER_EVENT_ACTORS, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATES } fro
 import { isOneOf } from "#worker/db/checks";
 import { createdAt } from "./columns";
 import { products } from "./catalog";
+import { modifierOptions } from "./modifiers";
 import { users } from "./identity";
 import { locations } from "./locations";
 
@@ -50,6 +51,8 @@ export const orders = sqliteTable(
     fulfilmentAddress: text("fulfilment_address").notNull().default(""),
     /** Included in totalCents; 0 for a pickup. */
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    /** The shopper's tip, included in totalCents: a percentage of the drinks' subtotal or their own amount. */
+    tipCents: integer("tip_cents").notNull().default(0),
   },
   (table) => [
     // A user's order history, newest first.
@@ -64,6 +67,7 @@ export const orders = sqliteTable(
     check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
     check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
     check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),
+    check("orders_tip_non_negative", sql`${table.tipCents} >= 0`),
     check("orders_status_known", isOneOf(table.status, ORDER_STATUSES)),
     check("orders_payment_mode_known", isOneOf(table.paymentMode, PAYMENT_MODES)),
     check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
@@ -94,6 +98,31 @@ export const orderItems = sqliteTable(
     index("order_items_order_idx").on(table.orderId),
     check("order_items_quantity_positive", sql`${table.quantity} >= 1`),
     check("order_items_unit_price_non_negative", sql`${table.unitPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * The add-on options chosen for a line, as they were at order time (name and price): the line
+ * is `order_items`' `line_index`-th line of the order (by id), so the whole order is one batch.
+ * The line's `unit_price_cents` already includes them.
+ */
+export const orderItemOptions = sqliteTable(
+  "order_item_options",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineIndex: integer("line_index").notNull(),
+    position: integer("position").notNull(),
+    optionId: text("option_id").references(() => modifierOptions.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** A default choice: shown nowhere, so a line of defaults reads as the plain drink. */
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.lineIndex, table.position] }),
+    check("order_item_options_price_non_negative", sql`${table.priceCents} >= 0`),
   ],
 );
 

@@ -4,19 +4,22 @@
  * made from what this returns (./shapes.ts).
  */
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import type { ChosenOption } from "#common/modifiers";
 import type { OrderPickup } from "#common/orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
-import { locations, orderItems, orderPickups, orders } from "#worker/db/schema";
+import { locations, orderItemOptions, orderItems, orderPickups, orders } from "#worker/db/schema";
 import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+/** A line with the add-on options it was bought with, in the order chosen. */
+export type LoadedItem = OrderItemRow & { options: ChosenOption[] };
 
 /** An order with its lines (in the order they were bought) and its pickup time. */
 export interface LoadedOrder {
   row: OrderRow;
-  items: OrderItemRow[];
+  items: LoadedItem[];
   /** Null for orders from before pickup times. */
   pickup: OrderPickup | null;
   /** For a pickup time: when the counter should start on it (./prep-start.ts). */
@@ -56,14 +59,44 @@ export async function loadOrder(db: Database, which: SQL | undefined): Promise<L
 export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promise<LoadedOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, pickups] = await Promise.all([itemsByOrder(db, ids), pickupsByOrder(db, ids)]);
+  const [items, pickups, options] = await Promise.all([
+    itemsByOrder(db, ids),
+    pickupsByOrder(db, ids),
+    optionsByOrderLine(db, ids),
+  ]);
   const prepStarts = await prepStartsByOrder(db, pickups);
   return rows.map((row) => ({
     row,
-    items: items.get(row.id) ?? [],
+    items: (items.get(row.id) ?? []).map((item, index) => ({
+      ...item,
+      options: options.get(`${row.id}:${index}`) ?? [],
+    })),
     pickup: pickups.get(row.id) ?? null,
     prepStartsAt: prepStarts.get(row.id) ?? null,
   }));
+}
+
+/** Each line's options, keyed "orderId:lineIndex" (the line's place among its order's lines). */
+async function optionsByOrderLine(db: Database, orderIds: string[]): Promise<Map<string, ChosenOption[]>> {
+  const rows = (
+    await Promise.all(
+      inListChunks(orderIds).map((ids) =>
+        db
+          .select()
+          .from(orderItemOptions)
+          .where(inArray(orderItemOptions.orderId, ids))
+          .orderBy(asc(orderItemOptions.orderId), asc(orderItemOptions.lineIndex), asc(orderItemOptions.position)),
+      ),
+    )
+  ).flat();
+  const byLine = new Map<string, ChosenOption[]>();
+  for (const row of rows) {
+    const key = `${row.orderId}:${row.lineIndex}`;
+    const list = byLine.get(key) ?? [];
+    list.push({ name: row.name, priceCents: row.priceCents, isDefault: row.isDefault });
+    byLine.set(key, list);
+  }
+  return byLine;
 }
 
 /** Each order's pickup time, with its location's time zone to show it in. */

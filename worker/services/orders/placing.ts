@@ -7,9 +7,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse, OrderLine } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
+import { formatCents } from "#common/money";
+import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
-import { orderItems, orders, users } from "#worker/db/schema";
+import { orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
@@ -53,14 +55,21 @@ function findOrderRowByKey(db: Database, userId: string, idempotencyKey: string)
 
 /**
  * What a submission asks for, as the server understood it (lines and phone after validation):
- * the same cart sent again hashes the same; any change to a drink, size, quantity, note or the
- * phone does not. The shopper's displayed total is left out: it is not part of the order.
+ * the same cart sent again hashes the same; any change to a drink, size, quantity, note, its
+ * options or the phone does not. The shopper's displayed total is left out: it is not part of the order.
  */
 export async function orderRequestHash(request: ValidOrderRequest): Promise<string> {
   const canonical = JSON.stringify({
-    lines: request.lines.map((line) => [line.productId, line.size, line.quantity, line.note]),
+    // Options join a line's form only when sent, so a line without them hashes as lines always have.
+    lines: request.lines.map((line) =>
+      line.modifierIds === undefined
+        ? [line.productId, line.size, line.quantity, line.note]
+        : [line.productId, line.size, line.quantity, line.note, line.modifierIds],
+    ),
     phone: request.phone,
     pickup: request.pickup,
+    // Only a tip adds to the canonical form, so an order without one hashes as orders always have.
+    ...(request.tip ? { tip: request.tip } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
   });
@@ -126,7 +135,16 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
   const admitted = await admitOrder(db, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
-  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents;
+  const tipCents = tipFor(request.tip, linesTotalCents);
+  if (tipCents > linesTotalCents) {
+    throw new ApiError(
+      400,
+      "invalid_input",
+      `A tip can be at most the drinks' subtotal (${formatCents(linesTotalCents)}).`,
+      "tip.cents",
+    );
+  }
+  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents + tipCents;
   const orderId = crypto.randomUUID();
   const now = new Date().toISOString();
   const orderRow: OrderRow = {
@@ -151,6 +169,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paidAt: null,
     refundedAt: null,
     ...fulfilment,
+    tipCents,
   };
   const itemRows = lines.map((line) => ({
     orderId,
@@ -162,12 +181,26 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     quantity: line.quantity,
     comment: line.note,
   }));
+  // A line's options point at it by its place in the order: the lines' ids are not known before the batch.
+  const optionRows = lines.flatMap((line, lineIndex) =>
+    line.options.map((option, position) => ({
+      orderId,
+      lineIndex,
+      position,
+      optionId: option.id,
+      name: option.name,
+      priceCents: option.priceCents,
+      isDefault: option.isDefault,
+    })),
+  );
 
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values(orderRow),
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
     // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
     ...insertRows(db, orderItems, itemRows),
+    // Seven values an option: 30 lines of 5 options is 150 rows, in statements of 14.
+    ...insertRows(db, orderItemOptions, optionRows),
     // The next checkout is pre-filled with the phone used for this one.
     db.update(users).set({ phone: request.phone }).where(eq(users.id, userId)),
     orderEventStatement(db, {
@@ -184,7 +217,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   ];
   const placed: LoadedOrder = {
     row: orderRow,
-    items: itemRows.map((item, index) => ({ ...item, id: index })),
+    items: itemRows.map((item, index) => ({
+      ...item,
+      id: index,
+      options: lines[index]!.options.map(({ name, priceCents, isDefault }) => ({ name, priceCents, isDefault })),
+    })),
     pickup: admitted.pickup,
     prepStartsAt: admitted.prepStartsAt,
   };
@@ -201,6 +238,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       paymentMode: payment.mode,
       lines: order.lines,
       ...fulfilment,
+      tipCents,
       pickup: admitted.pickup,
     });
     emailIds = emails.ids;
@@ -283,10 +321,14 @@ async function startCardPayment(
       userId: row.userId,
       customerEmail: row.customerEmail,
       origin: input.origin,
-      lines:
-        row.deliveryFeeCents > 0
-          ? [...lines, { name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
-          : lines,
+      // The delivery fee and the tip are line items of their own.
+      lines: [
+        ...lines,
+        ...(row.deliveryFeeCents > 0
+          ? [{ name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
+          : []),
+        ...(row.tipCents > 0 ? [{ name: "Tip", size: "default", unitPriceCents: row.tipCents, quantity: 1 }] : []),
+      ],
     });
   } catch (error) {
     // The order stays awaiting payment: retrying with the same Idempotency-Key tries Stripe again.

@@ -1,15 +1,18 @@
 /** The server's price for a cart: every line priced from D1, never from what the browser sent. */
 import { eq, inArray, sql } from "drizzle-orm";
 import { effectivePriceCents } from "#common/catalog";
+import { chosenOptions, defaultModifierIds, selectionProblems } from "#common/modifiers";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { PricedLine } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { categories, productPrices, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import { loadModifierGroups } from "#worker/services/modifiers";
 
 /**
- * Prices every line from the menu as it is now (the discounted price where there is one) and
- * refuses, naming the line, a drink that is not on the menu or a size it is not sold in.
+ * Prices every line from the menu as it is now (the discounted price where there is one, plus
+ * its add-on options) and refuses, naming the line, a drink that is not on the menu, a size it
+ * is not sold in, or options its groups do not allow (400 on `lines.<i>.modifierIds`).
  */
 export async function priceOrderLines(
   db: Database,
@@ -17,11 +20,13 @@ export async function priceOrderLines(
 ): Promise<{ lines: PricedLine[]; totalCents: number }> {
   // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
   const productIds = [...new Set(lines.map((line) => line.productId))];
+  const groupsPromise = loadModifierGroups(db);
   const [productRows, priceRows] = await db.batch([
     db
       .select({
         id: products.id,
         name: products.name,
+        categoryId: products.categoryId,
         image: products.image,
         sizeSelection: products.sizeSelection,
         onMenu: sql<number>`${products.isHidden} = 0 AND ${products.isDeleted} = 0 AND ${categories.isHidden} = 0 AND ${categories.isDeleted} = 0`,
@@ -32,6 +37,7 @@ export async function priceOrderLines(
     db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
   ]);
   const productById = new Map(productRows.map((row) => [row.id, row]));
+  const groupsOf = await groupsPromise;
 
   const priced = lines.map((line, index): PricedLine => {
     const product = productById.get(line.productId);
@@ -58,17 +64,38 @@ export async function priceOrderLines(
         `lines.${index}.size`,
       );
     }
+    const groups = groupsOf(product);
+    // A line from before add-ons (no modifierIds) is made with the defaults, as the drink page preselects them.
+    const modifierIds = line.modifierIds ?? defaultModifierIds(groups);
+    const [problem] = selectionProblems(groups, modifierIds);
+    if (problem) {
+      throw new ApiError(
+        400,
+        "invalid_options",
+        `Line ${index + 1}: ${problem.message} (${product.name}).`,
+        `lines.${index}.modifierIds`,
+      );
+    }
+    const options = chosenOptions(groups, modifierIds).map((option) => ({
+      id: option.id,
+      name: option.name,
+      priceCents: option.priceCents,
+      isDefault: option.isDefault,
+    }));
+    const optionsCents = options.reduce((sum, option) => sum + option.priceCents, 0);
     return {
       productId: product.id,
       name: product.name,
       image: product.image,
       size: line.size,
-      unitPriceCents: effectivePriceCents({
-        priceCents: price.priceCents,
-        discountedPriceCents: price.discountedPriceCents,
-      }),
+      unitPriceCents:
+        effectivePriceCents({
+          priceCents: price.priceCents,
+          discountedPriceCents: price.discountedPriceCents,
+        }) + optionsCents,
       quantity: line.quantity,
       note: line.note,
+      options,
     };
   });
   const totalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);

@@ -2,10 +2,13 @@
 import type { Order, OrderLine } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
-import type { LoadedOrder, OrderItemRow } from "./loading";
+import type { LoadedItem, LoadedOrder } from "./loading";
 
 export function toOrderLine(
-  item: Pick<OrderItemRow, "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment">,
+  item: Pick<
+    LoadedItem,
+    "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment" | "options"
+  >,
 ): OrderLine {
   return {
     productId: item.productId,
@@ -15,6 +18,7 @@ export function toOrderLine(
     unitPriceCents: item.unitPriceCents,
     quantity: item.quantity,
     note: item.comment,
+    options: item.options,
     subtotalCents: item.unitPriceCents * item.quantity,
   };
 }
@@ -32,6 +36,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
+    tipCents: row.tipCents,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
@@ -50,12 +55,19 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder):
     customerName: row.customerName,
     phone: row.phone,
     totalCents: row.totalCents,
+    tipCents: row.tipCents,
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    lines: items.map((item) => ({ name: item.name, size: item.size, quantity: item.quantity, note: item.comment })),
+    lines: items.map((item) => ({
+      name: item.name,
+      size: item.size,
+      quantity: item.quantity,
+      note: item.comment,
+      options: item.options,
+    })),
     pickup,
     prepStartsAt: prepStartsAt ?? null,
   };
@@ -75,6 +87,7 @@ export function toOrderEmailDetails({ row, items, pickup }: LoadedOrder): OrderE
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
+    tipCents: row.tipCents,
     lines: items.map(toOrderLine),
   };
 }

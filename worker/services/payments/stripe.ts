@@ -1,3 +1,4 @@
+import { optionsSummary, type ChosenOption } from "#common/modifiers";
 import Stripe from "stripe";
 import type { Env } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
@@ -28,6 +29,8 @@ function stripeClient(secretKey: string): Stripe {
 export interface CheckoutLine {
   name: string;
   size: string;
+  /** Included in unitPriceCents; the ones that differ from the defaults are named on the line. */
+  options?: ChosenOption[];
   unitPriceCents: number;
   quantity: number;
 }
@@ -44,8 +47,10 @@ export interface CheckoutSessionInput {
 /** How long a shopper has to pay before Stripe expires the session (Stripe's minimum is 30 minutes). */
 const CHECKOUT_SESSION_LIFETIME_SECONDS = 45 * 60;
 
-export function lineLabel(line: Pick<CheckoutLine, "name" | "size">): string {
-  return line.size === "default" ? line.name : `${line.name} (${line.size})`;
+export function lineLabel(line: Pick<CheckoutLine, "name" | "size" | "options">): string {
+  const drink = line.size === "default" ? line.name : `${line.name} (${line.size})`;
+  const options = optionsSummary(line.options);
+  return options ? `${drink} · ${options}` : drink;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { optionsSummary } from "#common/modifiers";
 import type { OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 
@@ -19,7 +20,9 @@ export interface BoardLaneProps {
 
 /** A ticket's height in rough units: its header rows and buttons, then each drink and note. */
 function ticketWeight(order: StaffOrder): number {
-  return 4 + order.lines.reduce((sum, line) => sum + 1 + (line.note ? 0.8 : 0), 0);
+  return (
+    4 + order.lines.reduce((sum, line) => sum + 1 + (line.note ? 0.8 : 0) + (optionsSummary(line.options) ? 0.9 : 0), 0)
+  );
 }
 
 /**

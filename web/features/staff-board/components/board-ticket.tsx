@@ -1,6 +1,7 @@
 import { sizeLabel } from "#common/catalog";
 import { formatDateTimeIn, formatTimeIn } from "#common/hours/format";
 import { localDateAt } from "#common/hours/intervals";
+import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
 import { amountToCollect, nextStatus } from "#common/order-lifecycle";
@@ -97,11 +98,15 @@ export function BoardTicket({
             )}
             <span className="board-card__drink">
               {line.name}
+              {optionsSummary(line.options) && (
+                <span className="board-card__options">{optionsSummary(line.options, { prices: false })}</span>
+              )}
               {line.note && <span className="board-card__note">“{line.note}”</span>}
             </span>
           </li>
         ))}
       </ul>
+      {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <div className="board-card__actions">
         {next && forward && (
           <button

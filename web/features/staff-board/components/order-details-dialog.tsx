@@ -77,6 +77,12 @@ export function OrderDetailsDialog({
             <dd>
               <time dateTime={order.createdAt}>{clockTime(order.createdAt, timeZone)}</time>
             </dd>
+            {order.tipCents > 0 && (
+              <>
+                <dt>Tip</dt>
+                <dd>{formatCents(order.tipCents)}</dd>
+              </>
+            )}
             <dt>Payment</dt>
             <dd>
               {paymentStateLabel(order)} · {formatCents(order.totalCents)}

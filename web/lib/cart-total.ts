@@ -1,0 +1,9 @@
+import type { CartItem } from "./cart-store";
+
+/**
+ * Total in cents: the sum of price times quantity. Apart from the cart store because only the
+ * cart's views use it: the home page's first download does not carry it.
+ */
+export function cartTotalCents(items: readonly Pick<CartItem, "priceCents" | "quantity">[]): number {
+  return items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
+}
