@@ -1,4 +1,5 @@
 import { sizeLabel, type ProductSize } from "./catalog";
+import type { ModifierOption } from "./modifiers";
 
 /**
  * "Order again": an earlier order's drinks as they can be bought today. `GET` answers what the
@@ -16,18 +17,25 @@ export interface OrderAgainLine {
   size: ProductSize;
   quantity: number;
   note: string;
+  /** The same options as then (and the defaults of a group added since), as the order request takes them. */
+  modifierIds: string[];
+  /** Those options as the menu names and prices them today. */
+  options: ModifierOption[];
+  /** Today's price of one drink with its options. */
   unitPriceCents: number;
   previousUnitPriceCents: number;
 }
 
 /** Why a drink of the earlier order cannot go in the cart today. */
-export const LEFT_OUT_REASONS = ["not_on_menu", "size_not_sold", "sold_out"] as const;
+export const LEFT_OUT_REASONS = ["not_on_menu", "size_not_sold", "sold_out", "option_gone"] as const;
 export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 
 export interface OrderAgainLeftOut {
   name: string;
   size: ProductSize;
   reason: LeftOutReason;
+  /** For `option_gone`: the option no longer offered with that drink. */
+  option?: string;
 }
 
 export interface OrderAgainResponse {
@@ -44,6 +52,8 @@ export function leftOutText(item: OrderAgainLeftOut): string {
       ? "no longer on the menu"
       : item.reason === "size_not_sold"
         ? `not sold in ${sizeName} any more`
-        : "sold out today";
+        : item.reason === "option_gone"
+          ? `${item.option ?? "one of its options"} is no longer offered`
+          : "sold out today";
   return `${what}: ${why}`;
 }

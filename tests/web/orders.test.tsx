@@ -268,6 +268,11 @@ describe("Order again", () => {
               size: "medium",
               quantity: 2,
               note: "less ice",
+              modifierIds: ["opt-ice-regular", "opt-boost-protein"],
+              options: [
+                { id: "opt-ice-regular", name: "Regular ice", priceCents: 0, isDefault: true },
+                { id: "opt-boost-protein", name: "Protein", priceCents: 100, isDefault: false },
+              ],
               unitPriceCents: 749,
               previousUnitPriceCents: 649,
             },
@@ -282,18 +287,22 @@ describe("Order again", () => {
     const outcome = await screen.findByTestId("order-again-outcome");
     await waitFor(() => expect(outcome).toHaveTextContent("Added 2 drinks to your cart at today's prices."));
     expect(outcome).toHaveTextContent("Left out: Ginger Fire Shot: sold out today.");
-    expect(outcome).toHaveTextContent("Sunrise Orange (Medium) is $7.49 now (was $6.49).");
+    expect(outcome).toHaveTextContent("Sunrise Orange (Medium) with Protein is $7.49 now (was $6.49).");
     expect(outcome).toHaveAttribute("role", "status");
     const { items, isOpen } = useCartStore.getState();
     expect(isOpen).toBe(true);
     expect(items).toEqual([
       expect.objectContaining({
-        id: cartLineId("Sunrise Orange", "medium", "less ice"),
+        id: `${cartLineId("Sunrise Orange", "medium", "less ice")} + opt-boost-protein`,
         productId: "prd-sunrise-orange",
         size: "medium",
         quantity: 2,
         comment: "less ice",
         priceCents: 749,
+        options: [
+          { id: "opt-ice-regular", name: "Regular ice", priceCents: 0, isDefault: true },
+          { id: "opt-boost-protein", name: "Protein", priceCents: 100, isDefault: false },
+        ],
       }),
     ]);
     expect(calls.filter((call) => call.url.endsWith("/again"))).toHaveLength(1);

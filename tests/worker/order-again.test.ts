@@ -19,7 +19,13 @@ afterEach(async () => {
 });
 
 const lines = [
-  { productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "less ice" },
+  {
+    productId: "prd-sunrise-orange",
+    size: "medium",
+    quantity: 2,
+    note: "for the office",
+    modifierIds: ["opt-ice-light", "opt-boost-protein"],
+  },
   { productId: "prd-berry-blast", size: "small", quantity: 1, note: "" },
   { productId: "prd-mango-tango", size: "large", quantity: 1, note: "" },
   { productId: "prd-ginger-shot", size: "default", quantity: 3, note: "" },
@@ -62,9 +68,15 @@ describe("GET /api/orders/:id/again", () => {
           image: "/images/drinks/sunrise-orange.svg",
           size: "medium",
           quantity: 2,
-          note: "less ice",
-          unitPriceCents: 749,
-          previousUnitPriceCents: 649,
+          note: "for the office",
+          modifierIds: ["opt-ice-light", "opt-boost-protein"],
+          options: [
+            { id: "opt-ice-light", name: "Light ice", priceCents: 0, isDefault: false },
+            { id: "opt-boost-protein", name: "Protein", priceCents: 100, isDefault: false },
+          ],
+          // $7.49 for the drink now, plus the protein boost.
+          unitPriceCents: 849,
+          previousUnitPriceCents: 749,
         },
         {
           productId: "prd-green-machine",
@@ -74,6 +86,8 @@ describe("GET /api/orders/:id/again", () => {
           size: "small",
           quantity: 1,
           note: "",
+          modifierIds: [],
+          options: [],
           unitPriceCents: 649,
           previousUnitPriceCents: 649,
         },
@@ -103,6 +117,33 @@ describe("GET /api/orders/:id/again", () => {
       ]),
     );
     expect(answer.lines.map((line) => line.productId)).not.toContain("prd-sunrise-orange");
+  });
+
+  it("leaves out a drink whose option is no longer offered, and gives a required group added since its default", async () => {
+    const shopper = await createSignedInUser();
+    const id = await placedOrderId(shopper.cookie);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE modifier_options SET is_hidden = 1 WHERE id = 'opt-boost-protein'"),
+      // Green Machine gains the juices' ice choice after the order.
+      env.DB.prepare(
+        "INSERT INTO modifier_group_attachments (id, group_id, product_id, category_id, sort_order) VALUES ('att-ice-green-test', 'grp-ice', 'prd-green-machine', NULL, 20)",
+      ),
+    ]);
+    const answer = await json<OrderAgainResponse>(await again(id, shopper.cookie));
+    expect(answer.leftOut).toContainEqual({
+      name: "Sunrise Orange",
+      size: "medium",
+      reason: "option_gone",
+      option: "Protein",
+    });
+    expect(answer.lines.find((line) => line.productId === "prd-green-machine")).toMatchObject({
+      modifierIds: ["opt-ice-regular"],
+      unitPriceCents: 649,
+    });
+    await env.DB.batch([
+      env.DB.prepare("UPDATE modifier_options SET is_hidden = 0 WHERE id = 'opt-boost-protein'"),
+      env.DB.prepare("DELETE FROM modifier_group_attachments WHERE id = 'att-ice-green-test'"),
+    ]);
   });
 
   it("answers 404 for another shopper's order, an unknown or an overlong id, and 401 to a guest", async () => {

@@ -17,7 +17,7 @@ import { Rating } from "#web/components/rating";
 import { NumberStepper } from "#web/components/stepper/number-stepper";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
-import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
+import { useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { useCategories } from "#web/lib/get-categories";
 import { gradientStyle } from "#web/lib/gradient-style";
 import { productQueryOptions, useProduct } from "./api/get-product";
@@ -27,7 +27,8 @@ import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out"
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { pausedMessage } from "#common/hours/format";
 import { isSoldOut } from "#common/availability";
-import { chosenOptions, defaultModifierIds, optionsKey, selectionProblems } from "#common/modifiers";
+import { chosenOptions, defaultModifierIds, selectionProblems } from "#common/modifiers";
+import { cartLineIdWithOptions } from "#web/lib/cart-line";
 import { ModifierGroups } from "./components/modifier-groups";
 
 /** The same limit the order API enforces (one constant for both). */
@@ -170,10 +171,8 @@ function ProductDetails({ product }: { product: Product }) {
       return null;
     }
     const comment = note.trim();
-    const key = optionsKey(options);
     return {
-      // Two lines merge only when drink, size, note and options are the same.
-      id: key ? `${cartLineId(product.name, size, comment)} + ${key}` : cartLineId(product.name, size, comment),
+      id: cartLineIdWithOptions(product.name, size, comment, options),
       productId: product.id,
       categoryId: product.categoryId,
       name: product.name,

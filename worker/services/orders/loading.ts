@@ -14,7 +14,8 @@ import { prepStartsByOrder } from "./prep-start";
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 /** A line with the add-on options it was bought with, in the order chosen. */
-export type LoadedItem = OrderItemRow & { options: ChosenOption[] };
+/** A line with its options as bought, and which catalog option each was (null: since deleted). */
+export type LoadedItem = OrderItemRow & { options: ChosenOption[]; optionIds: (string | null)[] };
 
 /** An order with its lines (in the order they were bought) and its pickup time. */
 export interface LoadedOrder {
@@ -69,7 +70,8 @@ export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promi
     row,
     items: (items.get(row.id) ?? []).map((item, index) => ({
       ...item,
-      options: options.get(`${row.id}:${index}`) ?? [],
+      options: options.get(`${row.id}:${index}`)?.map(({ optionId: _, ...option }) => option) ?? [],
+      optionIds: options.get(`${row.id}:${index}`)?.map((option) => option.optionId) ?? [],
     })),
     pickup: pickups.get(row.id) ?? null,
     prepStartsAt: prepStarts.get(row.id) ?? null,
@@ -77,7 +79,10 @@ export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promi
 }
 
 /** Each line's options, keyed "orderId:lineIndex" (the line's place among its order's lines). */
-async function optionsByOrderLine(db: Database, orderIds: string[]): Promise<Map<string, ChosenOption[]>> {
+async function optionsByOrderLine(
+  db: Database,
+  orderIds: string[],
+): Promise<Map<string, (ChosenOption & { optionId: string | null })[]>> {
   const rows = (
     await Promise.all(
       inListChunks(orderIds).map((ids) =>
@@ -89,11 +94,11 @@ async function optionsByOrderLine(db: Database, orderIds: string[]): Promise<Map
       ),
     )
   ).flat();
-  const byLine = new Map<string, ChosenOption[]>();
+  const byLine = new Map<string, (ChosenOption & { optionId: string | null })[]>();
   for (const row of rows) {
     const key = `${row.orderId}:${row.lineIndex}`;
     const list = byLine.get(key) ?? [];
-    list.push({ name: row.name, priceCents: row.priceCents, isDefault: row.isDefault });
+    list.push({ name: row.name, priceCents: row.priceCents, isDefault: row.isDefault, optionId: row.optionId });
     byLine.set(key, list);
   }
   return byLine;

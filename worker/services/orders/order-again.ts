@@ -2,11 +2,36 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { effectivePriceCents } from "#common/catalog";
 import { isSoldOut } from "#common/availability";
+import { chosenOptions, selectionProblems, type ModifierGroup } from "#common/modifiers";
 import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#common/order-again";
 import type { Database } from "#worker/db/client";
 import { categories, productPrices, products } from "#worker/db/schema";
+import { loadModifierGroups } from "#worker/services/modifiers";
 import { soldOutAt } from "#worker/services/shop/state";
-import { loadOrder, ownOrder } from "./loading";
+import { loadOrder, ownOrder, type LoadedItem } from "./loading";
+
+/**
+ * The options a line had, as they can be chosen today: the same ids, plus the defaults of a
+ * required group the drink gained since (or that an order from before add-ons never had); or the
+ * name of the option that is no longer offered with the drink.
+ */
+function optionsToday(groups: ModifierGroup[], item: LoadedItem): { ids: string[] } | { gone: string } {
+  const offered = new Set(groups.flatMap((group) => group.options.map((option) => option.id)));
+  const goneAt = item.optionIds.findIndex((id) => id === null || !offered.has(id));
+  if (goneAt >= 0) return { gone: item.options[goneAt]?.name ?? "An option" };
+  const ids = item.optionIds as string[];
+  const missing = selectionProblems(groups, ids).filter((problem) => problem.kind === "too_few");
+  const filled = [
+    ...ids,
+    ...groups
+      .filter((group) => missing.some((problem) => problem.groupId === group.id))
+      .flatMap((group) => group.options.filter((option) => option.isDefault && !ids.includes(option.id)))
+      .map((option) => option.id),
+  ];
+  const problem = selectionProblems(groups, filled)[0];
+  if (problem) return { gone: item.options[problem.index ?? -1]?.name ?? problem.message };
+  return { ids: filled };
+}
 
 /**
  * The user's order `orderId` as a cart today: each line at today's price (the discounted one where
@@ -18,9 +43,9 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   if (!loaded) return null;
   const productIds = [...new Set(loaded.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const [productRows, priceRows, soldOut] =
+  const [productRows, priceRows, soldOut, groupsOf] =
     productIds.length === 0
-      ? [[], [], []]
+      ? [[], [], [], () => []]
       : await Promise.all([
           db
             .select({
@@ -35,6 +60,7 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
             .where(inArray(products.id, productIds)),
           db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
           soldOutAt(db, loaded.row.locationId),
+          loadModifierGroups(db),
         ]);
 
   const lines: OrderAgainLine[] = [];
@@ -53,6 +79,13 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
       leftOut.push({ name: item.name, size: item.size, reason: reason ?? "not_on_menu" });
       continue;
     }
+    const groups = groupsOf({ id: product.id, categoryId: product.categoryId });
+    const chosen = optionsToday(groups, item);
+    if ("gone" in chosen) {
+      leftOut.push({ name: item.name, size: item.size, reason: "option_gone", option: chosen.gone });
+      continue;
+    }
+    const options = chosenOptions(groups, chosen.ids);
     lines.push({
       productId: product.id,
       categoryId: product.categoryId,
@@ -61,7 +94,9 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
       size: item.size,
       quantity: item.quantity,
       note: item.comment,
-      unitPriceCents: effectivePriceCents(price),
+      modifierIds: chosen.ids,
+      options,
+      unitPriceCents: effectivePriceCents(price) + options.reduce((sum, option) => sum + option.priceCents, 0),
       previousUnitPriceCents: item.unitPriceCents,
     });
   }

@@ -221,6 +221,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       ...item,
       id: index,
       options: lines[index]!.options.map(({ name, priceCents, isDefault }) => ({ name, priceCents, isDefault })),
+      optionIds: lines[index]!.options.map((option) => option.id),
     })),
     pickup: admitted.pickup,
     prepStartsAt: admitted.prepStartsAt,

@@ -2,12 +2,14 @@ import { useState } from "react";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
 import { leftOutText, type OrderAgainLine, type OrderAgainResponse } from "#common/order-again";
-import { cartLineId, useCartStore } from "#web/lib/cart-store";
+import { withOptionNames } from "#common/modifiers";
+import { cartLineIdWithOptions } from "#web/lib/cart-line";
+import { useCartStore } from "#web/lib/cart-store";
 import { errorMessage } from "#web/lib/query-client";
 import { useOrderAgain } from "#web/features/orders/api/get-order-again";
 
-function lineName(line: Pick<OrderAgainLine, "name" | "size">): string {
-  return line.size === "default" ? line.name : `${line.name} (${sizeLabel(line.size)})`;
+function lineName(line: Pick<OrderAgainLine, "name" | "size" | "options">): string {
+  return withOptionNames(line.size === "default" ? line.name : `${line.name} (${sizeLabel(line.size)})`, line.options);
 }
 
 /** What the shopper is told once the cart is filled: how many went in, what did not and why, what costs more or less. */
@@ -28,7 +30,7 @@ function outcomeLines({ lines, leftOut }: OrderAgainResponse): string[] {
 }
 
 /**
- * "Order again": the same drinks, sizes and notes into the cart at today's prices, leaving out
+ * "Order again": the same drinks, sizes, options and notes into the cart at today's prices, leaving out
  * what is no longer sold and saying so; the cart opens for the shopper to check out as usual.
  */
 export function OrderAgain({ orderId }: { orderId: string }) {
@@ -47,7 +49,7 @@ export function OrderAgain({ orderId }: { orderId: string }) {
     const cart = useCartStore.getState();
     for (const line of answer.lines) {
       cart.addItem({
-        id: cartLineId(line.name, line.size, line.note),
+        id: cartLineIdWithOptions(line.name, line.size, line.note, line.options),
         productId: line.productId,
         categoryId: line.categoryId,
         name: line.name,
@@ -56,6 +58,7 @@ export function OrderAgain({ orderId }: { orderId: string }) {
         quantity: line.quantity,
         comment: line.note,
         image: line.image,
+        options: line.options,
       });
     }
     setOutcome(outcomeLines(answer));
