@@ -5,7 +5,8 @@ import { expect, test } from "./support/fixtures";
 import { baristaOnTheBoard } from "./support/staff";
 
 // A smoothie made the shopper's way: oat milk and two boosts, priced as they choose, a 15% tip,
-// ordered, and the barista's board names every choice and the tip.
+// ordered, the e-mail and My orders name them, Order again puts the same smoothie back in the
+// cart, and the barista's board names every choice and the tip.
 
 const CHOICES = "Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)";
 
@@ -91,6 +92,14 @@ test.describe("on a phone", () => {
     await expect(order.getByTestId("order-tip")).toContainText("$1.24");
     await expect(order).toContainText("$9.48");
     await waitForEmail({ to: shopper.email, contains: ["Berry Blast", CHOICES, "Tip", "$1.24", "$9.48"] });
+
+    // Order again: the same smoothie, the same choices, back in the cart at today's price.
+    await order.getByRole("button", { name: "Order again" }).click();
+    await expect(order.getByTestId("order-again-outcome")).toContainText("Added 1 drink to your cart");
+    await expect(cart.getByRole("listitem")).toHaveCount(1);
+    await expect(cart.getByRole("listitem")).toContainText(CHOICES);
+    await expect(cart.getByTestId("cart-total")).toHaveText("$8.24");
+    await page.keyboard.press("Escape");
 
     // The barista makes it from the board: every choice on the ticket.
     const board = await baristaOnTheBoard(browser, baseURL!);
