@@ -5,7 +5,8 @@ import { baristaOnTheBoard, boardOverHttp, column, moveOverHttp } from "./suppor
 
 // Ordering ahead: a shopper picks a pickup time, the board holds the order in Later until its
 // preparation is due (its pickup time minus its drinks' minutes), then moves it to New and
-// alerts, on a board left open. The e2e shop is open around the clock (the development seed).
+// alerts, on a board left open; once the barista has made it, the shopper's open order page says
+// it is ready. The e2e shop is open around the clock (the development seed).
 // It clears the board so that the queue, and so the first slot, is known: playwright.config.ts
 // runs it on the shop-state server after the rush journeys.
 
@@ -94,6 +95,10 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   expect(order.pickup.at).toBe(due.startsAt);
   await page.getByRole("dialog", { name: "Success!" }).getByRole("button", { name: "Thanks" }).click();
   const number = `#${order.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+  // The shopper keeps the order's page open meanwhile.
+  await page.goto(`/orders/${order.id}`);
+  await expect(main.getByTestId("order-time")).toContainText(clockTime(due.startsAt));
+  await expect(main.getByTestId("order-ready")).toHaveCount(0);
 
   // On the board at once, in Later, with no alert.
   const waiting = column(board, "Later").getByRole("article", { name: number });
@@ -113,4 +118,12 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   await expect(column(board, "Later").getByRole("article", { name: number })).toHaveCount(0);
   await saveScreenshot(board, "order-board-later-moved");
   await board.getByRole("button", { name: "Seen" }).click();
+
+  // Made and ready: the shopper's open page says so at once, in a banner and in the tab's title.
+  await moveOverHttp(board.request, baseURL!, order.id, { status: "preparing" });
+  await moveOverHttp(board.request, baseURL!, order.id, { status: "ready" });
+  await expect(main.getByTestId("order-ready")).toContainText("Ready for pickup at");
+  await expect(main.getByTestId("order-time")).toContainText("Ready since");
+  await expect(page).toHaveTitle(/^Ready: order #/);
+  await saveScreenshot(page, "order-ready-banner");
 });
