@@ -110,6 +110,8 @@ export interface StoreStatus {
   /** When paused: when ordering comes back, or null until the staff resume it. */
   pausedUntil: string | null;
   soldOut: SoldOutItem[];
+  /** The add-on options (ids) sold out at the location: not choosable with any drink. */
+  soldOutOptions: string[];
   /** As soon as possible: when an order placed now would be ready, from the board's queue. */
   asapReadyAt: string | null;
   /** Today's slots left, when taking orders now (empty when closed or paused). */

@@ -51,6 +51,22 @@ export function defaultModifierIds(groups: readonly ModifierGroup[]): string[] {
   );
 }
 
+/**
+ * The defaults the drink page preselects when some options are sold out: a sold-out default is
+ * left unchosen (a required group then asks the shopper to choose another).
+ */
+export function availableDefaultIds(groups: readonly ModifierGroup[], soldOut: ReadonlySet<string>): string[] {
+  return defaultModifierIds(groups).filter((id) => !soldOut.has(id));
+}
+
+/** A required group with fewer options left today than it needs: the drink cannot be made. */
+export function groupSoldOut(
+  groups: readonly ModifierGroup[],
+  soldOut: ReadonlySet<string>,
+): ModifierGroup | undefined {
+  return groups.find((group) => group.options.filter((option) => !soldOut.has(option.id)).length < group.minSelected);
+}
+
 export type SelectionProblemKind = "unknown" | "repeated" | "too_few" | "too_many";
 
 export interface SelectionProblem {

@@ -23,6 +23,26 @@ export const soldOutChangeSchema = z.object({
 });
 export type SoldOutChangeRequest = z.infer<typeof soldOutChangeSchema>;
 
+/** `POST /api/staff/availability/option-sold-out`: an add-on option (oat milk) sold out, or back. */
+export const optionSoldOutChangeSchema = z.object({
+  optionId: z.string().trim().min(1, "Choose an add-on option").max(100, "Unknown add-on option"),
+  soldOut: z.boolean("soldOut must be true or false"),
+});
+export type OptionSoldOutChangeRequest = z.infer<typeof optionSoldOutChangeSchema>;
+
+/** An add-on group as the Menu tab lists it, with the options the staff can mark. */
+export interface StaffAddOnGroup {
+  groupId: string;
+  name: string;
+  options: { optionId: string; name: string }[];
+}
+
+export interface StaffSoldOutOption {
+  optionId: string;
+  markedBy: string;
+  markedAt: string;
+}
+
 /** A drink as the staff's Menu tab lists it. */
 export interface StaffMenuDrink {
   productId: string;
@@ -46,4 +66,7 @@ export interface StaffAvailability {
   pause: { pausedUntil: string | null; pausedBy: string; pausedAt: string } | null;
   soldOut: StaffSoldOutMark[];
   menu: StaffMenuDrink[];
+  /** The add-on groups by name, each with its visible options in display order. */
+  addOns: StaffAddOnGroup[];
+  soldOutOptions: StaffSoldOutOption[];
 }

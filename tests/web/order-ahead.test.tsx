@@ -48,6 +48,7 @@ function closedStore(overrides: Partial<StoreStatus> = {}): StoreStatus {
     closesAt: "2026-11-28T04:00:00.000Z",
     pausedUntil: null,
     soldOut: [],
+    soldOutOptions: [],
     asapReadyAt: null,
     pickupSlots: [],
     pickupDays: DAYS,

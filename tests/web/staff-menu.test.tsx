@@ -41,6 +41,18 @@ function freshAvailability(): StaffAvailability {
         sizes: ["small", "medium", "large"],
       },
     ],
+    addOns: [
+      {
+        groupId: "grp-milk",
+        name: "Milk",
+        options: [
+          { optionId: "opt-milk-dairy", name: "Dairy milk" },
+          { optionId: "opt-milk-oat", name: "Oat milk" },
+          { optionId: "opt-milk-almond", name: "Almond milk" },
+        ],
+      },
+    ],
+    soldOutOptions: [],
   };
 }
 

@@ -46,6 +46,7 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     closesAt: "2026-03-11T02:00:00.000Z",
     pausedUntil: null,
     soldOut: [],
+    soldOutOptions: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
     pickupSlots,
     pickupDays: pickupSlots.length > 0 ? [{ date: "2026-03-10", slots: pickupSlots }] : [],

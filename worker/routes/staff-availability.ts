@@ -1,12 +1,18 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { pauseOrderingSchema, soldOutChangeSchema, type StaffAvailability } from "#common/staff-availability";
+import {
+  optionSoldOutChangeSchema,
+  pauseOrderingSchema,
+  soldOutChangeSchema,
+  type StaffAvailability,
+} from "#common/staff-availability";
 import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { primaryDatabase } from "#worker/lib/d1-bookmarks";
 import { jsonBody } from "#worker/lib/json-body";
 import { requireStaff } from "#worker/lib/staff";
 import {
+  changeOptionSoldOut,
   changeSoldOut,
   loadStaffAvailability,
   pauseOrdering,
@@ -32,7 +38,7 @@ async function availabilityAfter(
 
 /**
  * The board's controls over what shoppers can order at the staff member's own location:
- * pause online ordering, and mark drinks or sizes sold out and back. Each change is written
+ * pause online ordering, and mark drinks, sizes or add-on options sold out and back. Each change is written
  * with who and when, and answers with the state as it now is.
  */
 export const staffAvailabilityRouter = new Hono<AppEnv>()
@@ -54,5 +60,10 @@ export const staffAvailabilityRouter = new Hono<AppEnv>()
   .post("/sold-out", ...jsonBody(soldOutChangeSchema), async (c) => {
     const soldOut = c.req.valid("json");
     const availability = await availabilityAfter(c, (db, actor) => changeSoldOut(db, actor, soldOut));
+    return c.json(availability satisfies StaffAvailability);
+  })
+  .post("/option-sold-out", ...jsonBody(optionSoldOutChangeSchema), async (c) => {
+    const change = c.req.valid("json");
+    const availability = await availabilityAfter(c, (db, actor) => changeOptionSoldOut(db, actor, change));
     return c.json(availability satisfies StaffAvailability);
   });

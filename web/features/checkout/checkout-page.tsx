@@ -19,6 +19,7 @@ import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store"
 import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import { useSoldOut } from "#web/components/store-status/sold-out";
+import { useSoldOutOptions } from "#web/components/store-status/sold-out-options";
 import { storeBannerText } from "#web/components/store-status/store-banner";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { useDeliveryArea } from "./api/get-delivery-area";
@@ -29,13 +30,20 @@ import { PickupPicker } from "./pickup-picker";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { PaymentNote } from "./payment-note";
 import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
-import { SOLD_OUT_LINE_TEXT, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
+import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
 import "./checkout.css";
 
 function lineIsSoldOut(soldOut: SoldOutItem[], item: CartItem): boolean {
   return isSoldOut(soldOut, item.productId, item.size as never);
+}
+
+/** What the shop's state says of a line: its drink or size sold out, or an option it is made with. */
+function soldOutText(soldOut: SoldOutItem[], soldOutOptions: ReadonlySet<string>, item: CartItem): string | undefined {
+  if (lineIsSoldOut(soldOut, item)) return SOLD_OUT_LINE_TEXT;
+  const option = item.options?.find((each) => soldOutOptions.has(each.id));
+  return option ? soldOutOptionText(option.name) : undefined;
 }
 
 export default function CheckoutPage() {
@@ -57,6 +65,7 @@ export default function CheckoutPage() {
   const paymentMethods = usePaymentMethods(true);
   const store = useStoreStatus((state) => state.status);
   const soldOut = useSoldOut();
+  const soldOutOptions = useSoldOutOptions();
   const drinks = drinkCount(items);
   const drinkLimits = store?.drinkLimits ?? DEFAULT_DRINK_LIMITS;
 
@@ -90,7 +99,7 @@ export default function CheckoutPage() {
     finish,
   });
   const lineProblem = (item: CartItem): string | undefined =>
-    ordering.lineProblems[item.id] ?? (lineIsSoldOut(soldOut, item) ? SOLD_OUT_LINE_TEXT : undefined);
+    ordering.lineProblems[item.id] ?? soldOutText(soldOut, soldOutOptions, item);
   const problemLineIds = items.filter((item) => lineProblem(item) !== undefined).map((item) => item.id);
 
   // The shop's state as of now, before the shopper fills anything in.

@@ -24,12 +24,20 @@ const REFUSAL_CODES: readonly string[] = STORE_REFUSAL_CODES;
 const ADDRESS_FIELDS: readonly string[] = ["phone", "street", "zip"] satisfies (keyof CheckoutForm)[];
 /** `lines.2` or `lines.2.productId`: the server names the cart line it refused. */
 const LINE_FIELD = /^lines\.(\d+)(?:\.|$)/;
+/** `lines.2.modifierIds.1`: the server names the option of the line it refused. */
+const OPTION_FIELD = /^lines\.\d+\.modifierIds\.(\d+)$/;
 
 /** Problems the server found with cart lines, by cart line id: said under the line. */
 export type LineProblems = Record<string, string>;
 
 /** "Line 2: Mango Tango (large) is sold out. Remove it…" said under line 2 itself: without the line's number. */
-function lineProblemText(error: ApiRequestError): string {
+function lineProblemText(error: ApiRequestError, line: CartItem): string {
+  const optionIndex = OPTION_FIELD.exec(error.field ?? "")?.[1];
+  if (error.code === "sold_out" && optionIndex !== undefined) {
+    // A line saved before add-ons has no options of its own: the server's message names the default.
+    const option = line.options?.[Number(optionIndex)];
+    return option ? soldOutOptionText(option.name) : error.message.replace(/^Line \d+: /, "");
+  }
   if (error.code === "sold_out") return SOLD_OUT_LINE_TEXT;
   const text = error.message.replace(/^Line \d+: /, "");
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -42,6 +50,10 @@ export const WAITING_FOR_NETWORK =
 
 /** Under a line the shop has run out of, whether the shop's state or the server said so. */
 export const SOLD_OUT_LINE_TEXT = "Sold out: remove it to continue";
+
+/** Under a line made with an add-on the shop has run out of (oat milk). */
+export const soldOutOptionText = (optionName: string) =>
+  `${optionName} is sold out today: remove the drink and choose it again with another option`;
 
 function toOrderLines(items: CartItem[]): OrderRequest["lines"] {
   return items.map((item) => ({
@@ -105,7 +117,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     const line = lineIndex === undefined ? undefined : items[Number(lineIndex)];
     if (REFUSAL_CODES.includes(error.code)) void useStoreStatus.getState().refresh();
     if (line) {
-      setLineProblems({ [line.id]: lineProblemText(error) });
+      setLineProblems({ [line.id]: lineProblemText(error, line) });
     } else if (error.code === "slot_full" || error.code === "slot_invalid") {
       setPickupError(error.message);
     } else if (error.code === "order_too_large") {

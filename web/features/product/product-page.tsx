@@ -27,8 +27,9 @@ import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out"
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { pausedMessage } from "#common/hours/format";
 import { isSoldOut } from "#common/availability";
-import { chosenOptions, defaultModifierIds, selectionProblems } from "#common/modifiers";
+import { availableDefaultIds, chosenOptions, groupSoldOut, selectionProblems } from "#common/modifiers";
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
+import { useSoldOutOptions } from "#web/components/store-status/sold-out-options";
 import { ModifierGroups } from "./components/modifier-groups";
 
 /** The same limit the order API enforces (one constant for both). */
@@ -117,7 +118,12 @@ function ProductDetails({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState<number>(ORDER_LIMITS.minQuantity);
   const [note, setNote] = useState("");
   const groups = product.modifierGroups ?? [];
-  const [modifierIds, setModifierIds] = useState<string[]>(() => defaultModifierIds(groups));
+  const soldOutOptions = useSoldOutOptions();
+  const [chosenIds, setModifierIds] = useState<string[]>(() => availableDefaultIds(groups, soldOutOptions));
+  // An option that runs out while the page is open drops out of the choice (a required group
+  // then asks for another); one that can no longer be had leaves the drink unmakeable.
+  const modifierIds = chosenIds.filter((id) => !soldOutOptions.has(id));
+  const unmakeable = groupSoldOut(groups, soldOutOptions);
   // A required group left empty says so only once the shopper has tried to buy.
   const [triedToBuy, setTriedToBuy] = useState(false);
   const options = chosenOptions(groups, modifierIds);
@@ -147,9 +153,11 @@ function ProductDetails({ product }: { product: Product }) {
     ? firstSizeLeft
       ? `${SIZE_LABELS[size]} is sold out today: choose another size.`
       : "Sold out today."
-    : paused
-      ? `${pausedMessage(store.pausedUntil ? new Date(store.pausedUntil) : null, store.timeZone)}. Add to Cart keeps the drink in your cart for then.`
-      : null;
+    : unmakeable
+      ? `Sold out today: we have no ${unmakeable.name.toLocaleLowerCase("en-US")} left to make it with.`
+      : paused
+        ? `${pausedMessage(store.pausedUntil ? new Date(store.pausedUntil) : null, store.timeZone)}. Add to Cart keeps the drink in your cart for then.`
+        : null;
 
   // Until the shopper picks a size, the one shown is one they can have.
   useEffect(() => {
@@ -162,8 +170,10 @@ function ProductDetails({ product }: { product: Product }) {
     setSizeChosen(true);
   }
 
+  const cannotBuy = !price || sizeSoldOut || unmakeable !== undefined;
+
   function cartLine(): NewCartItem | null {
-    if (!price || sizeSoldOut) return null;
+    if (cannotBuy) return null;
     if (problems.length > 0) {
       setTriedToBuy(true);
       // Take the shopper to the first group that still needs a choice.
@@ -189,7 +199,7 @@ function ProductDetails({ product }: { product: Product }) {
   function startAfresh() {
     setNote("");
     setQuantity(ORDER_LIMITS.minQuantity);
-    setModifierIds(defaultModifierIds(groups));
+    setModifierIds(availableDefaultIds(groups, soldOutOptions));
     setTriedToBuy(false);
   }
 
@@ -277,6 +287,7 @@ function ProductDetails({ product }: { product: Product }) {
             groups={groups}
             selected={modifierIds}
             onChange={setModifierIds}
+            soldOut={soldOutOptions}
             problems={triedToBuy ? problems : []}
           />
         )}
@@ -323,7 +334,7 @@ function ProductDetails({ product }: { product: Product }) {
             type="button"
             className="btn btn--primary btn--large"
             onClick={orderNow}
-            disabled={!price || sizeSoldOut}
+            disabled={cannotBuy}
             aria-disabled={paused || undefined}
             aria-describedby={why ? whyId : undefined}
           >
@@ -333,8 +344,8 @@ function ProductDetails({ product }: { product: Product }) {
             type="button"
             className="btn btn--ghost btn--large"
             onClick={addToCart}
-            disabled={!price || sizeSoldOut}
-            aria-describedby={sizeSoldOut ? whyId : undefined}
+            disabled={cannotBuy}
+            aria-describedby={sizeSoldOut || unmakeable ? whyId : undefined}
           >
             Add to Cart
           </button>
@@ -346,19 +357,14 @@ function ProductDetails({ product }: { product: Product }) {
 
       {/* On a phone, once the buttons above have scrolled away, the same two stay at hand. */}
       <div className="buy-bar" hidden={!actionsScrolledAway || !price} data-testid="buy-bar">
-        <button
-          type="button"
-          className="btn btn--ghost buy-bar__add"
-          onClick={addToCart}
-          disabled={!price || sizeSoldOut}
-        >
+        <button type="button" className="btn btn--ghost buy-bar__add" onClick={addToCart} disabled={cannotBuy}>
           Add to Cart · {formatCents(totalCents)}
         </button>
         <button
           type="button"
           className="btn btn--primary buy-bar__order"
           onClick={orderNow}
-          disabled={!price || sizeSoldOut}
+          disabled={cannotBuy}
           aria-disabled={paused || undefined}
           aria-describedby={why ? whyId : undefined}
         >

@@ -2,9 +2,15 @@ import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { PAUSE_DURATIONS_MINUTES, WHOLE_DRINK, type SoldOutScope } from "#common/availability";
 import { sizeLabel } from "#common/catalog";
-import type { SoldOutChangeRequest, StaffAvailability, StaffMenuDrink } from "#common/staff-availability";
+import type {
+  SoldOutChangeRequest,
+  StaffAddOnGroup,
+  StaffAvailability,
+  StaffMenuDrink,
+} from "#common/staff-availability";
 import { formatTimeIn } from "#common/hours/format";
 import { errorMessage } from "#web/lib/query-client";
+import { useChangeOptionSoldOut } from "./api/change-option-sold-out";
 import { useChangeSoldOut } from "./api/change-sold-out";
 import { useAvailability } from "./api/get-availability";
 import { usePauseOrdering } from "./api/pause-ordering";
@@ -13,7 +19,7 @@ import "./staff-menu.css";
 
 /**
  * The staff side's Menu page: pause online orders, and mark drinks or sizes sold out and back,
- * drinks grouped by category with a search box. Made for a tablet on the counter: large targets,
+ * drinks grouped by category with a search box, and add-on options (oat milk) by group. Made for a tablet on the counter: large targets,
  * one tap each, a change shows at once, and the last one can be undone from a bar that stays in
  * view. It sits in the staff frame (tabs, new-order alerts); its own lazily loaded chunk, like
  * the board: nothing of it reaches the shopper's pages.
@@ -29,8 +35,18 @@ export default function StaffMenuPage() {
   );
 }
 
+/** The last sold-out change, said in the bar that offers to undo it. */
+interface LastChange {
+  text: string;
+  undo(): void;
+}
+
 function StaffControls() {
   const availability = useAvailability();
+  const [last, setLast] = useState<LastChange | null>(null);
+  const drinkChange = useChangeSoldOut();
+  const optionChange = useChangeOptionSoldOut();
+  const busy = drinkChange.isPending || optionChange.isPending;
   if (availability.isError) {
     return (
       <p className="staff-menu__error" role="alert">
@@ -51,7 +67,18 @@ function StaffControls() {
   return (
     <>
       <PauseControls availability={availability.data} />
-      <SoldOutControls availability={availability.data} />
+      <SoldOutControls availability={availability.data} change={drinkChange} busy={busy} onChanged={setLast} />
+      <AddOnControls availability={availability.data} change={optionChange} busy={busy} onChanged={setLast} />
+      <div className="staff-undo" role="status" aria-live="polite">
+        {last && (
+          <>
+            <span>{last.text}</span>
+            <button type="button" className="btn btn--small staff-button" disabled={busy} onClick={last.undo}>
+              Undo
+            </button>
+          </>
+        )}
+      </div>
     </>
   );
 }
@@ -118,9 +145,20 @@ function describeChange(drink: StaffMenuDrink, change: SoldOutChangeRequest): st
   return change.soldOut ? `${what} marked sold out.` : `${what} is back on the menu.`;
 }
 
-function SoldOutControls({ availability }: { availability: StaffAvailability }) {
-  const change = useChangeSoldOut();
-  const [last, setLast] = useState<{ drink: StaffMenuDrink; change: SoldOutChangeRequest } | null>(null);
+interface ChangeControlsProps<Change> {
+  availability: StaffAvailability;
+  change: { mutate(request: Change, options: { onError(error: unknown): void }): void };
+  busy: boolean;
+  /** The change just made (with its undo), or null when there is nothing to undo. */
+  onChanged(last: LastChange | null): void;
+}
+
+function SoldOutControls({
+  availability,
+  change,
+  busy,
+  onChanged: setLast,
+}: ChangeControlsProps<SoldOutChangeRequest>) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const isMarked = (productId: string, size: SoldOutScope) =>
@@ -129,7 +167,14 @@ function SoldOutControls({ availability }: { availability: StaffAvailability }) 
 
   function apply(drink: StaffMenuDrink, request: SoldOutChangeRequest, remember = true) {
     // The undo shows with the change, at once; a refused change takes its undo away.
-    setLast(remember ? { drink, change: request } : null);
+    setLast(
+      remember
+        ? {
+            text: describeChange(drink, request),
+            undo: () => apply(drink, { ...request, soldOut: !request.soldOut }, false),
+          }
+        : null,
+    );
     change.mutate(request, {
       onError: (error) => {
         setLast(null);
@@ -164,32 +209,95 @@ function SoldOutControls({ availability }: { availability: StaffAvailability }) 
           </h3>
           <ul role="list" className="staff-drinks">
             {group.drinks.map((drink) => (
-              <DrinkToggles
-                key={drink.productId}
-                drink={drink}
-                isMarked={isMarked}
-                busy={change.isPending}
-                onChange={apply}
-              />
+              <DrinkToggles key={drink.productId} drink={drink} isMarked={isMarked} busy={busy} onChange={apply} />
             ))}
           </ul>
         </section>
       ))}
-      <div className="staff-undo" role="status" aria-live="polite">
-        {last && (
-          <>
-            <span>{describeChange(last.drink, last.change)}</span>
-            <button
-              type="button"
-              className="btn btn--small staff-button"
-              disabled={change.isPending}
-              onClick={() => apply(last.drink, { ...last.change, soldOut: !last.change.soldOut }, false)}
-            >
-              Undo
-            </button>
-          </>
-        )}
-      </div>
+    </section>
+  );
+}
+
+/**
+ * Add-on options by group (Milk: dairy, oat, almond), one toggle each: an option sold out here is
+ * offered with no drink until it is back.
+ */
+function AddOnControls({
+  availability,
+  change,
+  busy,
+  onChanged: setLast,
+}: ChangeControlsProps<{ optionId: string; soldOut: boolean }>) {
+  const headingId = useId();
+  if (availability.addOns.length === 0) return null;
+  const marks = new Map(availability.soldOutOptions.map((mark) => [mark.optionId, mark]));
+
+  function apply(name: string, request: { optionId: string; soldOut: boolean }, remember = true) {
+    setLast(
+      remember
+        ? {
+            text: request.soldOut ? `${name} marked sold out.` : `${name} is back on the menu.`,
+            undo: () => apply(name, { ...request, soldOut: !request.soldOut }, false),
+          }
+        : null,
+    );
+    change.mutate(request, {
+      onError: (error) => {
+        setLast(null);
+        toast.error(errorMessage(error));
+      },
+    });
+  }
+
+  return (
+    <section className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Add-ons</h2>
+      <p className="muted">Tap an add-on when it runs out: no drink offers it until you tap it again.</p>
+      {availability.addOns.map((group) => (
+        <AddOnGroupToggles key={group.groupId} group={group} marks={marks} busy={busy} onChange={apply} />
+      ))}
+    </section>
+  );
+}
+
+function AddOnGroupToggles({
+  group,
+  marks,
+  busy,
+  onChange,
+}: {
+  group: StaffAddOnGroup;
+  marks: ReadonlyMap<string, StaffAvailability["soldOutOptions"][number]>;
+  busy: boolean;
+  onChange(name: string, request: { optionId: string; soldOut: boolean }): void;
+}) {
+  const headingId = useId();
+  return (
+    <section className="staff-category" aria-labelledby={headingId}>
+      <h3 id={headingId} className="staff-category__title">
+        {group.name}
+      </h3>
+      <ul role="list" className="staff-add-ons">
+        {group.options.map((option) => {
+          const mark = marks.get(option.optionId);
+          return (
+            <li key={option.optionId}>
+              <button
+                type="button"
+                className="btn staff-button staff-toggle"
+                aria-pressed={mark !== undefined}
+                aria-label={`${option.name} (${group.name}): ${mark ? "sold out" : "available"}`}
+                title={mark ? `Marked sold out by ${mark.markedBy}` : undefined}
+                disabled={busy}
+                onClick={() => onChange(option.name, { optionId: option.optionId, soldOut: !mark })}
+              >
+                {option.name}
+                {mark ? " · sold out" : ""}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

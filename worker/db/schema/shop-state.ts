@@ -8,6 +8,7 @@ import { isOneOf } from "#worker/db/checks";
 import { createdAt } from "./columns";
 import { products } from "./catalog";
 import { locations } from "./locations";
+import { modifierOptions } from "./modifiers";
 
 /** Online ordering paused: until `pausedUntil`, or until resumed when it is null. */
 export const orderingPauses = sqliteTable("ordering_pauses", {
@@ -38,6 +39,25 @@ export const soldOutItems = sqliteTable(
   ],
 );
 
+/**
+ * An add-on option (oat milk) run out at a location: not offered with any drink there until taken
+ * back. Apart from sold_out_items, whose mark is a drink and its size (docs/decisions/0016).
+ */
+export const soldOutOptions = sqliteTable(
+  "sold_out_options",
+  {
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => modifierOptions.id, { onDelete: "cascade" }),
+    markedBy: text("marked_by").notNull(),
+    markedAt: text("marked_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.optionId] })],
+);
+
 export const availabilityEvents = sqliteTable(
   "availability_events",
   {
@@ -48,6 +68,8 @@ export const availabilityEvents = sqliteTable(
     kind: text("kind", { enum: AVAILABILITY_EVENT_KINDS }).notNull(),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     size: text("size", { enum: SOLD_OUT_SCOPES }),
+    /** The add-on option marked sold out or back (then no drink nor size). */
+    optionId: text("option_id").references(() => modifierOptions.id, { onDelete: "set null" }),
     pausedUntil: text("paused_until"),
     actorEmail: text("actor_email").notNull(),
     createdAt: createdAt(),

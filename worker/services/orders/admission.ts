@@ -26,6 +26,8 @@ interface CheckedLine {
   name: string;
   size: string;
   quantity: number;
+  /** The options it is made with, in the order the line sent them (or its defaults). */
+  options: { id: string; name: string }[];
 }
 
 export interface AdmittedOrder {
@@ -43,7 +45,7 @@ export interface AdmittedOrder {
 /**
  * The shop's say over an order, whatever the browser showed: refused with 409 when the shop is
  * closed (`store_closed`, unless it is for a pickup time ahead) or paused (`ordering_paused`), when
- * a line is sold out (`sold_out`, naming the line), when the pickup time is not a slot on offer
+ * a line or one of its add-on options is sold out (`sold_out`, naming the line), when the pickup time is not a slot on offer
  * today or in the days ahead (`slot_invalid`) or has no
  * room for its drinks (`slot_full`), and when the order is too large to make in time
  * (`order_too_large`, ./order-size.ts). A slot that fills up meanwhile is refused by the database
@@ -77,6 +79,7 @@ export async function admitOrder(
       `lines.${soldOutIndex}`,
     );
   }
+  refuseSoldOutOption(lines, state.soldOutOptions);
 
   const drinks = drinkCount(lines);
   refuseOverDrinkLimit(state, drinks);
@@ -126,6 +129,25 @@ export async function admitOrder(
       ...slotDrinksStatements(db, orderId, locationId, making),
     ],
   };
+}
+
+/**
+ * An option run out at the location (oat milk), on the line and at the place the line sent it,
+ * or among the defaults a line without `modifierIds` is made with: 409 naming the option.
+ */
+function refuseSoldOutOption(lines: CheckedLine[], soldOutOptions: readonly string[]): void {
+  if (soldOutOptions.length === 0) return;
+  const soldOut = new Set(soldOutOptions);
+  for (const [lineIndex, line] of lines.entries()) {
+    const optionIndex = line.options.findIndex((option) => soldOut.has(option.id));
+    if (optionIndex < 0) continue;
+    throw new ApiError(
+      409,
+      "sold_out",
+      `Line ${lineIndex + 1}: ${line.options[optionIndex]!.name} is sold out today (${line.name}). Remove the drink from your cart and choose it again with another option.`,
+      `lines.${lineIndex}.modifierIds.${optionIndex}`,
+    );
+  }
 }
 
 /**

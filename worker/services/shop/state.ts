@@ -28,6 +28,7 @@ import {
   orders,
   products,
   soldOutItems,
+  soldOutOptions,
 } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
 import { loadOpeningHours } from "./opening-hours";
@@ -47,6 +48,8 @@ export interface ShopState {
   defaultPrepMinutes: number;
   pause: { pausedUntil: string | null } | null;
   soldOut: SoldOutItem[];
+  /** Ids of the add-on options sold out at the location. */
+  soldOutOptions: string[];
   /**
    * Minutes of drinks still to make for orders already on the board (received or preparing): every
    * "as soon as possible" order, and a pickup-time order once the counter has started on it.
@@ -85,12 +88,21 @@ export function soldOutAt(db: Database, locationId: string) {
     .where(eq(soldOutItems.locationId, locationId));
 }
 
+/** The add-on options sold out at the location now. */
+export function soldOutOptionsAt(db: Database, locationId: string) {
+  return db
+    .select({ optionId: soldOutOptions.optionId })
+    .from(soldOutOptions)
+    .where(eq(soldOutOptions.locationId, locationId));
+}
+
 export async function loadShopState(db: Database, locationId: string, now: Date): Promise<ShopState> {
-  const [locationRows, settingsRows, pauseRows, soldOutRows, queueRows] = await db.batch([
+  const [locationRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
     db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
     db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
     soldOutAt(db, locationId),
+    soldOutOptionsAt(db, locationId),
     db
       .select({
         productPrep: products.prepMinutes,
@@ -125,6 +137,7 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
     defaultPrepMinutes,
     pause: pauseRows[0] ?? null,
     soldOut: soldOutRows,
+    soldOutOptions: soldOutOptionRows.map((row) => row.optionId),
     queueMinutes: queueRows.reduce(
       (sum, row) => sum + (row.productPrep ?? defaultPrepMinutes) * Number(row.quantity),
       0,
@@ -187,6 +200,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     closesAt: closesAt?.toISOString() ?? null,
     pausedUntil: state.pause?.pausedUntil ?? null,
     soldOut: state.soldOut,
+    soldOutOptions: state.soldOutOptions,
     asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
     pickupSlots: reason === null ? (today?.slots ?? []) : [],
     pickupDays,

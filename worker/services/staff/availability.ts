@@ -2,6 +2,7 @@ import { and, asc, eq, exists, not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { WHOLE_DRINK } from "#common/availability";
 import type {
+  OptionSoldOutChangeRequest,
   PauseOrderingRequest,
   SoldOutChangeRequest,
   StaffAvailability,
@@ -12,10 +13,13 @@ import {
   availabilityEvents,
   locations,
   categories,
+  modifierGroups,
+  modifierOptions,
   orderingPauses,
   productPrices,
   products,
   soldOutItems,
+  soldOutOptions,
   users,
 } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
@@ -34,13 +38,16 @@ async function actorEmail(db: Database, actor: StaffActor): Promise<string> {
   return user?.email || actor.userId;
 }
 
-/** The location's pause (when still in force), its sold-out marks, and the drinks the Menu tab lists. */
+/**
+ * The location's pause (when still in force), its sold-out marks, and the drinks and add-on
+ * options the Menu tab lists.
+ */
 export async function loadStaffAvailability(
   db: Database,
   locationId: string,
   now = new Date(),
 ): Promise<StaffAvailability> {
-  const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows] = await db.batch([
+  const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows, optionRows, soldOutOptionRows] = await db.batch([
     db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId)),
     db.select().from(orderingPauses).where(pauseInForce(locationId, now)),
     db.select().from(soldOutItems).where(eq(soldOutItems.locationId, locationId)).orderBy(asc(soldOutItems.markedAt)),
@@ -56,12 +63,40 @@ export async function loadStaffAvailability(
       .where(and(visibleProduct, visibleCategory))
       .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
     db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
+    db
+      // Aliased: both tables call the column "name", which a batch would read as one.
+      .select({
+        groupId: modifierGroups.id,
+        groupName: sql<string>`${modifierGroups.name}`.as("group_name"),
+        optionId: modifierOptions.id,
+        name: modifierOptions.name,
+      })
+      .from(modifierOptions)
+      .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
+      .where(eq(modifierOptions.isHidden, false))
+      .orderBy(
+        asc(modifierGroups.name),
+        asc(modifierGroups.id),
+        asc(modifierOptions.sortOrder),
+        asc(modifierOptions.name),
+      ),
+    db
+      .select()
+      .from(soldOutOptions)
+      .where(eq(soldOutOptions.locationId, locationId))
+      .orderBy(asc(soldOutOptions.markedAt)),
   ]);
   const sizesByDrink = new Map<string, StaffMenuDrink["sizes"]>();
   for (const row of priceRows) {
     const list = sizesByDrink.get(row.productId) ?? [];
     list.push(row.size);
     sizesByDrink.set(row.productId, list);
+  }
+  const addOns: StaffAvailability["addOns"] = [];
+  for (const row of optionRows) {
+    let group = addOns.find((candidate) => candidate.groupId === row.groupId);
+    if (!group) addOns.push((group = { groupId: row.groupId, name: row.groupName, options: [] }));
+    group.options.push({ optionId: row.optionId, name: row.name });
   }
   const pause = pauseRows[0];
   return {
@@ -79,6 +114,8 @@ export async function loadStaffAvailability(
         (a, b) => PRODUCT_SIZES.indexOf(a) - PRODUCT_SIZES.indexOf(b),
       ),
     })),
+    addOns,
+    soldOutOptions: soldOutOptionRows.map(({ optionId, markedBy, markedAt }) => ({ optionId, markedBy, markedAt })),
   };
 }
 
@@ -113,6 +150,7 @@ function historyRowWhen(
     kind: "resumed" | "sold_out" | "back_on_menu";
     productId?: string;
     size?: string;
+    optionId?: string;
     actorEmail: string;
     createdAt: string;
   },
@@ -127,6 +165,7 @@ function historyRowWhen(
         kind: value(row.kind, "kind"),
         productId: value(row.productId ?? null, "product_id"),
         size: value(row.size ?? null, "size"),
+        optionId: value(row.optionId ?? null, "option_id"),
         pausedUntil: value(null, "paused_until"),
         actorEmail: value(row.actorEmail, "actor_email"),
         createdAt: value(row.createdAt, "created_at"),
@@ -220,6 +259,48 @@ export async function changeSoldOut(
         })
         .onConflictDoNothing()
     : db.delete(soldOutItems).where(mark);
+  // The history row first: its condition reads the mark as it was before the change.
+  await db.batch([event, change]);
+}
+
+/**
+ * Marks an add-on option (oat milk) sold out at the staff member's location, or takes the mark
+ * back: with every drink it is offered with, as one batch with its history row, written only
+ * when the mark really changes (as for drinks).
+ */
+export async function changeOptionSoldOut(
+  db: Database,
+  actor: StaffActor,
+  request: OptionSoldOutChangeRequest,
+  now = new Date(),
+): Promise<void> {
+  const [option] = await db
+    .select({ id: modifierOptions.id })
+    .from(modifierOptions)
+    .where(and(eq(modifierOptions.id, request.optionId), eq(modifierOptions.isHidden, false)));
+  if (!option) throw new ApiError(404, "not_found", "No such add-on option on the menu", "optionId");
+  const email = await actorEmail(db, actor);
+  const at = now.toISOString();
+  const mark = and(eq(soldOutOptions.locationId, actor.locationId), eq(soldOutOptions.optionId, option.id));
+  const marked = exists(
+    db
+      .select({ one: sql`1` })
+      .from(soldOutOptions)
+      .where(mark),
+  );
+  const event = historyRowWhen(db, request.soldOut ? not(marked) : marked, {
+    locationId: actor.locationId,
+    kind: request.soldOut ? "sold_out" : "back_on_menu",
+    optionId: option.id,
+    actorEmail: email,
+    createdAt: at,
+  });
+  const change: BatchItem<"sqlite"> = request.soldOut
+    ? db
+        .insert(soldOutOptions)
+        .values({ locationId: actor.locationId, optionId: option.id, markedBy: email, markedAt: at })
+        .onConflictDoNothing()
+    : db.delete(soldOutOptions).where(mark);
   // The history row first: its condition reads the mark as it was before the change.
   await db.batch([event, change]);
 }

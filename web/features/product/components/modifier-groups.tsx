@@ -7,6 +7,8 @@ interface ModifierGroupsProps {
   /** The chosen option ids, in display order. */
   selected: readonly string[];
   onChange(selected: string[]): void;
+  /** Options sold out at the shop today: shown, but not choosable. */
+  soldOut: ReadonlySet<string>;
   /** What is wrong with the choice, shown in its group once the shopper has tried to buy. */
   problems: readonly SelectionProblem[];
 }
@@ -16,7 +18,7 @@ interface ModifierGroupsProps {
  * buttons for a group that takes exactly one, check boxes otherwise (the unticked ones disabled
  * once the group is full), each option with what it adds to the price.
  */
-export function ModifierGroups({ groups, selected, onChange, problems }: ModifierGroupsProps) {
+export function ModifierGroups({ groups, selected, onChange, soldOut, problems }: ModifierGroupsProps) {
   return (
     <div className="modifier-groups">
       {groups.map((group) => (
@@ -25,6 +27,7 @@ export function ModifierGroups({ groups, selected, onChange, problems }: Modifie
           group={group}
           selected={selected}
           onChange={onChange}
+          soldOut={soldOut}
           problem={problems.find((problem) => problem.groupId === group.id)}
           order={groups}
         />
@@ -37,12 +40,14 @@ function ModifierGroupFieldset({
   group,
   selected,
   onChange,
+  soldOut,
   problem,
   order,
 }: {
   group: ModifierGroup;
   selected: readonly string[];
   onChange(selected: string[]): void;
+  soldOut: ReadonlySet<string>;
   problem: SelectionProblem | undefined;
   order: readonly ModifierGroup[];
 }) {
@@ -73,19 +78,31 @@ function ModifierGroupFieldset({
       <div className="modifier-group__options">
         {group.options.map((option) => {
           const checked = chosenHere.includes(option.id);
+          const optionSoldOut = soldOut.has(option.id);
           return (
-            <label key={option.id} className={`modifier-option${checked ? " modifier-option--checked" : ""}`}>
+            <label
+              key={option.id}
+              className={`modifier-option${checked ? " modifier-option--checked" : ""}${optionSoldOut ? " modifier-option--sold-out" : ""}`}
+            >
               <input
                 type={single ? "radio" : "checkbox"}
                 name={name}
                 value={option.id}
                 checked={checked}
-                disabled={!single && !checked && full}
-                onChange={(event) => choose(option.id, event.target.checked)}
+                // Still in the tab order and read out (like a sold-out size), but not choosable.
+                aria-disabled={optionSoldOut || undefined}
+                disabled={!single && !checked && full && !optionSoldOut}
+                onChange={(event) => {
+                  if (!optionSoldOut) choose(option.id, event.target.checked);
+                }}
               />
               <span className="modifier-option__name">{option.name}</span>{" "}
-              {option.priceCents > 0 && (
-                <span className="modifier-option__price">+{formatCents(option.priceCents)}</span>
+              {optionSoldOut ? (
+                <span className="modifier-option__sold-out">Sold out today</span>
+              ) : (
+                option.priceCents > 0 && (
+                  <span className="modifier-option__price">+{formatCents(option.priceCents)}</span>
+                )
               )}
             </label>
           );
