@@ -29,6 +29,7 @@ export async function resetShop(): Promise<void> {
   await env.DB.batch([
     env.DB.prepare("DELETE FROM ordering_pauses"),
     env.DB.prepare("DELETE FROM sold_out_items"),
+    env.DB.prepare("DELETE FROM sold_out_options"),
     env.DB.prepare("DELETE FROM availability_events"),
     ...seedStatements(env.TEST_SEED_SQL)
       .filter((statement) => /location_hours|location_pickup_settings/.test(statement))

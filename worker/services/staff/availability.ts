@@ -64,9 +64,9 @@ export async function loadStaffAvailability(
       .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
     db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
     db
-      // Aliased: both tables call the column "name", which a batch would read as one.
+      // Aliased: both tables call their columns "id" and "name", which a batch would read as one.
       .select({
-        groupId: modifierGroups.id,
+        groupId: sql<string>`${modifierGroups.id}`.as("group_id"),
         groupName: sql<string>`${modifierGroups.name}`.as("group_name"),
         optionId: modifierOptions.id,
         name: modifierOptions.name,
