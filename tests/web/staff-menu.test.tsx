@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SoldOutChangeRequest, StaffAvailability } from "#common/staff-availability";
+import type { OptionSoldOutChangeRequest, SoldOutChangeRequest, StaffAvailability } from "#common/staff-availability";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
@@ -90,6 +90,17 @@ function availabilityApi(availability = freshAvailability()) {
         ...state,
         soldOut: soldOut
           ? [...others, { productId, size, markedBy: "Sam Barista", markedAt: "2026-11-23T18:00:00.000Z" }]
+          : others,
+      };
+      return answer();
+    },
+    "POST /api/staff/availability/option-sold-out": ({ body }) => {
+      const { optionId, soldOut } = body as OptionSoldOutChangeRequest;
+      const others = state.soldOutOptions.filter((mark) => mark.optionId !== optionId);
+      state = {
+        ...state,
+        soldOutOptions: soldOut
+          ? [...others, { optionId, markedBy: "Sam Barista", markedAt: "2026-11-23T18:00:00.000Z" }]
           : others,
       };
       return answer();
@@ -196,6 +207,40 @@ describe("the staff Menu page", () => {
       body: { productId: "prd-berry-blast", size: "all", soldOut: false },
     });
     // An undo is not itself offered for undoing.
+    expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
+  });
+
+  it("marks oat milk sold out at the shop with one tap, says so, and undoes it", async () => {
+    const { calls } = availabilityApi();
+    const user = userEvent.setup();
+    renderMenuPage();
+    const addOns = await screen.findByRole("region", { name: "Add-ons" });
+    const milk = within(addOns).getByRole("region", { name: "Milk" });
+    expect(
+      within(milk)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["Dairy milk", "Oat milk", "Almond milk"]);
+    await user.click(within(milk).getByRole("button", { name: "Oat milk (Milk): available" }));
+
+    const oat = await within(milk).findByRole("button", { name: "Oat milk (Milk): sold out" });
+    expect(oat).toHaveAttribute("aria-pressed", "true");
+    expect(oat).toHaveTextContent("Oat milk · sold out");
+    expect(within(milk).getByRole("button", { name: "Almond milk (Milk): available" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    expect(screen.getByText("Oat milk marked sold out.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(await within(milk).findByRole("button", { name: "Oat milk (Milk): available" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    expect(posts(calls)).toEqual([
+      { path: "/api/staff/availability/option-sold-out", body: { optionId: "opt-milk-oat", soldOut: true } },
+      { path: "/api/staff/availability/option-sold-out", body: { optionId: "opt-milk-oat", soldOut: false } },
+    ]);
     expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoreStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
+import type { ModifierGroup } from "#common/modifiers";
 import type { CartItem } from "#web/lib/cart-store";
 import { useCartStore } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
@@ -497,5 +498,151 @@ describe("the checkout and the shop's state", () => {
     // Back to pickup: the picker again.
     await user.click(screen.getByRole("radio", { name: "Pickup" }));
     expect(screen.getByRole("group", { name: "Pickup time" })).toBeInTheDocument();
+  });
+});
+
+describe("an add-on option sold out at the shop", () => {
+  const milk: ModifierGroup = {
+    id: "grp-milk",
+    name: "Milk",
+    minSelected: 1,
+    maxSelected: 1,
+    options: [
+      { id: "opt-milk-dairy", name: "Dairy milk", priceCents: 0, isDefault: true },
+      { id: "opt-milk-oat", name: "Oat milk", priceCents: 50, isDefault: false },
+    ],
+  };
+  const boosts: ModifierGroup = {
+    id: "grp-boosts",
+    name: "Boosts",
+    minSelected: 0,
+    maxSelected: 3,
+    options: [{ id: "opt-boost-protein", name: "Protein", priceCents: 100, isDefault: false }],
+  };
+
+  function renderDrink() {
+    mockApi({
+      "GET /api/categories/cat-fresh-juices/products/prd-sunrise-orange": () =>
+        json({ ...sunriseOrange, modifierGroups: [milk, boosts] }),
+    });
+    return renderRoutes(
+      [{ path: "/categories/:categoryId/products/:id", element: <ProductPage /> }],
+      "/categories/cat-fresh-juices/products/prd-sunrise-orange",
+    );
+  }
+  const milkGroup = () => screen.getByRole("group", { name: "Milk Choose 1" });
+
+  beforeEach(() => signInAs({ ...signedInUser, phone: "+1 714 555 0100" }));
+
+  it("on the drink page: says Sold out today in place of its price and cannot be chosen", async () => {
+    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) });
+    const user = userEvent.setup();
+    renderDrink();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const oat = within(milkGroup()).getByRole("radio", { name: "Oat milk Sold out today" });
+    expect(oat).toHaveAttribute("aria-disabled", "true");
+    await user.click(oat);
+    expect(oat).not.toBeChecked();
+    expect(within(milkGroup()).getByRole("radio", { name: "Dairy milk" })).toBeChecked();
+    await user.click(screen.getAllByRole("button", { name: "Add to Cart" })[0]!);
+    expect(useCartStore.getState().items).toEqual([
+      expect.objectContaining({ options: [expect.objectContaining({ id: "opt-milk-dairy" })] }),
+    ]);
+  });
+
+  it("does not preselect a sold-out default: the shopper is asked to choose another", async () => {
+    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy"] }) });
+    const user = userEvent.setup();
+    renderDrink();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    expect(within(milkGroup()).getByRole("radio", { name: "Dairy milk Sold out today" })).not.toBeChecked();
+    await user.click(screen.getAllByRole("button", { name: "Add to Cart" })[0]!);
+    expect(within(milkGroup()).getByRole("alert")).toHaveTextContent("Milk: choose 1");
+    expect(useCartStore.getState().items).toEqual([]);
+    await user.click(within(milkGroup()).getByRole("radio", { name: "Oat milk +$0.50" }));
+    await user.click(screen.getAllByRole("button", { name: "Add to Cart" })[0]!);
+    expect(useCartStore.getState().items).toHaveLength(1);
+  });
+
+  it("cannot add a drink whose required group is all sold out, and says why", async () => {
+    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy", "opt-milk-oat"] }) });
+    renderDrink();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const add = screen.getAllByRole("button", { name: "Add to Cart" })[0]!;
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription("Sold out today: we have no milk left to make it with.");
+  });
+
+  it("an option chosen on the page that sells out meanwhile drops out of the choice", async () => {
+    useStoreStatus.setState({ status: storeStatus() });
+    const user = userEvent.setup();
+    renderDrink();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    await user.click(within(milkGroup()).getByRole("radio", { name: "Oat milk +$0.50" }));
+    expect(screen.getByTestId("drink-total")).toHaveTextContent("$5.99");
+    act(() => useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) }));
+    expect(within(milkGroup()).getByRole("radio", { name: "Oat milk Sold out today" })).not.toBeChecked();
+    expect(screen.getByTestId("drink-total")).toHaveTextContent("$5.49");
+  });
+
+  const oatBerry: CartItem = {
+    id: "Sunrise Orange small + opt-milk-oat",
+    productId: "prd-sunrise-orange",
+    categoryId: "cat-fresh-juices",
+    name: "Sunrise Orange",
+    priceCents: 599,
+    size: "small",
+    quantity: 1,
+    comment: "",
+    image: sunriseOrange.image,
+    options: [{ id: "opt-milk-oat", name: "Oat milk", priceCents: 50, isDefault: false }],
+  };
+
+  function renderCheckout() {
+    return renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+  }
+
+  it("at checkout: flags the line made with it, from the shop's state", async () => {
+    useCartStore.setState({ items: [oatBerry] });
+    serveStore(storeStatus({ soldOutOptions: ["opt-milk-oat"] }));
+    renderCheckout();
+    const line = (await screen.findByText("Oat milk (+$0.50)")).closest("li")!;
+    expect(await within(line).findByRole("alert")).toHaveTextContent(
+      "Oat milk is sold out today: remove the drink and choose it again with another option",
+    );
+  });
+
+  it("at checkout: flags the line the server refused for a sold-out option (the race)", async () => {
+    const plain: CartItem = {
+      ...oatBerry,
+      id: "Charcoal Lemon default",
+      productId: charcoalLemon.id,
+      name: "Charcoal Lemon",
+      size: "default",
+      options: undefined,
+    };
+    useCartStore.setState({ items: [plain, oatBerry] });
+    serveStore(storeStatus(), {
+      "POST /api/orders": () =>
+        json(
+          {
+            error: {
+              code: "sold_out",
+              field: "lines.1.modifierIds.0",
+              message:
+                "Line 2: Oat milk is sold out today (Sunrise Orange). Remove the drink from your cart and choose it again with another option.",
+            },
+          },
+          409,
+        ),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    const line = (await screen.findByText("Oat milk (+$0.50)")).closest("li")!;
+    expect(await within(line).findByRole("alert")).toHaveTextContent(
+      "Oat milk is sold out today: remove the drink and choose it again with another option",
+    );
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
   });
 });
