@@ -10,6 +10,9 @@ import { expect, header, recordToasts, test } from "./support/fixtures";
 
 const WITHIN_30_SECONDS = { timeout: 30_000 };
 
+// Both journeys change the one shop: one after the other (a pause would refuse the other's order).
+test.describe.configure({ mode: "serial" });
+
 test("a drink sold out and a pause on the board reach a shopper's open menu and checkout", async ({
   page,
   browser,
@@ -87,6 +90,76 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
     await board.request.post("/api/staff/availability/resume", { data: {} }).catch(() => undefined);
     await board.request
       .post("/api/staff/availability/sold-out", { data: { productId: "prd-berry-blast", size: "all", soldOut: false } })
+      .catch(() => undefined);
+    await tablet.close();
+  }
+});
+
+test("oat milk marked sold out on the Menu tab: a shopper's checkout flags the line, the drink page and the server refuse it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+
+  // The shopper puts a Berry Blast with oat milk in the cart and opens the checkout.
+  const shopper = uniqueShopper("Oat milk");
+  await page.goto("/categories/cat-smoothies/products/prd-berry-blast");
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  const milk = page.getByRole("main").getByRole("group", { name: "Milk Choose 1" });
+  await milk.getByRole("radio", { name: "Oat milk +$0.50" }).check();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await signInThroughModal(page, "Google", shopper);
+  await page.getByRole("dialog", { name: "Cart" }).getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  const line = page.getByRole("main").getByRole("listitem").filter({ hasText: "Berry Blast" });
+  await expect(line).toContainText("Oat milk (+$0.50)");
+
+  const tablet = await browser.newContext({ viewport: { width: 1180, height: 820 } });
+  await recordToasts(tablet);
+  const board = await tablet.newPage();
+  try {
+    // The barista runs out of oat milk.
+    await signInOverHttp(tablet.request, baseURL!, BARISTA);
+    await board.goto("/staff/menu");
+    const addOns = board.getByRole("region", { name: "Add-ons" });
+    await addOns.getByRole("button", { name: "Oat milk (Milk): available" }).click();
+    await expect(addOns.getByRole("button", { name: "Oat milk (Milk): sold out" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(board.getByRole("status").filter({ hasText: "Oat milk marked sold out." })).toBeVisible();
+    await addOns.scrollIntoViewIfNeeded();
+    await saveScreenshot(board, "staff-menu-add-ons", { fullPage: false });
+
+    // The open checkout flags the line within 30 seconds, with no reload.
+    await expect(line.getByRole("alert")).toHaveText(
+      "Oat milk is sold out today: remove the drink and choose it again with another option",
+      WITHIN_30_SECONDS,
+    );
+
+    // Whatever a page shows, the server refuses the option too, naming it.
+    const refused = await page.request.post("/api/orders", {
+      data: {
+        lines: [{ productId: "prd-berry-blast", size: "small", quantity: 1, modifierIds: ["opt-milk-oat"] }],
+        phone: "+1 714 555 0100",
+      },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toMatchObject({ code: "sold_out", field: "lines.0.modifierIds.0" });
+
+    // The drink page offers it no more.
+    await page.goto("/categories/cat-smoothies/products/prd-berry-blast");
+    const oat = page.getByRole("main").getByRole("radio", { name: "Oat milk Sold out today" });
+    await expect(oat).toHaveAttribute("aria-disabled", "true");
+    await expect(milk.getByRole("radio", { name: "Dairy milk" })).toBeChecked();
+
+    // Undo puts it back.
+    await board.getByRole("button", { name: "Undo" }).click();
+    await expect(addOns.getByRole("button", { name: "Oat milk (Milk): available" })).toBeVisible();
+  } finally {
+    await board.request
+      .post("/api/staff/availability/option-sold-out", { data: { optionId: "opt-milk-oat", soldOut: false } })
       .catch(() => undefined);
     await tablet.close();
   }
