@@ -34,6 +34,8 @@ export type OptionSoldOutChangeRequest = z.infer<typeof optionSoldOutChangeSchem
 export interface StaffAddOnGroup {
   groupId: string;
   name: string;
+  /** The categories and drinks it is offered with: tells apart two groups of one name. */
+  offeredWith: string[];
   options: { optionId: string; name: string }[];
 }
 

@@ -613,7 +613,8 @@ describe("no order goes unnoticed", () => {
     let orders = [first];
     const { calls } = mockApi({
       "GET /api/staff/orders": () => boardAnswer(orders),
-      "GET /api/staff/availability": () => json({ timeZone: ANAHEIM.timeZone, pause: null, soldOut: [], menu: [] }),
+      "GET /api/staff/availability": () =>
+        json({ timeZone: ANAHEIM.timeZone, pause: null, soldOut: [], menu: [], addOns: [], soldOutOptions: [] }),
     });
     const user = userEvent.setup();
     const { router } = renderBoard("/staff/menu");

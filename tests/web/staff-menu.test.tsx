@@ -45,6 +45,7 @@ function freshAvailability(): StaffAvailability {
       {
         groupId: "grp-milk",
         name: "Milk",
+        offeredWith: ["Berry Blast", "Mango Tango"],
         options: [
           { optionId: "opt-milk-dairy", name: "Dairy milk" },
           { optionId: "opt-milk-oat", name: "Oat milk" },
@@ -216,6 +217,7 @@ describe("the staff Menu page", () => {
     renderMenuPage();
     const addOns = await screen.findByRole("region", { name: "Add-ons" });
     const milk = within(addOns).getByRole("region", { name: "Milk" });
+    expect(within(milk).getByText("With Berry Blast, Mango Tango")).toBeInTheDocument();
     expect(
       within(milk)
         .getAllByRole("button")

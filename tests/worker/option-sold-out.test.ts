@@ -41,12 +41,16 @@ describe("marking an add-on option sold out", () => {
     expect(before.addOns.find((group) => group.groupId === "grp-milk")).toEqual({
       groupId: "grp-milk",
       name: "Milk",
+      offeredWith: ["Berry Blast", "Mango Tango", "Peanut Butter Power", "Strawberry Banana"],
       options: [
         { optionId: "opt-milk-dairy", name: "Dairy milk" },
         { optionId: "opt-milk-oat", name: "Oat milk" },
         { optionId: "opt-milk-almond", name: "Almond milk" },
       ],
     });
+    // Two groups of one name are told apart by what they come with.
+    const sweetness = before.addOns.filter((group) => group.name === "Sweetness");
+    expect(sweetness.map((group) => group.offeredWith)).toEqual([["Lemonades"], ["Bubble Tea"]]);
     expect(before.soldOutOptions).toEqual([]);
 
     const marked = await jsonPost(MARK, barista.cookie, { optionId: "opt-milk-oat", soldOut: true });

@@ -277,6 +277,7 @@ function AddOnGroupToggles({
       <h3 id={headingId} className="staff-category__title">
         {group.name}
       </h3>
+      {group.offeredWith.length > 0 && <p className="staff-add-ons__for muted">With {group.offeredWith.join(", ")}</p>}
       <ul role="list" className="staff-add-ons">
         {group.options.map((option) => {
           const mark = marks.get(option.optionId);

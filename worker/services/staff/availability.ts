@@ -13,6 +13,7 @@ import {
   availabilityEvents,
   locations,
   categories,
+  modifierGroupAttachments,
   modifierGroups,
   modifierOptions,
   orderingPauses,
@@ -47,45 +48,57 @@ export async function loadStaffAvailability(
   locationId: string,
   now = new Date(),
 ): Promise<StaffAvailability> {
-  const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows, optionRows, soldOutOptionRows] = await db.batch([
-    db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId)),
-    db.select().from(orderingPauses).where(pauseInForce(locationId, now)),
-    db.select().from(soldOutItems).where(eq(soldOutItems.locationId, locationId)).orderBy(asc(soldOutItems.markedAt)),
-    db
-      // Aliased: both tables call the column "name", which a batch would read as one.
-      .select({
-        productId: products.id,
-        name: products.name,
-        categoryName: sql<string>`${categories.name}`.as("category_name"),
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(visibleProduct, visibleCategory))
-      .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
-    db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
-    db
-      // Aliased: both tables call their columns "id" and "name", which a batch would read as one.
-      .select({
-        groupId: sql<string>`${modifierGroups.id}`.as("group_id"),
-        groupName: sql<string>`${modifierGroups.name}`.as("group_name"),
-        optionId: modifierOptions.id,
-        name: modifierOptions.name,
-      })
-      .from(modifierOptions)
-      .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
-      .where(eq(modifierOptions.isHidden, false))
-      .orderBy(
-        asc(modifierGroups.name),
-        asc(modifierGroups.id),
-        asc(modifierOptions.sortOrder),
-        asc(modifierOptions.name),
-      ),
-    db
-      .select()
-      .from(soldOutOptions)
-      .where(eq(soldOutOptions.locationId, locationId))
-      .orderBy(asc(soldOutOptions.markedAt)),
-  ]);
+  const [locationRows, pauseRows, soldOutRows, drinkRows, priceRows, optionRows, soldOutOptionRows, attachmentRows] =
+    await db.batch([
+      db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId)),
+      db.select().from(orderingPauses).where(pauseInForce(locationId, now)),
+      db.select().from(soldOutItems).where(eq(soldOutItems.locationId, locationId)).orderBy(asc(soldOutItems.markedAt)),
+      db
+        // Aliased: both tables call the column "name", which a batch would read as one.
+        .select({
+          productId: products.id,
+          name: products.name,
+          categoryName: sql<string>`${categories.name}`.as("category_name"),
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(visibleProduct, visibleCategory))
+        .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
+      db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
+      db
+        // Aliased: both tables call their columns "id" and "name", which a batch would read as one.
+        .select({
+          groupId: sql<string>`${modifierGroups.id}`.as("group_id"),
+          groupName: sql<string>`${modifierGroups.name}`.as("group_name"),
+          optionId: modifierOptions.id,
+          name: modifierOptions.name,
+        })
+        .from(modifierOptions)
+        .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
+        .where(eq(modifierOptions.isHidden, false))
+        .orderBy(
+          asc(modifierGroups.name),
+          asc(modifierGroups.id),
+          asc(modifierOptions.sortOrder),
+          asc(modifierOptions.name),
+        ),
+      db
+        .select()
+        .from(soldOutOptions)
+        .where(eq(soldOutOptions.locationId, locationId))
+        .orderBy(asc(soldOutOptions.markedAt)),
+      db
+        // Aliased, as above: a category and a drink both have a "name".
+        .select({
+          groupId: modifierGroupAttachments.groupId,
+          categoryName: sql<string | null>`${categories.name}`.as("category_name"),
+          productName: sql<string | null>`${products.name}`.as("product_name"),
+        })
+        .from(modifierGroupAttachments)
+        .leftJoin(categories, eq(categories.id, modifierGroupAttachments.categoryId))
+        .leftJoin(products, eq(products.id, modifierGroupAttachments.productId))
+        .orderBy(asc(modifierGroupAttachments.sortOrder), asc(modifierGroupAttachments.id)),
+    ]);
   const sizesByDrink = new Map<string, StaffMenuDrink["sizes"]>();
   for (const row of priceRows) {
     const list = sizesByDrink.get(row.productId) ?? [];
@@ -95,7 +108,12 @@ export async function loadStaffAvailability(
   const addOns: StaffAvailability["addOns"] = [];
   for (const row of optionRows) {
     let group = addOns.find((candidate) => candidate.groupId === row.groupId);
-    if (!group) addOns.push((group = { groupId: row.groupId, name: row.groupName, options: [] }));
+    if (!group) {
+      const offeredWith = attachmentRows
+        .filter((attachment) => attachment.groupId === row.groupId)
+        .flatMap((attachment) => attachment.categoryName ?? attachment.productName ?? []);
+      addOns.push((group = { groupId: row.groupId, name: row.groupName, offeredWith, options: [] }));
+    }
     group.options.push({ optionId: row.optionId, name: row.name });
   }
   const pause = pauseRows[0];
