@@ -34,7 +34,7 @@ export interface OrderAgainLeftOut {
   name: string;
   size: ProductSize;
   reason: LeftOutReason;
-  /** For `option_gone`: the option no longer offered with that drink. */
+  /** For `option_gone`, or `sold_out` because of one option: that option. */
   option?: string;
 }
 
@@ -54,6 +54,8 @@ export function leftOutText(item: OrderAgainLeftOut): string {
         ? `not sold in ${sizeName} any more`
         : item.reason === "option_gone"
           ? `${item.option ?? "one of its options"} is no longer offered`
-          : "sold out today";
+          : item.option
+            ? `${item.option} is sold out today`
+            : "sold out today";
   return `${what}: ${why}`;
 }

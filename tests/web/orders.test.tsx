@@ -319,6 +319,8 @@ describe("Order again", () => {
           leftOut: [
             { name: "Sunrise Orange", size: "medium", reason: "not_on_menu" },
             { name: "Ginger Fire Shot", size: "default", reason: "size_not_sold" },
+            { name: "Berry Blast", size: "small", reason: "sold_out", option: "Oat milk" },
+            { name: "Mango Tango", size: "large", reason: "option_gone", option: "Collagen" },
           ],
         } satisfies OrderAgainResponse),
     });
@@ -328,6 +330,8 @@ describe("Order again", () => {
     const outcome = await screen.findByTestId("order-again-outcome");
     await waitFor(() => expect(outcome).toHaveTextContent("None of these drinks can be ordered today."));
     expect(outcome).toHaveTextContent("Left out: Sunrise Orange (Medium): no longer on the menu.");
+    expect(outcome).toHaveTextContent("Left out: Berry Blast (Small): Oat milk is sold out today.");
+    expect(outcome).toHaveTextContent("Left out: Mango Tango (Large): Collagen is no longer offered.");
     expect(useCartStore.getState()).toMatchObject({ items: [], isOpen: false });
   });
 });

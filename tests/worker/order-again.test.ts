@@ -146,6 +146,23 @@ describe("GET /api/orders/:id/again", () => {
     ]);
   });
 
+  it("leaves out a drink made with an option sold out at the shop now, naming the option", async () => {
+    const shopper = await createSignedInUser();
+    const id = await placedOrderId(shopper.cookie);
+    await env.DB.prepare(
+      "INSERT INTO sold_out_options (location_id, option_id, marked_by, marked_at) VALUES ('loc-anaheim', 'opt-boost-protein', 'barista@example.com', '2026-11-25T08:00:00.000Z')",
+    ).run();
+    const answer = await json<OrderAgainResponse>(await again(id, shopper.cookie));
+    expect(answer.leftOut).toContainEqual({
+      name: "Sunrise Orange",
+      size: "medium",
+      reason: "sold_out",
+      option: "Protein",
+    });
+    expect(answer.lines.map((line) => line.productId)).not.toContain("prd-sunrise-orange");
+    await env.DB.prepare("DELETE FROM sold_out_options").run();
+  });
+
   it("answers 404 for another shopper's order, an unknown or an overlong id, and 401 to a guest", async () => {
     const owner = await createSignedInUser();
     const id = await placedOrderId(owner.cookie);

@@ -7,7 +7,7 @@ import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#com
 import type { Database } from "#worker/db/client";
 import { categories, productPrices, products } from "#worker/db/schema";
 import { loadModifierGroups } from "#worker/services/modifiers";
-import { soldOutAt } from "#worker/services/shop/state";
+import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
 import { loadOrder, ownOrder, type LoadedItem } from "./loading";
 
 /**
@@ -36,16 +36,17 @@ function optionsToday(groups: ModifierGroup[], item: LoadedItem): { ids: string[
 /**
  * The user's order `orderId` as a cart today: each line at today's price (the discounted one where
  * there is one) with the price it had then; a drink no longer on the menu, no longer sold in that
- * size or sold out at the order's location now is left out, with why. Null for another user's
+ * size, sold out at the order's location now or made with an option no longer offered or sold out
+ * there is left out, with why. Null for another user's
  * order or none.
  */
 export async function orderAgain(db: Database, userId: string, orderId: string): Promise<OrderAgainResponse | null> {
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   if (!loaded) return null;
   const productIds = [...new Set(loaded.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const [productRows, priceRows, soldOut, groupsOf] =
+  const [productRows, priceRows, soldOut, groupsOf, soldOutOptionRows] =
     productIds.length === 0
-      ? [[], [], [], () => []]
+      ? [[], [], [], () => [], []]
       : await Promise.all([
           db
             .select({
@@ -61,7 +62,9 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
           db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
           soldOutAt(db, loaded.row.locationId),
           loadModifierGroups(db),
+          soldOutOptionsAt(db, loaded.row.locationId),
         ]);
+  const soldOutOptions = new Set(soldOutOptionRows.map((row) => row.optionId));
 
   const lines: OrderAgainLine[] = [];
   const leftOut: OrderAgainLeftOut[] = [];
@@ -86,6 +89,11 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
       continue;
     }
     const options = chosenOptions(groups, chosen.ids);
+    const soldOutOption = options.find((option) => soldOutOptions.has(option.id));
+    if (soldOutOption) {
+      leftOut.push({ name: item.name, size: item.size, reason: "sold_out", option: soldOutOption.name });
+      continue;
+    }
     lines.push({
       productId: product.id,
       categoryId: product.categoryId,
