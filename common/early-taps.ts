@@ -16,8 +16,9 @@ import { HYDRATE_ATTRIBUTE } from "./landing";
  *   page instead). The call stops the holding, removes the root's
  *   HYDRATE_ATTRIBUTE, tells React the text typed into each field meanwhile, and taps each kept
  *   control again, in order, one task apart as real taps are (a second tap on "+" must see the
- *   quantity the first one set). A control that is gone (React had to redraw that part) is
- *   skipped.
+ *   quantity the first one set). A control React had to draw anew (a part of the page it could
+ *   not adopt as it was) is found again: the control at the same place among the page's
+ *   controls, with the same name; a tap whose control is nowhere to be found is dropped.
  *
  * Typed text reaches React as the input it was: the field is set back to the value the app
  * rendered (its default), then to the typed text through the element's own setter (React watches
@@ -41,12 +42,21 @@ const EARLY_TAP_CONTROLS = 'button, summary, [role="button"], input[type="checkb
 export const EARLY_TAPS_SCRIPT =
   "(function(){" +
   "var taps=[],held=true;" +
+  // The page's controls in document order, and how a control reads (tag, label, text).
+  `function controls(root){return Array.prototype.slice.call(root.querySelectorAll('${EARLY_TAP_CONTROLS}'));}` +
+  'function nameOf(control){return control.tagName+"|"+(control.getAttribute("aria-label")||"")+"|"+control.textContent;}' +
+  // The tapped control, or the one drawn in its place: same place and name, else the first of that name.
+  "function find(tap){if(tap.control.isConnected)return tap.control;" +
+  'var root=document.getElementById("root");if(!root)return null;var all=controls(root);' +
+  "if(all[tap.place]&&nameOf(all[tap.place])===tap.name)return all[tap.place];" +
+  "for(var i=0;i<all.length;i++)if(nameOf(all[i])===tap.name)return all[i];return null;}" +
   'document.addEventListener("click",function(event){' +
   'var root=document.getElementById("root"),target=event.target;' +
   "if(!held||!root||!target||!target.closest)return;" +
   `var control=target.closest('${EARLY_TAP_CONTROLS}');` +
   "if(!control||!root.contains(control))return;" +
-  "event.preventDefault();event.stopImmediatePropagation();taps.push(control);" +
+  "event.preventDefault();event.stopImmediatePropagation();" +
+  "taps.push({control:control,place:controls(root).indexOf(control),name:nameOf(control)});" +
   "},true);" +
   `window.${EARLY_TAPS_GLOBAL}=function(){` +
   "if(!held)return;held=false;" +
@@ -59,8 +69,8 @@ export const EARLY_TAPS_SCRIPT =
   'Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field),"value").set.call(field,typed);' +
   'field.dispatchEvent(new Event("input",{bubbles:true}));' +
   "}" +
-  "(function next(){var control=taps.shift();if(control)setTimeout(function(){" +
-  "if(control.isConnected)control.click();next();" +
+  "(function next(){var tap=taps.shift();if(tap)setTimeout(function(){" +
+  "var control=find(tap);if(control)control.click();next();" +
   "},0);})();" +
   "};" +
   "})();";

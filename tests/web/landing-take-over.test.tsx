@@ -80,6 +80,34 @@ describe("the app taking over a landing page", () => {
     expect(container.hasAttribute(HYDRATE_ATTRIBUTE)).toBe(false);
   });
 
+  it("plays a tap on a button the app had to draw anew on the same one in its new drawing", async () => {
+    arrive();
+    screen.getByRole("button", { name: "More" }).click();
+    // The app could not adopt the page as it was and drew it again: every element is new.
+    container.innerHTML = "";
+    await act(async () => {
+      root = createRoot(container);
+      root.render(page());
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
+  });
+
+  it("drops a tap whose button is nowhere in the new drawing, and plays the others", async () => {
+    arrive();
+    container.insertAdjacentHTML("afterbegin", '<button type="button">Gone soon</button>');
+    screen.getByRole("button", { name: "Gone soon" }).click();
+    screen.getByRole("button", { name: "More" }).click();
+    container.innerHTML = "";
+    await act(async () => {
+      root = createRoot(container);
+      root.render(page());
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole("button", { name: "Gone soon" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
+  });
+
   it("tells the app the text typed before it ran, so it is what the shopper sees and what is sent", async () => {
     arrive();
     const field = screen.getByLabelText("Note") as HTMLTextAreaElement;
