@@ -18,7 +18,8 @@ import { HYDRATE_ATTRIBUTE } from "./landing";
  *   control again, in order, one task apart as real taps are (a second tap on "+" must see the
  *   quantity the first one set). A control React had to draw anew (a part of the page it could
  *   not adopt as it was) is found again: the control at the same place among the page's
- *   controls, with the same name; a tap whose control is nowhere to be found is dropped.
+ *   controls, with the same name, looked for again for up to 3 s while that part is still being
+ *   drawn; a tap whose control is nowhere to be found by then is dropped.
  *
  * Typed text reaches React as the input it was: the field is set back to the value the app
  * rendered (its default), then to the typed text through the element's own setter (React watches
@@ -69,8 +70,11 @@ export const EARLY_TAPS_SCRIPT =
   'Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field),"value").set.call(field,typed);' +
   'field.dispatchEvent(new Event("input",{bubbles:true}));' +
   "}" +
-  "(function next(){var tap=taps.shift();if(tap)setTimeout(function(){" +
-  "var control=find(tap);if(control)control.click();next();" +
+  // A part still being drawn (its data on the way) may show its button a moment later: look again
+  // every 100 ms for up to 3 s before dropping the tap; the taps after it wait their turn.
+  "(function next(){var tap=taps.shift(),tries=0;if(tap)setTimeout(function play(){" +
+  "var control=find(tap);if(!control&&++tries<30)return setTimeout(play,100);" +
+  "if(control)control.click();next();" +
   "},0);})();" +
   "};" +
   "})();";

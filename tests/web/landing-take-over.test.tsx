@@ -1,5 +1,5 @@
 import { act, screen } from "@testing-library/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -93,17 +93,49 @@ describe("the app taking over a landing page", () => {
     expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
   });
 
+  it("waits for a button the app draws a moment after taking over, then plays the tap on it", async () => {
+    arrive();
+    screen.getByRole("button", { name: "More" }).click();
+    // The app takes over with the part still loading (no button yet), then draws it.
+    container.innerHTML = "";
+    function Later() {
+      const [ready, setReady] = useState(false);
+      useEffect(() => {
+        const timer = setTimeout(() => setReady(true), 150);
+        return () => clearTimeout(timer);
+      }, []);
+      return ready ? <DrinkForm /> : <p>Loading…</p>;
+    }
+    await act(async () => {
+      root = createRoot(container);
+      root.render(
+        <>
+          <Later />
+          <LandingTakeOver />
+        </>,
+      );
+    });
+    // act() draws what the timer asked for as it ends: the form, then the tap played on it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("1");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
+  });
+
   it("drops a tap whose button is nowhere in the new drawing, and plays the others", async () => {
     arrive();
     container.insertAdjacentHTML("afterbegin", '<button type="button">Gone soon</button>');
     screen.getByRole("button", { name: "Gone soon" }).click();
     screen.getByRole("button", { name: "More" }).click();
     container.innerHTML = "";
+    vi.useFakeTimers();
     await act(async () => {
       root = createRoot(container);
       root.render(page());
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The gone button is looked for up to 3 s before its tap is dropped; the next tap waits its turn.
+    await act(async () => vi.advanceTimersByTime(3_500));
+    vi.useRealTimers();
     expect(screen.queryByRole("button", { name: "Gone soon" })).not.toBeInTheDocument();
     expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
   });
