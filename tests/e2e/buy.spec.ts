@@ -47,6 +47,8 @@ test("a guest signs in with Google to add a drink, adjusts the cart, checks out 
   await cart.getByRole("button", { name: "Close cart" }).click();
   await expect(cart).toBeHidden();
   await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
+  // The app has taken over (early taps are early-taps.spec.ts's subject, not this journey's).
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
   await main.getByRole("button", { name: "Add to Cart" }).click();
   await expect(cart).toBeVisible();
   await expect(cart.getByRole("listitem")).toHaveCount(2);

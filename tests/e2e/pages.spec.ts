@@ -81,6 +81,8 @@ for (const viewport of VIEWPORTS) {
       await page.keyboard.press("Escape");
 
       await page.goto("/categories/cat-fresh-juices/products/prd-apple-ginger");
+      // The app has taken over (early taps are early-taps.spec.ts's subject, not this journey's).
+      await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
       await page.getByRole("main").getByRole("button", { name: "Large" }).click();
       await page.getByRole("main").getByLabel("Add A Comment with Your Order").fill("Extra ginger");
       await page.getByRole("main").getByRole("button", { name: "Add to Cart" }).click();

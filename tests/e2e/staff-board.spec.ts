@@ -17,6 +17,8 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   // The shopper orders a drink with a note.
   const shopper = uniqueShopper("Counter");
   await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+  // The app has taken over (early taps are early-taps.spec.ts's subject, not this journey's).
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Large" }).click();
   await main.getByLabel("Add A Comment with Your Order").fill("No ice");
