@@ -305,7 +305,11 @@ export default function CheckoutPage() {
                   {WAITING_FOR_NETWORK}
                 </p>
               ) : (
-                <PaymentNote fulfilment={delivering ? "delivery" : "pickup"} totalCents={totalCents} />
+                <PaymentNote
+                  accepts={paymentMethods.data?.accepts}
+                  fulfilment={delivering ? "delivery" : "pickup"}
+                  totalCents={totalCents}
+                />
               )}
               <button
                 type="submit"

@@ -1,15 +1,22 @@
 import type { FulfilmentMethod } from "#common/fulfilment";
 import { formatCents } from "#common/money";
-import { paymentPromise } from "#common/payment-methods";
-import { usePaymentMethods } from "#web/lib/get-payment-methods";
+import { paymentPromise, type PaymentMethod } from "#common/payment-methods";
 
 /** Beside the button, before it is pressed: how and where the order will be paid, with the amount. */
-export function PaymentNote({ fulfilment, totalCents }: { fulfilment: FulfilmentMethod; totalCents: number }) {
-  const methods = usePaymentMethods(true);
-  if (!methods.data) return null;
+export function PaymentNote({
+  accepts,
+  fulfilment,
+  totalCents,
+}: {
+  /** How the shop takes payment; nothing is said until it is known. */
+  accepts: PaymentMethod | undefined;
+  fulfilment: FulfilmentMethod;
+  totalCents: number;
+}) {
+  if (!accepts) return null;
   return (
     <p className="checkout-payment" data-testid="checkout-payment">
-      {paymentPromise(methods.data.accepts, fulfilment, formatCents(totalCents))}
+      {paymentPromise(accepts, fulfilment, formatCents(totalCents))}
     </p>
   );
 }
