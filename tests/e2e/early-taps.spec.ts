@@ -87,3 +87,34 @@ test("a link tapped before the app has run goes where it says", async ({ page })
   release();
   await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
 });
+
+test("a signed-in shopper's Add to Cart tapped before the app has run waits for the session check, not a sign-in", async ({
+  page,
+}) => {
+  // Signed in on the server, but this browser's storage does not say so (as on a first visit
+  // after signing in elsewhere): only GET /api/me can tell.
+  await page.goto("/");
+  await header(page).getByRole("button", { name: "Sign in" }).click();
+  await signInThroughModal(page, "Google", uniqueShopper("Known"));
+  await page.evaluate(() => localStorage.clear());
+
+  const release = await holdAppCode(page);
+  let answerSessionCheck!: () => void;
+  const sessionCheckHeld = new Promise<void>((resolve) => (answerSessionCheck = resolve));
+  await page.route("**/api/me", async (route) => {
+    await sessionCheckHeld;
+    await route.continue();
+  });
+  await page.goto(SUNRISE_ORANGE, { waitUntil: "commit" });
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  release();
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  // The tap has been played and waits for the answer: no sign-in asked of a signed-in shopper.
+  await expect(page.getByRole("dialog", { name: "Welcome" })).toHaveCount(0);
+
+  answerSessionCheck();
+  const cart = page.getByRole("dialog", { name: "Cart" });
+  await expect(cart.getByLabel("Quantity of Sunrise Orange (Small)", { exact: true })).toHaveText("1");
+  await expect(page.getByRole("dialog", { name: "Welcome" })).toHaveCount(0);
+});

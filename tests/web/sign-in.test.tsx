@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,6 +10,7 @@ import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";
 import { pageNavigation, POPUP_CLOSED_GRACE_MS } from "#web/features/auth/sign-in";
 import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
 import { UserMenu } from "#web/features/auth/user-menu";
+import { SESSION_CHECK_WAIT_MS, useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { CART_STORAGE_KEY, cartLineId, useCartStore } from "#web/lib/cart-store";
 import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
@@ -237,6 +239,78 @@ describe("sign-in when the popup is blocked", () => {
     expect(consoleError).toHaveBeenCalled();
     expect(router.state.location.search).toBe("");
     expect(useSessionStore.getState().user.isAuthenticated).toBe(false);
+  });
+});
+
+describe("a tap made before the session check has answered", () => {
+  /** A button only a signed-in shopper may use, beside the shell that checks the session. */
+  function GatedShell() {
+    const requireSignIn = useAuthGate();
+    const [added, setAdded] = useState(false);
+    return (
+      <>
+        <Shell />
+        <button type="button" onClick={() => requireSignIn(() => setAdded(true))}>
+          Add to Cart
+        </button>
+        {added && <p>Added</p>}
+      </>
+    );
+  }
+
+  /** GET /api/me held until `answer` is called. */
+  function heldSessionCheck() {
+    let answer!: (response: Response) => void;
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    mockApi({ "GET /api/me": () => answered });
+    return answer;
+  }
+
+  beforeEach(() => useSessionStore.setState({ checked: false }));
+
+  it("runs for a shopper this browser did not know was signed in, without asking them to sign in", async () => {
+    const answer = heldSessionCheck();
+    const user = userEvent.setup();
+    renderRoutes([{ path: "*", element: <GatedShell /> }], "/menu");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(screen.queryByText("Added")).not.toBeInTheDocument();
+    expect(useAuthModalStore.getState().isOpen).toBe(false);
+
+    answer(json(signedInUser));
+    expect(await screen.findByText("Added")).toBeInTheDocument();
+    expect(useAuthModalStore.getState().isOpen).toBe(false);
+  });
+
+  it("asks a guest to sign in once the server has said so, and then does what was tapped", async () => {
+    const answer = heldSessionCheck();
+    const user = userEvent.setup();
+    renderRoutes([{ path: "*", element: <GatedShell /> }], "/menu");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(screen.queryByRole("dialog", { name: "Welcome" })).not.toBeInTheDocument();
+
+    answer(json(guest));
+    expect(await screen.findByRole("dialog", { name: "Welcome" })).toBeInTheDocument();
+    act(() => useAuthModalStore.getState().takePendingAction()?.());
+    expect(screen.getByText("Added")).toBeInTheDocument();
+  });
+
+  it("asks to sign in when the server cannot be reached, or has not answered within the wait", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    mockApi({ "GET /api/me": () => Promise.reject(new TypeError("Failed to fetch")) });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "*", element: <GatedShell /> }], "/menu");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(await screen.findByRole("dialog", { name: "Welcome" })).toBeInTheDocument();
+    act(() => useAuthModalStore.getState().close());
+
+    vi.useFakeTimers();
+    useSessionStore.setState({ checked: false });
+    act(() => screen.getByRole("button", { name: "Add to Cart" }).click());
+    act(() => vi.advanceTimersByTime(SESSION_CHECK_WAIT_MS - 1));
+    expect(useAuthModalStore.getState().isOpen).toBe(false);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(useAuthModalStore.getState().isOpen).toBe(true);
+    expect(screen.queryByText("Added")).not.toBeInTheDocument();
   });
 });
 

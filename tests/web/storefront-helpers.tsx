@@ -166,6 +166,8 @@ export function resetStores() {
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.getState().clearUser();
+  // A page rendered alone has no session check of its own: as if GET /api/me had answered.
+  useSessionStore.setState({ checked: true });
   useCartStore.setState({ isOpen: false, items: [], checkoutDetails: null });
   useAuthModalStore.setState({ isOpen: false, pendingAction: null, pendingIntent: null });
 }

@@ -9,6 +9,13 @@ export type { SessionUser };
 
 export interface SessionState {
   user: SessionUser;
+  /**
+   * Whether this page load has heard from the server about the session (GET /api/me answered,
+   * or could not be reached). Until then a guest here may be a shopper signed in on the server.
+   */
+  checked: boolean;
+  /** The server has been asked: from now on the user above is what this page goes by. */
+  markChecked(): void;
   /** Merges the given fields into the user. */
   setUser(user: Partial<SessionUser>): void;
   /** Back to a guest: empty values, isAuthenticated false. */
@@ -55,6 +62,8 @@ export const useSessionStore = create<SessionState>()(
   persist(
     (set) => ({
       user: { ...GUEST_USER },
+      checked: false,
+      markChecked: () => set({ checked: true }),
       setUser: (user) => set((state) => ({ user: { ...state.user, ...user } })),
       clearUser: () => set({ user: { ...GUEST_USER } }),
     }),

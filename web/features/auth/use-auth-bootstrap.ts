@@ -44,6 +44,7 @@ export function useAuthBootstrap(): void {
       try {
         me = await getMe();
       } catch (error) {
+        useSessionStore.getState().markChecked();
         // Offline or the API is down: keep what this browser remembers rather than signing the shopper out.
         if (redirect) {
           console.error(error);
@@ -55,6 +56,7 @@ export function useAuthBootstrap(): void {
       }
       if (me.isAuthenticated) useSessionStore.getState().setUser(me);
       else useSessionStore.getState().clearUser();
+      useSessionStore.getState().markChecked();
 
       if (!redirect) return;
       if (redirect.outcome === "success" && me.isAuthenticated) {
