@@ -24,12 +24,18 @@ const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
 const shopStateBaseURL =
   process.env.E2E_SHOP_STATE_BASE_URL ?? (process.env.BASE_URL ? undefined : `http://localhost:${ownServerPort + 1}`);
 
+/** The journeys that change the shop for every shopper, one file at a time on a server of their own. */
+const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"];
+/** Browsers for the other journeys: one per core. */
+const JOURNEY_WORKERS = Number(process.env.E2E_JOURNEY_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results",
-  // Two cores: one browser per core; the server shares them.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Two browsers for the journeys (one per core; the servers share them), and a third for the
+  // shop-state server's journeys, which mostly wait for the shop's polls and timers.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -40,35 +46,29 @@ export default defineConfig({
   reporter: [["list"]],
   projects: shopStateBaseURL
     ? [
-        // First in the queue: its long waits for the shop's polling overlap the other journeys.
-        { name: "shop-state", testMatch: "**/availability.spec.ts", use: { baseURL: shopStateBaseURL } },
+        // The journeys that change the shop for every shopper (a pause, sold out, the board's
+        // count, an order's preparation timed from an empty queue) have a server of their own and
+        // take turns on it, one file at a time, beside the others from the first second.
+        // First in the queue, so one of the browsers is theirs from the start.
         {
-          name: "journeys",
-          testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"],
-        },
-        // Clears the order board and counts what is on it: on the shop-state server, after that journey.
-        {
-          name: "rush",
-          testMatch: "**/staff-rush.spec.ts",
+          name: "shop-state",
+          testMatch: SHOP_STATE_JOURNEYS,
+          fullyParallel: false,
+          workers: 1,
           use: { baseURL: shopStateBaseURL },
-          dependencies: ["shop-state"],
         },
-        // Clears the board too, and times an order's preparation from an empty queue: after the rush.
-        {
-          name: "ahead",
-          testMatch: "**/order-ahead.spec.ts",
-          use: { baseURL: shopStateBaseURL },
-          dependencies: ["rush"],
-        },
+        { name: "journeys", testIgnore: SHOP_STATE_JOURNEYS, workers: JOURNEY_WORKERS },
       ]
     : [
+        // One server for everything: the shop-state journeys wait until the others are done.
+        { name: "journeys", testIgnore: SHOP_STATE_JOURNEYS, workers: JOURNEY_WORKERS },
         {
-          name: "journeys",
-          testIgnore: ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"],
+          name: "shop-state",
+          testMatch: SHOP_STATE_JOURNEYS,
+          fullyParallel: false,
+          workers: 1,
+          dependencies: ["journeys"],
         },
-        { name: "shop-state", testMatch: "**/availability.spec.ts", dependencies: ["journeys"] },
-        { name: "rush", testMatch: "**/staff-rush.spec.ts", dependencies: ["shop-state"] },
-        { name: "ahead", testMatch: "**/order-ahead.spec.ts", dependencies: ["rush"] },
       ],
   webServer: process.env.BASE_URL
     ? undefined

@@ -5,7 +5,8 @@
 //
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
-//   E2E_WORKERS=N      browsers in parallel (default 2)
+//   E2E_WORKERS=N      browsers in parallel (default 3: two for the journeys, one for the shop-state server's)
+//   E2E_JOURNEY_WORKERS=N  of those, browsers for the journeys on the shared server (default 2)
 //   E2E_PORT=N         serve the build on this port and the next free one (default: from 5190)
 //   E2E_SCREENSHOTS=1  save a picture of each page and dialog to artifacts/screenshots/
 //   E2E_TRACE=1        keep a Playwright trace of each failed journey in test-results/
