@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APP_LOADER_SCRIPT } from "#common/app-loader";
@@ -187,7 +188,10 @@ describe("landing pages' HTML", () => {
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     // The prerendered tints widen only the landing page's own policy, not the API's.
-    const api = await app.request("/api/categories", {}, { ...env, ASSETS: assetsBinding().binding });
+    const ctx = createExecutionContext();
+    const api = await app.request("/api/categories", {}, { ...env, ASSETS: assetsBinding().binding }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(api.status).toBe(200);
     expect(policy(api)).toContain("style-src 'self';");
   });
 
