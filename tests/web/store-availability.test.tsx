@@ -95,7 +95,29 @@ describe("the store banner", () => {
     );
     render(<StoreBanner />);
     expect(await screen.findByRole("status")).toHaveTextContent(
-      "Closed now · opens today at 7:00 AM. You can still browse the menu.",
+      "Closed now · opens today at 7:00 AM. You can order now for a pickup time ahead.",
+    );
+  });
+
+  it("offers only the menu while closed with no opening in the days ahead, or while paused", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-11T12:00:00.000Z"));
+    let current = storeStatus({
+      open: false,
+      acceptingOrders: false,
+      reason: "closed",
+      opensAt: null,
+      asapReadyAt: null,
+      pickupSlots: [],
+    });
+    mockApi({ "GET /api/store": () => json(current) });
+    render(<StoreBanner />);
+    expect(await screen.findByRole("status")).toHaveTextContent("Closed now. You can still browse the menu.");
+
+    current = storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-11T13:00:00.000Z" });
+    await act(() => useStoreStatus.getState().refresh());
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /^Online ordering is paused, back at 6:00 AM\. You can still browse the menu\.$/,
     );
   });
 

@@ -1,5 +1,6 @@
 import type { StoreStatus } from "#common/availability";
 import { closedMessage, pausedMessage } from "#common/hours/format";
+import { ORDER_AHEAD_DAYS } from "#common/hours/pickup-slots";
 import { useStoreStatus } from "./store-status-store";
 import { useStorePolling } from "./use-store-polling";
 
@@ -11,9 +12,22 @@ export function storeBannerText(status: StoreStatus | null, now: Date = new Date
   return closedMessage(status.opensAt ? new Date(status.opensAt) : null, now, status.timeZone);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a shopper can do meanwhile: while closed, the checkout takes orders for a time on the
+ * days ahead (docs/decisions/0017-order-ahead.md) when the shop opens within them; a pause holds
+ * every order.
+ */
+export function storeBannerHint(status: StoreStatus | null, now: Date = new Date()): string {
+  const opensAt = status?.reason === "closed" && status.opensAt ? Date.parse(status.opensAt) : null;
+  const opensWithinOrderAhead = opensAt !== null && opensAt - now.getTime() < (ORDER_AHEAD_DAYS - 1) * DAY_MS;
+  return opensWithinOrderAhead ? "You can order now for a pickup time ahead." : "You can still browse the menu.";
+}
+
 /**
  * The calm line under the header when the shop is closed or has paused online orders. Browsing
- * goes on; only the checkout is held. It also keeps the shop's state fresh for every page.
+ * goes on, and while closed so does ordering for a time ahead. It also keeps the shop's state fresh for every page.
  */
 export function StoreBanner() {
   useStorePolling();
@@ -21,7 +35,7 @@ export function StoreBanner() {
   const text = storeBannerText(status);
   return (
     <div className="store-banner" role="status" aria-live="polite" hidden={!text}>
-      {text && <p className="container store-banner__text">{text}. You can still browse the menu.</p>}
+      {text && <p className="container store-banner__text">{`${text}. ${storeBannerHint(status)}`}</p>}
     </div>
   );
 }
