@@ -76,6 +76,18 @@ export interface PickupDay {
   slots: PickupSlot[];
 }
 
+/** Where the checkout reads the days ahead; kept out of GET /api/store, which every page polls. */
+export const PICKUP_DAYS_PATH = "/api/pickup-days";
+
+/** `GET /api/pickup-days`: a location's pickup slots for ordering ahead, never cached. */
+export interface PickupDaysResponse {
+  /**
+   * Today (when it has slots left, before opening included) and each of the next days with pickup
+   * slots, in date order; a closed day is not listed. Offered while closed too, none while paused.
+   */
+  pickupDays: PickupDay[];
+}
+
 export interface StoreHoursLine {
   weekday: number;
   opens: string;
