@@ -76,6 +76,18 @@ export interface PickupDay {
   slots: PickupSlot[];
 }
 
+/** Where the checkout reads the days ahead; kept out of GET /api/store, which every page polls. */
+export const PICKUP_DAYS_PATH = "/api/pickup-days";
+
+/** `GET /api/pickup-days`: a location's pickup slots for ordering ahead, never cached. */
+export interface PickupDaysResponse {
+  /**
+   * Today (when it has slots left, before opening included) and each of the next days with pickup
+   * slots, in date order; a closed day is not listed. Offered while closed too, none while paused.
+   */
+  pickupDays: PickupDay[];
+}
+
 export interface StoreHoursLine {
   weekday: number;
   opens: string;
@@ -114,14 +126,11 @@ export interface StoreStatus {
   soldOutOptions: string[];
   /** As soon as possible: when an order placed now would be ready, from the board's queue. */
   asapReadyAt: string | null;
-  /** Today's slots left, when taking orders now (empty when closed or paused). */
-  pickupSlots: PickupSlot[];
   /**
-   * Ordering ahead: today (when it has slots left, before opening included) and each of the next
-   * days with pickup slots, in date order; a closed day is not listed. Offered while closed too,
-   * none while paused.
+   * Today's slots left, when taking orders now (empty when closed or paused). The days ahead are
+   * GET /api/pickup-days' (docs/decisions/0017-order-ahead.md): only the checkout needs them.
    */
-  pickupDays: PickupDay[];
+  pickupSlots: PickupSlot[];
   /** How many drinks one online order and one slot take; a larger order is for the phone. */
   drinkLimits: DrinkLimits;
   /** The shop's phone number, for what cannot be ordered online. */

@@ -51,7 +51,6 @@ function closedStore(overrides: Partial<StoreStatus> = {}): StoreStatus {
     soldOutOptions: [],
     asapReadyAt: null,
     pickupSlots: [],
-    pickupDays: DAYS,
     drinkLimits: { perOrder: 40, perSlot: 12 },
     phone: "+1 714 215 4499",
     weeklyHours: [],
@@ -59,6 +58,13 @@ function closedStore(overrides: Partial<StoreStatus> = {}): StoreStatus {
     now: WEDNESDAY_NIGHT,
     ...overrides,
   };
+}
+
+/** An answer the test gives when it chooses: the request is in flight until then. */
+function deferred() {
+  let resolve!: (response: Response) => void;
+  const promise = new Promise<Response>((done) => (resolve = done));
+  return { promise, resolve };
 }
 
 beforeEach(() => {
@@ -184,6 +190,7 @@ describe("the checkout while the shop is closed", () => {
     useCartStore.setState({ items: [sunrise] });
     const { calls } = mockApi({
       "GET /api/store": () => json(closedStore()),
+      "GET /api/pickup-days": () => json({ pickupDays: DAYS }),
       "POST /api/orders": () => json({ error: { code: "internal", message: "stop here" } }, 500),
     });
     const user = userEvent.setup();
@@ -204,9 +211,149 @@ describe("the checkout while the shop is closed", () => {
   it("still says the shop is not taking orders when no day ahead has a time", async () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     useCartStore.setState({ items: [sunrise] });
-    mockApi({ "GET /api/store": () => json(closedStore({ pickupDays: [] })) });
+    mockApi({
+      "GET /api/store": () => json(closedStore()),
+      "GET /api/pickup-days": () => json({ pickupDays: [] }),
+    });
     renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
     expect(await screen.findByRole("heading", { name: "We are not taking orders right now" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("waits a moment for the days ahead rather than saying it takes no orders", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    const days = deferred();
+    mockApi({
+      "GET /api/store": () => json(closedStore()),
+      "GET /api/pickup-days": () => days.promise,
+    });
+    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    expect(await screen.findByText("Looking for pickup times ahead…")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "We are not taking orders right now" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Checkout" })).not.toBeInTheDocument();
+
+    days.resolve(json({ pickupDays: DAYS }));
+    expect(await screen.findByTestId("checkout-ahead")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Day" })).toHaveDisplayValue("Fri, Nov 27");
+    expect(screen.queryByText("Looking for pickup times ahead…")).not.toBeInTheDocument();
+  });
+
+  it("says when the days ahead could not be loaded, and loads them again on request", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    let answer = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
+    mockApi({
+      "GET /api/store": () => json(closedStore()),
+      "GET /api/pickup-days": () => answer(),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not load the pickup times ahead. Check your connection; we keep trying.",
+    );
+    expect(screen.getByRole("heading", { name: "We are not taking orders right now" })).toBeInTheDocument();
+
+    answer = () => json({ pickupDays: DAYS });
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByTestId("checkout-ahead")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("the checkout while the shop is open, and its days ahead", () => {
+  /** Friday Nov 27, 8 AM in Anaheim: open, a drink ready around 8:05. */
+  const FRIDAY_MORNING = "2026-11-27T16:00:00.000Z";
+  const OPEN_DAYS: PickupDay[] = [
+    { date: "2026-11-27", slots: slots("2026-11-27T16:15:00.000Z", 3) },
+    { date: "2026-11-28", slots: slots("2026-11-28T16:00:00.000Z", 3) },
+  ];
+  const openStore = () =>
+    closedStore({
+      open: true,
+      acceptingOrders: true,
+      reason: null,
+      asapReadyAt: "2026-11-27T16:05:00.000Z",
+      pickupSlots: OPEN_DAYS[0]!.slots,
+      now: FRIDAY_MORNING,
+    });
+  const sunrise: CartItem = {
+    id: "Sunrise Orange medium",
+    productId: "prd-sunrise-orange",
+    categoryId: "cat-fresh-juices",
+    name: "Sunrise Orange",
+    priceCents: 649,
+    size: "medium",
+    quantity: 1,
+    comment: "",
+    image: sunriseOrange.image,
+  };
+
+  it("takes an order as soon as possible before the days have answered, and shows the days once they do", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    const days = deferred();
+    const { calls } = mockApi({
+      "GET /api/store": () => json(openStore()),
+      "GET /api/pickup-days": () => days.promise,
+      "POST /api/orders": () => json({ error: { code: "internal", message: "stop here" } }, 500),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    expect(await screen.findByRole("radio", { name: "As soon as possible (ready around 8:05 AM)" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Pick a day and time (loading the times…)" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({ pickup: { mode: "asap" } });
+
+    days.resolve(json({ pickupDays: OPEN_DAYS }));
+    await user.click(await screen.findByRole("radio", { name: "Pick a day and time" }));
+    expect(screen.getByRole("combobox", { name: "Day" })).toHaveDisplayValue("Today");
+  });
+
+  it("says when the days could not be loaded, with as soon as possible still usable", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    mockApi({
+      "GET /api/store": () => json(openStore()),
+      "GET /api/pickup-days": () => json({ unexpected: true }),
+    });
+    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load the pickup times ahead.");
+    expect(screen.getByRole("radio", { name: /^Pick a day and time \(times not loaded\)/ })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: "As soon as possible (ready around 8:05 AM)" })).toBeChecked();
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeEnabled();
+  });
+
+  it("asks for the days again every 15 seconds while it is open, and a slot that filled shows as full", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [sunrise] });
+    let served = OPEN_DAYS;
+    const { calls } = mockApi({
+      "GET /api/store": () => json(openStore()),
+      "GET /api/pickup-days": () => json({ pickupDays: served }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { unmount } = renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    await user.click(await screen.findByRole("radio", { name: "Pick a day and time" }));
+    const asked = () => calls.filter((call) => call.url.endsWith("/api/pickup-days")).length;
+    expect(asked()).toBe(1);
+
+    served = [{ ...OPEN_DAYS[0]!, slots: slots("2026-11-27T16:15:00.000Z", 3, [{}, { full: true }]) }, OPEN_DAYS[1]!];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    expect(asked()).toBe(2);
+    const times = within(screen.getByRole("combobox", { name: "Pickup slot" })).getAllByRole("option");
+    expect(times.map((option) => option.textContent)).toEqual(["8:15 AM", "8:30 AM (full)", "8:45 AM"]);
+
+    // Once the shopper leaves the checkout, nothing asks for them any more.
+    unmount();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(asked()).toBe(2);
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StoreStatus } from "#common/availability";
+import type { PickupDay, StoreStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import type { ModifierGroup } from "#common/modifiers";
 import type { CartItem } from "#web/lib/cart-store";
@@ -50,7 +50,6 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
     soldOutOptions: [],
     asapReadyAt: "2026-03-10T19:12:00.000Z",
     pickupSlots,
-    pickupDays: pickupSlots.length > 0 ? [{ date: "2026-03-10", slots: pickupSlots }] : [],
     drinkLimits: { perOrder: 40, perSlot: 12 },
     phone: "+1 714 215 4499",
     weeklyHours: [
@@ -63,8 +62,19 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
   };
 }
 
+/** GET /api/pickup-days as the worker answers beside a status: today's slots only, none while paused. */
+function daysOf(status: StoreStatus): PickupDay[] {
+  return status.reason !== "paused" && status.pickupSlots.length > 0
+    ? [{ date: "2026-03-10", slots: status.pickupSlots }]
+    : [];
+}
+
 function serveStore(status: StoreStatus, extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({ "GET /api/store": () => json(status), ...extra });
+  return mockApi({
+    "GET /api/store": () => json(status),
+    "GET /api/pickup-days": () => json({ pickupDays: daysOf(status) }),
+    ...extra,
+  });
 }
 
 beforeEach(() => {
@@ -304,7 +314,7 @@ describe("the pickup picker", () => {
           onChange(next);
         }}
         asapReadyAt={status.asapReadyAt}
-        days={status.pickupDays}
+        days={daysOf(status)}
         now={new Date(status.now)}
         drinks={drinks}
         drinkLimits={status.drinkLimits}
@@ -436,6 +446,11 @@ describe("the checkout and the shop's state", () => {
     expect(await screen.findByText("Pickup at 12:15 PM has just filled up. Choose another time.")).toBeInTheDocument();
     const order = calls.find((call) => call.method === "POST");
     expect(order?.body).toMatchObject({ pickup: { mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" } });
+    // The slots are asked for again at once, not at the next poll: the shopper picks from what is left.
+    const refusedAt = calls.indexOf(order!);
+    await waitFor(() =>
+      expect(calls.slice(refusedAt).some((call) => call.url.endsWith("/api/pickup-days"))).toBe(true),
+    );
   });
 
   it("explains an order too large to prepare in time in the shopper's words, with the shop's number to call", async () => {

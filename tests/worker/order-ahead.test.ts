@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
+import type { PickupDaysResponse } from "#common/availability";
 import type { OrderRequest } from "#common/forms/checkout";
 import { PICKUP_SLOT_MINUTES } from "#common/hours/pickup-slots";
 import type { CreateOrderResponse } from "#common/orders";
@@ -8,7 +9,7 @@ import type { StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
 import { api, json } from "./helpers";
 import { openSocket } from "./live-sockets";
 import { createBarista, createSignedInUser } from "./sign-in";
-import { ANAHEIM, jsonPost, PHONE, resetShop, setSlotCapacity, store, useShopClock } from "./store-helpers";
+import { ANAHEIM, jsonPost, PHONE, pickupDays, resetShop, setSlotCapacity, store, useShopClock } from "./store-helpers";
 
 const MINUTE = 60_000;
 
@@ -82,7 +83,7 @@ afterEach(async () => {
 /** Wednesday Nov 25, 2026, 10 p.m. in Anaheim (PST): closed; Thursday is Thanksgiving. */
 const WEDNESDAY_NIGHT = new Date("2026-11-26T06:00:00.000Z");
 
-describe("ordering ahead: GET /api/store offers the next seven days' slots", () => {
+describe("ordering ahead: GET /api/pickup-days offers the next seven days' slots", () => {
   it("offers the open days of the week ahead while closed, skipping the holiday, and no as soon as possible", async () => {
     useShopClock(WEDNESDAY_NIGHT);
     await useShopWeek();
@@ -90,31 +91,39 @@ describe("ordering ahead: GET /api/store offers the next seven days' slots", () 
     const status = await store();
     expect(status).toMatchObject({ open: false, acceptingOrders: false, reason: "closed", asapReadyAt: null });
     expect(status.pickupSlots).toEqual([]);
+    const response = await api("/api/pickup-days");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    // The browser's next read is no older than this one (D1 sessions, as for GET /api/store).
+    expect(response.headers.get("set-cookie")).toContain("squeeze_d1_bookmark=");
+    const days = (await json<PickupDaysResponse>(response)).pickupDays;
     // Today is over, Thanksgiving is closed; the seventh day is Tuesday Dec 1.
-    expect(status.pickupDays.map((day) => day.date)).toEqual([
-      "2026-11-27",
-      "2026-11-28",
-      "2026-11-29",
-      "2026-11-30",
-      "2026-12-01",
-    ]);
-    const friday = status.pickupDays[0]!.slots;
+    expect(days.map((day) => day.date)).toEqual(["2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01"]);
+    const friday = days[0]!.slots;
     // Friday 7 AM to 8 PM PST: 52 quarter hours, the last one starting at 7:45 PM.
     expect(friday).toHaveLength(52);
     expect(friday[0]).toEqual({ startsAt: "2026-11-27T15:00:00.000Z", full: false, drinksLeft: 12 });
     expect(friday.at(-1)!.startsAt).toBe("2026-11-28T03:45:00.000Z");
     // The slot length is fixed at 15 minutes (not an owner's setting): every start is a quarter hour.
-    const all = status.pickupDays.flatMap((day) => day.slots.map((entry) => Date.parse(entry.startsAt)));
+    const all = days.flatMap((day) => day.slots.map((entry) => Date.parse(entry.startsAt)));
     expect(PICKUP_SLOT_MINUTES).toBe(15);
     expect(all.every((at) => at % (15 * MINUTE) === 0)).toBe(true);
+  });
+
+  it("refuses an unknown location and a malformed one, naming the field", async () => {
+    expect((await api("/api/pickup-days?location=loc-nowhere")).status).toBe(404);
+    for (const location of ["%3Cscript%3E", "loc-anaheim'%20OR%201=1", "..%2Fstaff"]) {
+      const malformed = await api(`/api/pickup-days?location=${location}`);
+      expect(malformed.status).toBe(400);
+      expect(await json(malformed)).toMatchObject({ error: { field: "location" } });
+    }
+    expect(await pickupDays(`?location=${ANAHEIM}`)).toHaveLength(7);
   });
 
   it("offers nothing ahead while paused: the counter is overwhelmed now", async () => {
     useShopClock(new Date("2026-03-10T19:00:00.000Z"));
     const barista = await createBarista();
     expect((await jsonPost("/api/staff/availability/pause", barista.cookie, { minutes: 15 })).status).toBe(200);
-    const status = await store();
-    expect(status.pickupDays).toEqual([]);
+    expect(await pickupDays()).toEqual([]);
     const error = await refusal(await placeOrder({ lines: [juices(1)], pickup: slot("2026-03-11T16:00:00.000Z") }));
     expect(error.code).toBe("ordering_paused");
   });
@@ -177,7 +186,7 @@ describe("ordering ahead: POST /api/orders", () => {
     await placed(await placeOrder({ lines: [juices(12)], pickup: slot("2026-11-27T15:00:00.000Z") }));
     const noRoom = await refusal(await placeOrder({ lines: [juices(1)], pickup: slot("2026-11-27T15:00:00.000Z") }));
     expect(noRoom.code).toBe("slot_full");
-    const friday = (await store()).pickupDays.find((day) => day.date === "2026-11-27")!.slots;
+    const friday = (await pickupDays()).find((day) => day.date === "2026-11-27")!.slots;
     expect(friday[0]).toMatchObject({ drinksLeft: 0 });
     expect(friday[1]).toMatchObject({ full: false, drinksLeft: 11 });
   });
@@ -187,8 +196,9 @@ describe("ordering ahead: POST /api/orders", () => {
     await useShopWeek();
     const status = await store();
     expect(status.reason).toBe("closed");
-    expect(status.pickupDays[0]!.date).toBe("2026-03-10");
-    expect(status.pickupDays[0]!.slots[0]!.startsAt).toBe("2026-03-10T14:00:00.000Z"); // 7:00 AM
+    const [today] = await pickupDays();
+    expect(today!.date).toBe("2026-03-10");
+    expect(today!.slots[0]!.startsAt).toBe("2026-03-10T14:00:00.000Z"); // 7:00 AM
     const order = await placed(await placeOrder({ lines: [juices(1)], pickup: slot("2026-03-10T14:00:00.000Z") }));
     expect(order.pickup?.at).toBe("2026-03-10T14:00:00.000Z");
     expect((await refusal(await placeOrder({ lines: [juices(1)] }))).code).toBe("store_closed");
@@ -199,7 +209,7 @@ describe("ordering ahead: POST /api/orders", () => {
     await useShopWeek();
     const status = await store();
     expect(status.pickupSlots).toEqual([]);
-    expect(status.pickupDays[0]!.date).toBe("2026-03-11");
+    expect((await pickupDays())[0]!.date).toBe("2026-03-11");
     const passed = await refusal(await placeOrder({ lines: [juices(1)], pickup: slot("2026-03-11T01:45:00.000Z") }));
     expect(passed.code).toBe("slot_invalid");
     const asap = await placed(await placeOrder({ lines: [juices(1)] }));
@@ -215,9 +225,8 @@ describe("ordering ahead: POST /api/orders", () => {
     // Tuesday 6 PM to 2 AM; it is 11:40 PM PDT.
     useShopClock(new Date("2026-03-11T06:40:00.000Z"));
     await useShopWeek([[2, "18:00", "02:00"]]);
-    const status = await store();
     // The shift's slots after midnight are Tuesday's, as its hours are.
-    const tuesday = status.pickupDays.find((day) => day.date === "2026-03-10")!.slots;
+    const tuesday = (await pickupDays()).find((day) => day.date === "2026-03-10")!.slots;
     expect(tuesday.at(-1)!.startsAt).toBe("2026-03-11T08:45:00.000Z"); // 1:45 AM Wednesday
     // Six juices, 18 minutes, for 12:15 AM: the counter starts at 11:57 PM on Tuesday.
     const board = await openSocket("/api/live/board", (await createBarista()).cookie);
@@ -240,7 +249,7 @@ describe("ordering ahead across the daylight-saving days in Anaheim", () => {
     useShopClock(new Date("2026-03-07T04:00:00.000Z")); // Friday Mar 6, 8 PM PST
     await useShopWeek();
     await exceptionOn("2026-03-09", "00:00", "00:00"); // Monday open all day
-    const days = (await store()).pickupDays;
+    const days = await pickupDays();
     const sunday = days.find((day) => day.date === "2026-03-08")!.slots;
     expect(sunday).toHaveLength(32); // 9 AM to 5 PM
     expect(sunday[0]!.startsAt).toBe("2026-03-08T16:00:00.000Z"); // 9:00 AM PDT
@@ -248,7 +257,7 @@ describe("ordering ahead across the daylight-saving days in Anaheim", () => {
     expect(days.find((day) => day.date === "2026-03-09")!.slots).toHaveLength(96);
 
     await exceptionOn("2026-03-08", "00:00", "00:00");
-    const allDay = (await store()).pickupDays.find((day) => day.date === "2026-03-08")!.slots;
+    const allDay = (await pickupDays()).find((day) => day.date === "2026-03-08")!.slots;
     expect(allDay).toHaveLength(92); // 2:00–3:00 AM never happens
     expect(allDay[0]!.startsAt).toBe("2026-03-08T08:00:00.000Z"); // midnight PST
     expect(allDay.at(-1)!.startsAt).toBe("2026-03-09T06:45:00.000Z"); // 11:45 PM PDT
@@ -262,12 +271,12 @@ describe("ordering ahead across the daylight-saving days in Anaheim", () => {
   it("fall back, Sunday Nov 1, 2026: a 25-hour day, and 9 AM is PST", async () => {
     useShopClock(new Date("2026-10-31T03:00:00.000Z")); // Friday Oct 30, 8 PM PDT
     await useShopWeek();
-    const sunday = (await store()).pickupDays.find((day) => day.date === "2026-11-01")!.slots;
+    const sunday = (await pickupDays()).find((day) => day.date === "2026-11-01")!.slots;
     expect(sunday).toHaveLength(32);
     expect(sunday[0]!.startsAt).toBe("2026-11-01T17:00:00.000Z"); // 9:00 AM PST
 
     await exceptionOn("2026-11-01", "00:00", "00:00");
-    const allDay = (await store()).pickupDays.find((day) => day.date === "2026-11-01")!.slots;
+    const allDay = (await pickupDays()).find((day) => day.date === "2026-11-01")!.slots;
     expect(allDay).toHaveLength(100); // 1:00–2:00 AM happens twice
     // 1:15 AM PST, the second 1:15 of the night, is a slot of its own.
     const order = await placed(await placeOrder({ lines: [juices(1)], pickup: slot("2026-11-01T09:15:00.000Z") }));

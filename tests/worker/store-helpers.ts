@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import type { StoreStatus } from "#common/availability";
+import type { PickupDay, PickupDaysResponse, StoreStatus } from "#common/availability";
 import { api, json } from "./helpers";
 import { seedStatements } from "./seed-sql";
 
@@ -59,6 +59,13 @@ export async function store(query = ""): Promise<StoreStatus> {
   const response = await api(`/api/store${query}`);
   if (response.status !== 200) throw new Error(`GET /api/store answered ${response.status}`);
   return json<StoreStatus>(response);
+}
+
+/** GET /api/pickup-days' days, with the same never-cached answer as the shop's state. */
+export async function pickupDays(query = ""): Promise<PickupDay[]> {
+  const response = await api(`/api/pickup-days${query}`);
+  if (response.status !== 200) throw new Error(`GET /api/pickup-days answered ${response.status}`);
+  return (await json<PickupDaysResponse>(response)).pickupDays;
 }
 
 export async function setSlotCapacity(capacity: number): Promise<void> {

@@ -124,6 +124,19 @@ describe("GET /api/store", () => {
     expect(slots.filter((entry) => entry.full)).toHaveLength(1);
   });
 
+  it("stays small for the pages that poll it: today's slots, and the week ahead only at GET /api/pickup-days", async () => {
+    useShopClock();
+    const body = await (await api("/api/store")).text();
+    const status = JSON.parse(body) as Awaited<ReturnType<typeof store>>;
+    expect(status).not.toHaveProperty("pickupDays");
+    // Open around the clock locally: noon to midnight is 47 slots left today.
+    expect(status.pickupSlots).toHaveLength(47);
+    // It carried the week's 650-odd slots too (about 44 kB); a few kB is what every open page polls now.
+    expect(body.length).toBeLessThan(6_000);
+    const ahead = await (await api("/api/pickup-days")).text();
+    expect(ahead.length).toBeGreaterThan(30_000);
+  });
+
   it("refuses an unknown location and a malformed one", async () => {
     expect((await api("/api/store?location=loc-nowhere")).status).toBe(404);
     const malformed = await api("/api/store?location=%3Cscript%3E");

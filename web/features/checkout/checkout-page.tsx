@@ -23,10 +23,11 @@ import { useSoldOutOptions } from "#web/components/store-status/sold-out-options
 import { storeBannerText } from "#web/components/store-status/store-banner";
 import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { useDeliveryArea } from "./api/get-delivery-area";
+import { usePickupDays } from "./api/get-pickup-days";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
 import { firstSlotAhead, slotStillTakes } from "./pickup-days";
-import { PickupPicker } from "./pickup-picker";
+import { DAYS_NOT_LOADED, PickupPicker } from "./pickup-picker";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { PaymentNote } from "./payment-note";
 import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
@@ -64,6 +65,9 @@ export default function CheckoutPage() {
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
   const store = useStoreStatus((state) => state.status);
+  // The days ahead are their own request, polled while the checkout is open (docs/decisions/0017).
+  const pickupDays = usePickupDays();
+  const days = pickupDays.data;
   const soldOut = useSoldOut();
   const soldOutOptions = useSoldOutOptions();
   const drinks = drinkCount(items);
@@ -109,14 +113,14 @@ export default function CheckoutPage() {
 
   // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
   // "as soon as possible"; while the shop is closed, to the first time ahead that can make them.
+  // Until the days have answered, the choice stays as it is.
   useEffect(() => {
-    if (!store) return;
-    const days = store.pickupDays ?? [];
+    if (!store || !days) return;
     if (pickup.mode === "slot" && slotStillTakes(days, pickup.startsAt, drinks, drinkLimits)) return;
     const first = store.asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
     if (first) setPickup({ mode: "slot", startsAt: first });
     else if (pickup.mode === "slot") setPickup({ mode: "asap" });
-  }, [store, pickup, drinks, drinkLimits]);
+  }, [store, days, pickup, drinks, drinkLimits]);
 
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
   useEffect(() => {
@@ -183,9 +187,12 @@ export default function CheckoutPage() {
   const submitting = formState.isSubmitting || ordering.isPending;
   const phoneError = formState.errors.phone?.message;
   // Closed now, the shop still takes orders for a time ahead; paused, it takes none (docs/decisions/0017).
-  const ordersAhead =
-    store?.reason === "closed" && firstSlotAhead(store.pickupDays ?? [], drinks, drinkLimits) !== undefined;
-  const notAccepting = store && !store.acceptingOrders && !ordersAhead ? storeBannerText(store) : null;
+  const closedNow = store?.reason === "closed";
+  const ordersAhead = closedNow && !!days && firstSlotAhead(days, drinks, drinkLimits) !== undefined;
+  // Closed, the days decide between the form and "not taking orders": a moment's wait, not a dead end.
+  const lookingAhead = closedNow && !days && pickupDays.isPending;
+  const daysFailed = !days && pickupDays.isError;
+  const notAccepting = store && !store.acceptingOrders && !ordersAhead && !lookingAhead ? storeBannerText(store) : null;
   const shopPhone = store?.phone ?? null;
   // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
   const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;
@@ -228,12 +235,26 @@ export default function CheckoutPage() {
             )}
           </section>
 
-          {notAccepting ? (
+          {lookingAhead ? (
+            <div className="checkout-card checkout-looking-ahead skeleton" aria-busy="true">
+              <p className="visually-hidden" role="status">
+                Looking for pickup times ahead…
+              </p>
+            </div>
+          ) : notAccepting ? (
             <section className="checkout-card checkout-closed" aria-labelledby="checkout-closed-title">
               <h2 id="checkout-closed-title" className="checkout-card__title">
                 We are not taking orders right now
               </h2>
               <p role="status">{notAccepting}.</p>
+              {closedNow && daysFailed && (
+                <p className="field__error" role="alert">
+                  {DAYS_NOT_LOADED}{" "}
+                  <button type="button" className="btn btn--ghost btn--small" onClick={() => void pickupDays.refetch()}>
+                    Try again
+                  </button>
+                </p>
+              )}
               <p className="muted">
                 Your cart is kept for then. <Link to="/menu">Keep browsing the menu</Link>
               </p>
@@ -276,7 +297,7 @@ export default function CheckoutPage() {
                     ordering.clearPickupError();
                   }}
                   asapReadyAt={store.asapReadyAt}
-                  days={store.pickupDays ?? []}
+                  days={days}
                   now={new Date(store.now)}
                   fulfilment={delivering ? "delivery" : "pickup"}
                   drinks={drinks}
@@ -284,6 +305,8 @@ export default function CheckoutPage() {
                   timeZone={store.timeZone}
                   disabled={submitting}
                   error={ordering.pickupError}
+                  daysFailed={daysFailed}
+                  onRetryDays={() => void pickupDays.refetch()}
                 />
               )}
               <TipPicker

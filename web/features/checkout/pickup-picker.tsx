@@ -7,12 +7,17 @@ import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
 import { orderTiming } from "#common/order-timing";
 import { pickupDayLabel } from "./pickup-days";
 
+/** Said where the days would be when GET /api/pickup-days fails before it has ever answered. */
+export const DAYS_NOT_LOADED = "We could not load the pickup times ahead. Check your connection; we keep trying.";
+
 /**
  * When to pick the order up (or, for a delivery, when it leaves the shop): as soon as possible (with the time the shop expects it ready, from
  * the queue on the board; not offered while the shop is closed), or a 15-minute slot on one of
  * the days ahead: a day first, then its time (docs/decisions/0017-order-ahead.md). A closed day is
  * not listed; a full slot, or one too soon to make this many drinks for (common/order-size.ts),
- * is listed but cannot be chosen, and a day none of whose slots can is listed likewise.
+ * is listed but cannot be chosen, and a day none of whose slots can is listed likewise. The days
+ * come from their own request (GET /api/pickup-days): until it answers, "as soon as possible" is
+ * the choice and the days say they are loading; if it fails, they say so.
  */
 export function PickupPicker({
   value,
@@ -26,12 +31,15 @@ export function PickupPicker({
   fulfilment = "pickup",
   disabled = false,
   error,
+  daysFailed = false,
+  onRetryDays,
 }: {
   value: PickupRequest;
   onChange(value: PickupRequest): void;
   /** Null while the shop is closed: only a time ahead can be chosen. */
   asapReadyAt: string | null;
-  days: PickupDay[];
+  /** Undefined until GET /api/pickup-days has answered. */
+  days: PickupDay[] | undefined;
   /** The cart's drinks: a large order can only be picked up once the counter has had time to make it. */
   drinks: number;
   drinkLimits: DrinkLimits;
@@ -42,23 +50,31 @@ export function PickupPicker({
   fulfilment?: FulfilmentMethod;
   disabled?: boolean;
   error?: string | null;
+  /** The days ahead could not be loaded (and none were before). */
+  daysFailed?: boolean;
+  onRetryDays?(): void;
 }) {
   const name = useId();
   const daySelectId = useId();
   const selectId = useId();
   const errorId = useId();
-  const takes = days.map((day) =>
+  const daysErrorId = useId();
+  const loading = days === undefined;
+  const takes = (days ?? []).map((day) =>
     day.slots.map((_, index) => makingPlan(day.slots, index, drinks, drinkLimits) !== null),
   );
-  const firstOpenOf = (dayIndex: number) => days[dayIndex]?.slots[takes[dayIndex]!.indexOf(true)]?.startsAt;
+  const firstOpenOf = (dayIndex: number) => days?.[dayIndex]?.slots[takes[dayIndex]!.indexOf(true)]?.startsAt;
   const firstDay = takes.findIndex((day) => day.includes(true));
   const firstOpen = firstOpenOf(firstDay);
   const time = (iso: string) => formatTimeIn(new Date(iso), timeZone);
-  const onlyToday = days.length > 0 && days.every((day) => pickupDayLabel(day.date, now, timeZone) === "Today");
+  const onlyToday =
+    !!days && days.length > 0 && days.every((day) => pickupDayLabel(day.date, now, timeZone) === "Today");
   const later = onlyToday ? "Later today" : "Pick a day and time";
   const chosenDay =
-    value.mode === "slot" ? days.findIndex((day) => day.slots.some((slot) => slot.startsAt === value.startsAt)) : -1;
-  const daySlots = days[chosenDay]?.slots ?? [];
+    value.mode === "slot" && days
+      ? days.findIndex((day) => day.slots.some((slot) => slot.startsAt === value.startsAt))
+      : -1;
+  const daySlots = days?.[chosenDay]?.slots ?? [];
   const delivering = fulfilment === "delivery";
   const asapTiming = asapReadyAt
     ? orderTiming({ fulfilment, pickup: { mode: "asap", at: asapReadyAt, timeZone } })?.value
@@ -90,17 +106,30 @@ export function PickupPicker({
           name={name}
           checked={value.mode === "slot"}
           disabled={!firstOpen}
+          aria-describedby={daysFailed ? daysErrorId : undefined}
           onChange={() => firstOpen && onChange({ mode: "slot", startsAt: firstOpen })}
         />
         <span>
-          {firstOpen
-            ? later
-            : days.some((day) => day.slots.some((slot) => !slot.full))
-              ? `${later} (no pickup time left${onlyToday ? " today" : ""} for ${drinksLabel(drinks)})`
-              : `${later} (no pickup times left${onlyToday ? " today" : ""})`}
+          {loading
+            ? `${later} (${daysFailed ? "times not loaded" : "loading the times…"})`
+            : firstOpen
+              ? later
+              : days.some((day) => day.slots.some((slot) => !slot.full))
+                ? `${later} (no pickup time left${onlyToday ? " today" : ""} for ${drinksLabel(drinks)})`
+                : `${later} (no pickup times left${onlyToday ? " today" : ""})`}
         </span>
       </label>
-      {value.mode === "slot" && chosenDay >= 0 && (
+      {loading && daysFailed && (
+        <p id={daysErrorId} className="field__error pickup-picker__days-error" role="alert">
+          {DAYS_NOT_LOADED}{" "}
+          {onRetryDays && (
+            <button type="button" className="btn btn--ghost btn--small" onClick={onRetryDays}>
+              Try again
+            </button>
+          )}
+        </p>
+      )}
+      {days && value.mode === "slot" && chosenDay >= 0 && (
         <div className="pickup-picker__slot">
           {!onlyToday && (
             <>

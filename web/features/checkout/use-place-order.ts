@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
@@ -13,6 +14,7 @@ import type { CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { useSessionStore } from "#web/lib/session-store";
 import { useCreateOrder } from "./api/create-order";
+import { pickupDaysQueryKey } from "./api/get-pickup-days";
 import { checkoutAttemptKey, forgetCheckoutAttempt } from "./checkout-attempt";
 import { goToPaymentPage } from "./payment-redirect";
 import type { PlacedOrder } from "./use-order-success";
@@ -84,6 +86,7 @@ interface PlaceOrderInput {
  */
 export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, finish }: PlaceOrderInput) {
   const createOrder = useCreateOrder();
+  const queryClient = useQueryClient();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const [problem, setProblem] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
@@ -115,7 +118,11 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     }
     const lineIndex = LINE_FIELD.exec(error.field ?? "")?.[1];
     const line = lineIndex === undefined ? undefined : items[Number(lineIndex)];
-    if (REFUSAL_CODES.includes(error.code)) void useStoreStatus.getState().refresh();
+    if (REFUSAL_CODES.includes(error.code)) {
+      // The shop's state and its slots changed since the page last asked: ask both again now.
+      void useStoreStatus.getState().refresh();
+      void queryClient.invalidateQueries({ queryKey: pickupDaysQueryKey });
+    }
     if (line) {
       setLineProblems({ [line.id]: lineProblemText(error, line) });
     } else if (error.code === "slot_full" || error.code === "slot_invalid") {

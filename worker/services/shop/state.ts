@@ -32,7 +32,7 @@ import {
 } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
 import { loadOpeningHours } from "./opening-hours";
-import { pickupDaysWithFill } from "./pickup-slots";
+import { pickupSlotsWithFill } from "./pickup-slots";
 
 /** A location with no pickup settings row takes no slots and assumes this long per drink. */
 export const FALLBACK_PREP_MINUTES = 5;
@@ -186,9 +186,8 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
   const state = await loadShopState(db, locationId, now);
   const { open, reason, opensAt, closesAt } = acceptance(state, now);
   const asapReadyAt = estimateReadyAt(state, now);
-  // Closed now still takes orders ahead (docs/decisions/0017-order-ahead.md); a pause does not.
-  const pickupDays = reason === "paused" ? [] : await pickupDaysWithFill(db, state, now, asapReadyAt);
-  const today = pickupDays[0]?.date === localDateAt(now, state.location.timeZone) ? pickupDays[0] : undefined;
+  // Today's only: the days ahead are GET /api/pickup-days' (pickup-days.ts), for the checkout alone.
+  const pickupSlots = reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [];
   return {
     locationId: state.location.id,
     locationName: state.location.name,
@@ -202,8 +201,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     soldOut: state.soldOut,
     soldOutOptions: state.soldOutOptions,
     asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
-    pickupSlots: reason === null ? (today?.slots ?? []) : [],
-    pickupDays,
+    pickupSlots,
     drinkLimits: state.drinkLimits,
     phone: state.location.phone,
     weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
