@@ -19,13 +19,18 @@ const chromiumPath = process.env.CHROME_PATH ?? chromium.executablePath;
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
 const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
-// The shop-state journey changes the shop for every shopper: it gets a server (and a D1) of its
-// own, next to the others'. Given only BASE_URL, it shares that server and waits for the rest.
+// The journeys that change the shop for every shopper get servers (and D1s) of their own, next
+// to the others'. Given only BASE_URL, they share that server and wait for the rest.
+const separateServers = !process.env.BASE_URL;
 const shopStateBaseURL =
-  process.env.E2E_SHOP_STATE_BASE_URL ?? (process.env.BASE_URL ? undefined : `http://localhost:${ownServerPort + 1}`);
+  process.env.E2E_SHOP_STATE_BASE_URL ?? (separateServers ? `http://localhost:${ownServerPort + 1}` : undefined);
+const aheadBaseURL =
+  process.env.E2E_AHEAD_BASE_URL ?? (separateServers ? `http://localhost:${ownServerPort + 2}` : undefined);
 
-/** The journeys that change the shop for every shopper, one file at a time on a server of their own. */
-const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/order-ahead.spec.ts"];
+/** Pause and sold out, and the rush's count of the board: one file at a time on a server of their own. */
+const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts"];
+/** Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its own. */
+const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts"];
 /** Browsers for the other journeys: one per core. */
 const JOURNEY_WORKERS = Number(process.env.E2E_JOURNEY_WORKERS ?? 2);
 
@@ -33,9 +38,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results",
-  // Two browsers for the journeys (one per core; the servers share them), and a third for the
-  // shop-state server's journeys, which mostly wait for the shop's polls and timers.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two browsers for the journeys (one per core; the servers share them), and one each for the
+  // shop-state and order-ahead servers' journeys, which mostly wait for the shop's polls and timers.
+  workers: Number(process.env.E2E_WORKERS ?? JOURNEY_WORKERS + 2),
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -44,42 +49,45 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
-  projects: shopStateBaseURL
-    ? [
-        // The journeys that change the shop for every shopper (a pause, sold out, the board's
-        // count, an order's preparation timed from an empty queue) have a server of their own and
-        // take turns on it, one file at a time, beside the others from the first second.
-        // First in the queue, so one of the browsers is theirs from the start.
-        {
-          name: "shop-state",
-          testMatch: SHOP_STATE_JOURNEYS,
-          fullyParallel: false,
-          workers: 1,
-          use: { baseURL: shopStateBaseURL },
-        },
-        { name: "journeys", testIgnore: SHOP_STATE_JOURNEYS, workers: JOURNEY_WORKERS },
-      ]
-    : [
-        // One server for everything: the shop-state journeys wait until the others are done.
-        { name: "journeys", testIgnore: SHOP_STATE_JOURNEYS, workers: JOURNEY_WORKERS },
-        {
-          name: "shop-state",
-          testMatch: SHOP_STATE_JOURNEYS,
-          fullyParallel: false,
-          workers: 1,
-          dependencies: ["journeys"],
-        },
-      ],
-  webServer: process.env.BASE_URL
-    ? undefined
-    : [ownServerPort, ownServerPort + 1].map((port, index) => ({
-        command: `node scripts/serve-built.mjs --no-build --port ${port} --log ${index === 0 ? process.env.E2E_SERVER_LOG : "artifacts/e2e-shop-state-server.log"}`,
-        url: `http://127.0.0.1:${port}/api/categories`,
+  projects:
+    shopStateBaseURL && aheadBaseURL
+      ? [
+          // First in the queue, so that a browser is theirs from the start.
+          {
+            name: "shop-state",
+            testMatch: SHOP_STATE_JOURNEYS,
+            fullyParallel: false,
+            workers: 1,
+            use: { baseURL: shopStateBaseURL },
+          },
+          { name: "ahead", testMatch: AHEAD_JOURNEYS, workers: 1, use: { baseURL: aheadBaseURL } },
+          {
+            name: "journeys",
+            testIgnore: [...SHOP_STATE_JOURNEYS, ...AHEAD_JOURNEYS],
+            workers: JOURNEY_WORKERS,
+          },
+        ]
+      : [
+          // One server for everything: these journeys wait until the others are done, one file at a time.
+          { name: "journeys", testIgnore: [...SHOP_STATE_JOURNEYS, ...AHEAD_JOURNEYS], workers: JOURNEY_WORKERS },
+          {
+            name: "shop-state",
+            testMatch: [...SHOP_STATE_JOURNEYS, ...AHEAD_JOURNEYS],
+            fullyParallel: false,
+            workers: 1,
+            dependencies: ["journeys"],
+          },
+        ],
+  webServer: separateServers
+    ? ["e2e-server", "e2e-shop-state-server", "e2e-ahead-server"].map((log, index) => ({
+        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort + index} --log ${index === 0 ? process.env.E2E_SERVER_LOG : `artifacts/${log}.log`}`,
+        url: `http://127.0.0.1:${ownServerPort + index}/api/categories`,
         reuseExistingServer: false,
         timeout: 120_000,
         gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
         stdout: "ignore" as const,
-      })),
+      }))
+    : undefined,
   use: {
     baseURL,
     ...devices["Desktop Chrome"],

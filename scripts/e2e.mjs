@@ -5,9 +5,10 @@
 //
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
-//   E2E_WORKERS=N      browsers in parallel (default 3: two for the journeys, one for the shop-state server's)
+//   E2E_WORKERS=N      browsers in parallel (default 4: two for the journeys, one each for the shop-state
+//                      and order-ahead servers' journeys)
 //   E2E_JOURNEY_WORKERS=N  of those, browsers for the journeys on the shared server (default 2)
-//   E2E_PORT=N         serve the build on this port and the next free one (default: from 5190)
+//   E2E_PORT=N         serve the build on this port and the next two free ones (default: from 5190)
 //   E2E_SCREENSHOTS=1  save a picture of each page and dialog to artifacts/screenshots/
 //   E2E_TRACE=1        keep a Playwright trace of each failed journey in test-results/
 import { spawn } from "node:child_process";
@@ -31,15 +32,19 @@ if (process.env.E2E_SKIP_BUILD !== "1") buildApp();
 rmSync(join(root, "artifacts", "screenshots"), { recursive: true, force: true });
 mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
 
-// Two servers of the same build, each with its own D1: the journeys share one; the other is the
-// shop-state journey's alone (it pauses ordering and marks drinks sold out for every shopper),
-// so it runs alongside the rest instead of after them, and any file can run on its own.
+// Three servers of the same build, each with its own D1: the journeys share one; the shop-state
+// journeys (a pause and drinks sold out for every shopper, the rush's count of the board) take
+// turns on the second; order ahead, which times an order from an empty queue, has the third. So
+// they run alongside the rest instead of after them, and any file can run on its own.
 const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
 const shopStatePort = await freePort(port + 1);
-const [server, shopStateServer] = await Promise.all([
+const aheadPort = await freePort(shopStatePort + 1);
+const servers = await Promise.all([
   startBuiltServer({ port, logPath: join(root, "artifacts", "e2e-server.log") }),
   startBuiltServer({ port: shopStatePort, logPath: join(root, "artifacts", "e2e-shop-state-server.log") }),
+  startBuiltServer({ port: aheadPort, logPath: join(root, "artifacts", "e2e-ahead-server.log") }),
 ]);
+const [server, shopStateServer, aheadServer] = servers;
 let exitCode;
 try {
   exitCode = await new Promise((resolve) => {
@@ -50,6 +55,7 @@ try {
         BASE_URL: server.baseUrl,
         E2E_SERVER_LOG: server.logPath,
         E2E_SHOP_STATE_BASE_URL: shopStateServer.baseUrl,
+        E2E_AHEAD_BASE_URL: aheadServer.baseUrl,
         CHROME_PATH: chromium,
       }),
     });
@@ -59,7 +65,7 @@ try {
     playwright.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 } finally {
-  for (const each of [server, shopStateServer]) {
+  for (const each of servers) {
     await each.stop();
     each.removeState();
   }

@@ -8,7 +8,7 @@ import { baristaOnTheBoard, boardOverHttp, column, moveOverHttp } from "./suppor
 // alerts, on a board left open; once the barista has made it, the shopper's open order page says
 // it is ready. The e2e shop is open around the clock (the development seed).
 // It clears the board so that the queue, and so the first slot, is known: playwright.config.ts
-// runs it on the shop-state server, one of those journeys at a time.
+// gives it a server of its own.
 
 const MINUTE = 60_000;
 
