@@ -216,3 +216,42 @@ test("the home page leads to ordering: popular drinks with prices, and the heade
   await header(page).getByRole("link", { name: "Order now" }).click();
   await expect(page).toHaveURL(/\/menu$/);
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} px the checkout's button stays where it is when the pickup times ahead arrive`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    // A tap lands where the button was when the finger came down: nothing above it may move then.
+    await signInOverHttp(page.context().request, baseURL!, uniqueShopper("Steady"));
+    let answerDays!: () => void;
+    const daysHeld = new Promise<void>((resolve) => (answerDays = resolve));
+    await page.route("**/api/pickup-days", async (route) => {
+      await daysHeld;
+      await route.continue();
+    });
+    await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
+    await expect(header(page).getByRole("button", { name: /^Account menu for / })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Order Now" }).click();
+    const main = page.getByRole("main");
+    const later = main.getByRole("radio", { name: /^Pick a day and time/ });
+    await expect(main.getByRole("radio", { name: /^As soon as possible/ })).toBeChecked();
+    await expect(later).toBeDisabled();
+    const checkout = main.getByRole("button", { name: "Checkout" });
+    // Where the button is on the page (not in the window, which the test does not scroll).
+    const placeOnPage = () =>
+      checkout.evaluate((button) => {
+        const { top, left, width, height } = button.getBoundingClientRect();
+        return { top: top + window.scrollY, left: left + window.scrollX, width, height };
+      });
+    const before = await placeOnPage();
+
+    answerDays();
+    await expect(later).toBeEnabled();
+    expect(await placeOnPage()).toEqual(before);
+  });
+}

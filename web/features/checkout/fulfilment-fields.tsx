@@ -41,7 +41,7 @@ export function FulfilmentFields({ form, area, disabled }: FulfilmentFieldsProps
         </label>
       </div>
       {fulfilment === "pickup" ? (
-        <p className="field__hint" data-testid="pickup-address">
+        <p className="field__hint fulfilment__pickup-hint" data-testid="pickup-address">
           Collect at {area?.pickupAddress ?? "the shop"}.
         </p>
       ) : (

@@ -13,10 +13,11 @@ export function PaymentNote({
   fulfilment: FulfilmentMethod;
   totalCents: number;
 }) {
-  if (!accepts) return null;
+  // Until it is known the line is there, empty: the words arriving must not move the Checkout
+  // button below them under a finger already on its way.
   return (
-    <p className="checkout-payment" data-testid="checkout-payment">
-      {paymentPromise(accepts, fulfilment, formatCents(totalCents))}
+    <p className="checkout-payment" data-testid="checkout-payment" aria-hidden={accepts ? undefined : true}>
+      {accepts ? paymentPromise(accepts, fulfilment, formatCents(totalCents)) : "\u00a0"}
     </p>
   );
 }

@@ -111,7 +111,16 @@ export function PickupPicker({
         />
         <span>
           {loading
-            ? `${later} (${daysFailed ? "times not loaded" : "loading the times…"})`
+            ? daysFailed
+              ? `${later} (times not loaded)`
+              : [
+                  `${later} `,
+                  // Said, not shown: the line keeps its length when the times arrive, so the form
+                  // below it (the Checkout button among it) does not move under a finger or pointer.
+                  <span key="loading" className="visually-hidden">
+                    (loading the times…)
+                  </span>,
+                ]
             : firstOpen
               ? later
               : days.some((day) => day.slots.some((slot) => !slot.full))
