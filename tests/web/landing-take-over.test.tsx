@@ -60,6 +60,7 @@ async function hydrate() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   // Each test's script stops holding taps, so that none outlives its test.
   (window as unknown as Record<string, (() => void) | undefined>)[EARLY_TAPS_GLOBAL]?.();
   act(() => root?.unmount());
@@ -106,6 +107,7 @@ describe("the app taking over a landing page", () => {
       }, []);
       return ready ? <DrinkForm /> : <p>Loading…</p>;
     }
+    vi.useFakeTimers();
     await act(async () => {
       root = createRoot(container);
       root.render(
@@ -115,10 +117,13 @@ describe("the app taking over a landing page", () => {
         </>,
       );
     });
-    // act() draws what the timer asked for as it ends: the form, then the tap played on it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // Taken over, the part still loading: the tap waits, looked for again every 100 ms.
+    await act(async () => vi.advanceTimersByTime(120));
+    expect(screen.queryByLabelText("Quantity")).not.toBeInTheDocument();
+    // The form is drawn at 150 ms; the tap is played on it at the next look, at 200 ms.
+    await act(async () => vi.advanceTimersByTime(50));
     expect(screen.getByLabelText("Quantity")).toHaveTextContent("1");
-    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    await act(async () => vi.advanceTimersByTime(50));
     expect(screen.getByLabelText("Quantity")).toHaveTextContent("2");
   });
 
