@@ -13,7 +13,7 @@ const shopStatusQuery = z.object({ location: catalogId.optional() });
  * `GET /api/store`: whether the shop takes orders now, its hours, what is sold out and today's
  * pickup slots. It changes within the day, so it is never cached anywhere (the catalog is; see
  * docs/decisions/0007-fresh-availability-cached-catalog.md) and the pages poll it; the days ahead
- * are GET /api/pickup-days', which only the checkout asks for.
+ * are GET /api/pickup-days's, which only the checkout asks for.
  */
 export const shopStatusRouter = new Hono<AppEnv>().get("/", validate("query", shopStatusQuery), async (c) => {
   const bookmarked = replicaDatabase(c);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Category, FranchiseSettings, Price, ProductSize, Product } from "#common/catalog";
 import { slugify } from "#common/slug";
 import type { Database } from "#worker/db/client";
@@ -9,6 +9,29 @@ import { loadModifierGroups, type ModifierGroupsOf } from "./modifiers";
 /** On the menu: neither hidden nor deleted (the staff's Menu tab lists the same drinks). */
 export const visibleCategory = and(eq(categories.isDeleted, false), eq(categories.isHidden, false));
 export const visibleProduct = and(eq(products.isDeleted, false), eq(products.isHidden, false));
+
+/**
+ * The drinks `productIds` and their prices, each marked whether it and its category are on the
+ * menu now (`onMenu`, 1 or 0): what an order's lines are priced from and "Order again" checks.
+ * Callers pass at most an order's lines (ORDER_LIMITS.maxLines), well inside D1's bound values.
+ */
+export async function productsWithPrices(db: Database, productIds: string[]) {
+  return db.batch([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        categoryId: products.categoryId,
+        image: products.image,
+        sizeSelection: products.sizeSelection,
+        onMenu: sql<number>`${products.isHidden} = 0 AND ${products.isDeleted} = 0 AND ${categories.isHidden} = 0 AND ${categories.isDeleted} = 0`,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, productIds)),
+    db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
+  ]);
+}
 
 export async function listVisibleCategories(db: Database): Promise<Category[]> {
   const rows = await db

@@ -1,11 +1,10 @@
 /** "Order again": an earlier order's drinks as the menu sells them today (reads only). */
-import { eq, inArray, sql } from "drizzle-orm";
 import { effectivePriceCents } from "#common/catalog";
 import { isSoldOut } from "#common/availability";
 import { chosenOptions, selectionProblems, type ModifierGroup } from "#common/modifiers";
 import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#common/order-again";
 import type { Database } from "#worker/db/client";
-import { categories, productPrices, products } from "#worker/db/schema";
+import { productsWithPrices } from "#worker/services/catalog";
 import { loadModifierGroups } from "#worker/services/modifiers";
 import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
 import { loadOrder, ownOrder, type LoadedItem } from "./loading";
@@ -44,22 +43,11 @@ export async function orderAgain(db: Database, userId: string, orderId: string):
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   if (!loaded) return null;
   const productIds = [...new Set(loaded.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const [productRows, priceRows, soldOut, groupsOf, soldOutOptionRows] =
+  const [[productRows, priceRows], soldOut, groupsOf, soldOutOptionRows] =
     productIds.length === 0
-      ? [[], [], [], () => [], []]
+      ? [[[], []], [], () => [], []]
       : await Promise.all([
-          db
-            .select({
-              id: products.id,
-              categoryId: products.categoryId,
-              name: products.name,
-              image: products.image,
-              onMenu: sql<number>`${products.isHidden} = 0 AND ${products.isDeleted} = 0 AND ${categories.isHidden} = 0 AND ${categories.isDeleted} = 0`,
-            })
-            .from(products)
-            .innerJoin(categories, eq(categories.id, products.categoryId))
-            .where(inArray(products.id, productIds)),
-          db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
+          productsWithPrices(db, productIds),
           soldOutAt(db, loaded.row.locationId),
           loadModifierGroups(db),
           soldOutOptionsAt(db, loaded.row.locationId),

@@ -1,12 +1,11 @@
 /** The server's price for a cart: every line priced from D1, never from what the browser sent. */
-import { eq, inArray, sql } from "drizzle-orm";
 import { effectivePriceCents } from "#common/catalog";
 import { chosenOptions, defaultModifierIds, selectionProblems } from "#common/modifiers";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { PricedLine } from "#common/orders";
 import type { Database } from "#worker/db/client";
-import { categories, productPrices, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import { productsWithPrices } from "#worker/services/catalog";
 import { loadModifierGroups } from "#worker/services/modifiers";
 
 /**
@@ -21,21 +20,7 @@ export async function priceOrderLines(
   // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const groupsPromise = loadModifierGroups(db);
-  const [productRows, priceRows] = await db.batch([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        categoryId: products.categoryId,
-        image: products.image,
-        sizeSelection: products.sizeSelection,
-        onMenu: sql<number>`${products.isHidden} = 0 AND ${products.isDeleted} = 0 AND ${categories.isHidden} = 0 AND ${categories.isDeleted} = 0`,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(inArray(products.id, productIds)),
-    db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
-  ]);
+  const [productRows, priceRows] = await productsWithPrices(db, productIds);
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const groupsOf = await groupsPromise;
 
