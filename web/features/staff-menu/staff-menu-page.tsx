@@ -153,35 +153,42 @@ interface ChangeControlsProps<Change> {
   onChanged(last: LastChange | null): void;
 }
 
-function SoldOutControls({
-  availability,
-  change,
-  busy,
-  onChanged: setLast,
-}: ChangeControlsProps<SoldOutChangeRequest>) {
+/**
+ * Sends a sold-out change and shows its undo at once (the undo sends the opposite change, and is
+ * not itself undoable); a refused change takes its undo away and says why.
+ */
+function sendUndoable<Change extends { soldOut: boolean }>(
+  { change, onChanged: setLast }: Pick<ChangeControlsProps<Change>, "change" | "onChanged">,
+  request: Change,
+  describe: (request: Change) => string,
+  remember = true,
+): void {
+  setLast(
+    remember
+      ? {
+          text: describe(request),
+          undo: () =>
+            sendUndoable({ change, onChanged: setLast }, { ...request, soldOut: !request.soldOut }, describe, false),
+        }
+      : null,
+  );
+  change.mutate(request, {
+    onError: (error) => {
+      setLast(null);
+      toast.error(errorMessage(error));
+    },
+  });
+}
+
+function SoldOutControls({ availability, change, busy, onChanged }: ChangeControlsProps<SoldOutChangeRequest>) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const isMarked = (productId: string, size: SoldOutScope) =>
     availability.soldOut.some((mark) => mark.productId === productId && mark.size === size);
   const groups = groupByCategory(availability.menu, query);
 
-  function apply(drink: StaffMenuDrink, request: SoldOutChangeRequest, remember = true) {
-    // The undo shows with the change, at once; a refused change takes its undo away.
-    setLast(
-      remember
-        ? {
-            text: describeChange(drink, request),
-            undo: () => apply(drink, { ...request, soldOut: !request.soldOut }, false),
-          }
-        : null,
-    );
-    change.mutate(request, {
-      onError: (error) => {
-        setLast(null);
-        toast.error(errorMessage(error));
-      },
-    });
-  }
+  const apply = (drink: StaffMenuDrink, request: SoldOutChangeRequest) =>
+    sendUndoable({ change, onChanged }, request, (sent) => describeChange(drink, sent));
 
   return (
     <section className="staff-card" aria-labelledby="sold-out-title">
@@ -226,28 +233,16 @@ function AddOnControls({
   availability,
   change,
   busy,
-  onChanged: setLast,
+  onChanged,
 }: ChangeControlsProps<{ optionId: string; soldOut: boolean }>) {
   const headingId = useId();
   if (availability.addOns.length === 0) return null;
   const marks = new Map(availability.soldOutOptions.map((mark) => [mark.optionId, mark]));
 
-  function apply(name: string, request: { optionId: string; soldOut: boolean }, remember = true) {
-    setLast(
-      remember
-        ? {
-            text: request.soldOut ? `${name} marked sold out.` : `${name} is back on the menu.`,
-            undo: () => apply(name, { ...request, soldOut: !request.soldOut }, false),
-          }
-        : null,
+  const apply = (name: string, request: { optionId: string; soldOut: boolean }) =>
+    sendUndoable({ change, onChanged }, request, (sent) =>
+      sent.soldOut ? `${name} marked sold out.` : `${name} is back on the menu.`,
     );
-    change.mutate(request, {
-      onError: (error) => {
-        setLast(null);
-        toast.error(errorMessage(error));
-      },
-    });
-  }
 
   return (
     <section className="staff-card" aria-labelledby={headingId}>
