@@ -1,28 +1,28 @@
 import type { PickupDay } from "#common/availability";
 import { localDateAt } from "#common/hours/intervals";
 import { addLocalDays } from "#common/hours/pickup-slots";
-import { makingPlan, type DrinkLimits } from "#common/order-size";
+import { firstSlotFor, makingPlan, type DrinkLimits } from "#common/order-size";
 
-const dayFormat = new Map<string, Intl.DateTimeFormat>();
+// The date is a calendar day already: formatted at noon UTC, it is the same day everywhere.
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** "Today", "Tomorrow" or "Fri, Nov 27": a day of the location's calendar, from the shop's clock. */
 export function pickupDayLabel(date: string, now: Date, timeZone: string): string {
   const today = localDateAt(now, timeZone);
   if (date === today) return "Today";
   if (date === addLocalDays(today, 1)) return "Tomorrow";
-  let format = dayFormat.get("day");
-  if (!format) {
-    // The date is a calendar day already: formatted at noon UTC, it is the same day everywhere.
-    format = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
-    dayFormat.set("day", format);
-  }
-  return format.format(new Date(`${date}T12:00:00Z`));
+  return dayFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** The first slot of any day that can make this many drinks, or undefined when none can. */
 export function firstSlotAhead(days: readonly PickupDay[], drinks: number, limits: DrinkLimits): string | undefined {
   for (const day of days) {
-    const index = day.slots.findIndex((_, at) => makingPlan(day.slots, at, drinks, limits) !== null);
+    const index = firstSlotFor(day.slots, drinks, limits);
     if (index >= 0) return day.slots[index]!.startsAt;
   }
   return undefined;
