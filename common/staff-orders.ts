@@ -39,6 +39,8 @@ export interface StaffOrder {
    * preparation minutes). Until then the board holds it in Later; null for "as soon as possible".
    */
   prepStartsAt?: string | null;
+  /** What Stripe has refunded of a card payment; less than the total is a partial refund. Absent: nothing. */
+  refundedCents?: number;
   /** A cancelled order in the board's Done list: the state it was cancelled from (what Recall brings back). */
   cancelledFrom?: OrderStatus | null;
 }
@@ -60,6 +62,13 @@ export interface StaffOrdersResponse {
   orders: StaffOrder[];
   /** Completed or cancelled in the last RECALL_WINDOW_MINUTES, newest first: the board's Done list. */
   done: StaffOrder[];
+  /** Handed over unpaid (`not_collected`) since the shop's day began, newest first. */
+  unpaid: StaffOrder[];
+  /**
+   * Orders still open from an earlier day of the shop: only their count here; a page of them is
+   * `GET /api/staff/orders/earlier` (common/earlier-orders.ts).
+   */
+  earlier: { count: number };
 }
 
 /**

@@ -467,7 +467,7 @@ describe("refunds the shop still owes", () => {
 
   it("arrives over the live channel like any change, and never in the Done list while it is owed", () => {
     const open = { ...second, status: "received" as const };
-    const board = { location: ANAHEIM, orders: [open], done: [] };
+    const board = { location: ANAHEIM, orders: [open], done: [], unpaid: [], earlier: { count: 0 } };
     const claimed = {
       ...open,
       status: "cancelled" as const,
@@ -973,7 +973,7 @@ describe("the board's rules", () => {
   });
 
   it("keeps finished orders in the Done list, with the state a cancelled one came from", () => {
-    const board = { location: ANAHEIM, orders: [first, third], done: [] };
+    const board = { location: ANAHEIM, orders: [first, third], done: [], unpaid: [], earlier: { count: 0 } };
     const cancelled = { ...first, status: "cancelled" as const, updatedAt: new Date().toISOString() };
     const after = withBoardOrder(board, cancelled)!;
     expect(after.orders.map((order) => order.id)).toEqual([third.id]);

@@ -56,6 +56,7 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder):
     phone: row.phone,
     totalCents: row.totalCents,
     tipCents: row.tipCents,
+    ...(row.refundedCents > 0 ? { refundedCents: row.refundedCents } : {}),
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     cancelReason: row.cancelReason,
