@@ -363,15 +363,17 @@ describe("a card order and the board", () => {
 });
 
 describe("charge.refunded from Stripe", () => {
-  it("marks a paid order refunded once (a refund made from Stripe's dashboard), and a replay changes nothing", async () => {
+  it("marks a started paid order refunded once (a refund made from Stripe's dashboard), and a replay changes nothing", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
+    const barista = await createBarista();
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" });
     const event = chargeRefunded(paymentIntent!);
     const first = await signedWebhook({ ...event, id: "evt_refund_dashboard_1" });
     expect(await first.json()).toEqual({ received: true, outcome: "refunded" });
     expect(await orderRow(orderId)).toMatchObject({
       paymentState: "refunded",
       stripeRefundId: "re_dashboard",
-      status: "received",
+      status: "preparing",
     });
     const replay = await signedWebhook({ ...event, id: "evt_refund_dashboard_1" });
     expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
@@ -380,7 +382,7 @@ describe("charge.refunded from Stripe", () => {
     expect((await eventsOf(orderId)).filter((entry) => entry.paymentState === "refunded")).toHaveLength(1);
   });
 
-  it("changes nothing for the shop's own refund, already recorded, nor for a partial refund", async () => {
+  it("changes nothing for the shop's own refund, already recorded, and leaves a partly refunded order paid", async () => {
     const barista = await createBarista();
     const { orderId, paymentIntent } = await paidCardOrder();
     await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Closed" });
@@ -393,8 +395,12 @@ describe("charge.refunded from Stripe", () => {
     const partial = await signedWebhook(
       chargeRefunded(partly.paymentIntent!, { refunded: false, amount_refunded: 100 }),
     );
-    expect(await partial.json()).toEqual({ received: true, outcome: "no_change" });
-    expect((await orderRow(partly.orderId)).paymentState).toBe("paid");
+    expect(await partial.json()).toEqual({ received: true, outcome: "partly_refunded" });
+    expect(await orderRow(partly.orderId)).toMatchObject({
+      paymentState: "paid",
+      status: "received",
+      refundedCents: 100,
+    });
   });
 
   it("acknowledges a refund of a payment it does not know", async () => {
