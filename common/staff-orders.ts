@@ -57,13 +57,32 @@ export interface BoardLocation {
   drinkLimits: DrinkLimits;
 }
 
+/**
+ * A finished order as the Done list and the day's unpaid list show it: who, how much, where the
+ * money stands and what Recall would bring back; no lines (the answer stays small in a rush).
+ * A StaffOrder is one too (a live update goes straight in).
+ */
+export type DoneOrder = Pick<
+  StaffOrder,
+  | "id"
+  | "status"
+  | "paymentMode"
+  | "paymentState"
+  | "customerName"
+  | "totalCents"
+  | "cancelReason"
+  | "createdAt"
+  | "updatedAt"
+  | "cancelledFrom"
+>;
+
 export interface StaffOrdersResponse {
   location: BoardLocation;
   orders: StaffOrder[];
   /** Completed or cancelled in the last RECALL_WINDOW_MINUTES, newest first: the board's Done list. */
-  done: StaffOrder[];
+  done: DoneOrder[];
   /** Handed over unpaid (`not_collected`) since the shop's day began, newest first. */
-  unpaid: StaffOrder[];
+  unpaid: DoneOrder[];
   /**
    * Orders still open from an earlier day of the shop: only their count here; a page of them is
    * `GET /api/staff/orders/earlier` (common/earlier-orders.ts).

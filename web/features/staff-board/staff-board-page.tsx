@@ -4,7 +4,7 @@ import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
 import { formatCents } from "#common/money";
 import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { DoneOrder, StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
@@ -91,10 +91,7 @@ export default function StaffBoardPage() {
   const done = recentlyDone(orders.data?.done ?? [], now);
   const refundsOwed = (orders.data?.orders ?? []).filter((order) => order.paymentState === "refund_pending");
   // The details follow the order as it changes (paid, moved by someone else).
-  const detailed =
-    detailsOf &&
-    ([...(orders.data?.orders ?? []), ...(orders.data?.done ?? [])].find((order) => order.id === detailsOf.id) ??
-      detailsOf);
+  const detailed = detailsOf && ((orders.data?.orders ?? []).find((order) => order.id === detailsOf.id) ?? detailsOf);
 
   function advance(order: StaffOrder, to: OrderStatus) {
     setFailure(null);
@@ -149,7 +146,7 @@ export default function StaffBoardPage() {
     });
   }
 
-  function recallOrder(order: StaffOrder) {
+  function recallOrder(order: DoneOrder) {
     setRecallFailure(null);
     recall.mutate(order.id, {
       onError: (error) =>

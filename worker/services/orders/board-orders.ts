@@ -5,13 +5,13 @@
 import { and, asc, desc, eq, gte, inArray, ne, not, or, sql } from "drizzle-orm";
 import { OPEN_ORDER_STATUSES, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import type { OrderStatus } from "#common/orders";
-import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
+import type { DoneOrder, OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderEvents, orders, users } from "#worker/db/schema";
 import { isForTodayOrLater } from "./earlier-orders";
 import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
-import { toStaffOrder } from "./shapes";
+import { toDoneOrder, toStaffOrder } from "./shapes";
 
 /**
  * The location's orders in these states that are the counter's business: not one still awaiting a
@@ -61,7 +61,7 @@ export async function listDoneOrders(
   locationId: string,
   dayStart: string,
   now = Date.now(),
-): Promise<StaffOrder[]> {
+): Promise<DoneOrder[]> {
   const since = new Date(now - RECALL_WINDOW_MINUTES * 60_000).toISOString();
   const rows = await db
     .select()
@@ -80,18 +80,15 @@ export async function listDoneOrders(
     .orderBy(desc(orders.updatedAt))
     .limit(DONE_LIST_LIMIT);
   const cancelled = rows.filter((row) => row.status === "cancelled").map((row) => row.id);
-  const [loaded, cancelledFrom] = await Promise.all([
-    withLinesAndPickups(db, rows),
-    cancelledFromByOrder(db, cancelled),
-  ]);
-  return loaded.map((order) => ({ ...toStaffOrder(order), cancelledFrom: cancelledFrom.get(order.row.id) ?? null }));
+  const cancelledFrom = await cancelledFromByOrder(db, cancelled);
+  return rows.map((row) => toDoneOrder(row, cancelledFrom.get(row.id) ?? null));
 }
 
 /**
  * Handed over unpaid today (`not_collected`): listed until the shop's day ends, for the counter
  * to collect later or the owner to count, newest first.
  */
-export async function listUnpaidToday(db: Database, locationId: string, dayStart: string): Promise<StaffOrder[]> {
+export async function listUnpaidToday(db: Database, locationId: string, dayStart: string): Promise<DoneOrder[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -105,7 +102,7 @@ export async function listUnpaidToday(db: Database, locationId: string, dayStart
     )
     .orderBy(desc(orders.updatedAt))
     .limit(DONE_LIST_LIMIT);
-  return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
+  return rows.map((row) => toDoneOrder(row, null));
 }
 
 /** For each cancelled order, the state its latest cancellation came from (from its history). */

@@ -1,20 +1,20 @@
 import { useId } from "react";
 import { recallTarget, ORDER_STATUS_LABELS, RECALL_REFUSALS, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { DoneOrder } from "#common/staff-orders";
 import { Dialog } from "#web/components/dialog/dialog";
 import { clockTime } from "#web/features/staff-board/board-orders";
 
 export interface DoneListDialogProps {
   open: boolean;
   /** Completed or cancelled within the recall window, newest first. */
-  orders: StaffOrder[];
+  orders: DoneOrder[];
   now: number;
   timeZone: string;
   /** The order whose recall is on its way. */
   recalling: string | null;
   error: string | null;
-  onRecall(order: StaffOrder): void;
+  onRecall(order: DoneOrder): void;
   onClose(): void;
 }
 
