@@ -46,7 +46,15 @@ export function withBoardOrder(
     ...board,
     orders: mergeBoardOrder(board.orders, incoming) ?? [],
     done: mergeDoneOrder(board.done ?? [], incoming, previous),
+    unpaid: mergeUnpaidOrder(board.unpaid ?? [], incoming),
   };
+}
+
+/** The day's unpaid list after a change: an order handed over unpaid goes in; collected (or recalled), it comes out. */
+function mergeUnpaidOrder(unpaid: DoneOrder[], incoming: StaffOrder): DoneOrder[] {
+  const others = unpaid.filter((order) => order.id !== incoming.id);
+  if (incoming.status !== "completed" || incoming.paymentState !== "not_collected") return others;
+  return [incoming, ...others].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
 /** The Done list as the board shows it: what was finished within the recall window. */

@@ -20,8 +20,9 @@ export interface DoneListDialogProps {
 
 /**
  * The orders finished in the last 30 minutes, newest first, each with Recall: a completed order
- * goes back to Ready, a cancelled one to where it was cancelled from; one that was refunded
- * cannot come back, and the list says why.
+ * goes back to Ready, a cancelled one to where it was cancelled from; one whose money went (or is
+ * owed) back, or whose card payment never arrived, cannot come back, and the list says why; one
+ * handed over unpaid says "Not paid".
  */
 export function DoneListDialog({
   open,
@@ -57,6 +58,10 @@ export function DoneListDialog({
                   <strong>{number}</strong> {order.customerName || "Customer"} · {ORDER_STATUS_LABELS[order.status]}{" "}
                   <time dateTime={order.updatedAt}>{clockTime(order.updatedAt, timeZone)}</time>
                   {order.cancelReason && <span className="board-done__reason"> · “{order.cancelReason}”</span>}
+                  {order.paymentState === "not_collected" && (
+                    <strong className="board-done__unpaid"> · Not paid</strong>
+                  )}
+                  {order.paymentState === "given_back" && <span> · Given back</span>}
                 </p>
                 {"to" in target || target.refusal === "unknown_state" ? (
                   <button
