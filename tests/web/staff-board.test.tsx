@@ -204,6 +204,10 @@ describe("the order board", () => {
       name: "#AAAAAAAA",
     });
     await user.click(within(ready).getByRole("button", { name: "Done" }));
+    // Pay on pickup, not yet collected: Done asks first.
+    const question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    await user.click(within(question).getByRole("button", { name: "Yes" }));
+    expect(calls.at(-1)).toMatchObject({ method: "POST", body: { status: "completed", payment: "collected" } });
     await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
     expect(document.title).toBe("Order board · Squeeze");
     expect(screen.getByRole("button", { name: "Done 1" })).toBeInTheDocument();
@@ -803,7 +807,10 @@ describe("the keyboard focus follows a card", () => {
     });
     await vi.waitFor(() => expect(complete).toHaveFocus());
 
-    // Complete: the card leaves the board, and its column is empty now.
+    // Complete: "Collected $12.98?" takes the focus on Yes; the card leaves the board, and its column is empty now.
+    await user.keyboard("{Enter}");
+    const question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    await vi.waitFor(() => expect(within(question).getByRole("button", { name: "Yes" })).toHaveFocus());
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
     await vi.waitFor(() => expect(within(ready).getByRole("heading", { name: /^Ready/ })).toHaveFocus());

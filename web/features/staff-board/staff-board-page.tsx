@@ -74,7 +74,7 @@ export default function StaffBoardPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [recallFailure, setRecallFailure] = useState<string | null>(null);
   const lanesRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null);
+  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null || collectingFor !== null);
 
   const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
   const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
@@ -124,7 +124,7 @@ export default function StaffBoardPage() {
 
   function answerCollect(order: StaffOrder, answer: CollectAnswer) {
     setFailure(null);
-    focus.follow(order);
+    focus.follow(order, true);
     moves.move(order, "completed", undefined, answer).then(
       (outcome) => {
         if (outcome !== "busy") setCollectingFor(null);
