@@ -4,7 +4,7 @@
  */
 
 import type { FulfilmentMethod } from "./fulfilment";
-import type { OrderStatus, PaymentState } from "./orders";
+import type { OrderStatus, PaymentMode, PaymentState } from "./orders";
 
 /** The moves the shop may make from each state; nothing leaves `completed` or `cancelled`. */
 export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -33,10 +33,13 @@ export function isOpenStatus(status: OrderStatus): boolean {
 
 /**
  * An order the board shows: open, and not waiting for a card payment that has not arrived; or
- * cancelled with a refund that has not gone through yet, for the staff to retry.
+ * cancelled with a refund that has not gone through yet, for the staff to retry, or with money
+ * paid at the counter still to give back.
  */
 export function isOnBoard(order: { status: OrderStatus; paymentState: PaymentState }): boolean {
   if (order.paymentState === "refund_pending") return true;
+  // Cancelled after it was paid at the counter: the money waits to be given back (Give back).
+  if (order.status === "cancelled" && order.paymentState === "paid_at_counter") return true;
   return isOpenStatus(order.status) && order.paymentState !== "pending";
 }
 
@@ -69,6 +72,8 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   refund_pending: "Refund pending",
   refunded: "Refunded",
   paid_at_counter: "Paid at the counter",
+  not_collected: "Not paid",
+  given_back: "Given back at the counter",
 };
 
 /** Where the money stands, in words: an unpaid delivery is paid at the door, not at a pickup. */
@@ -79,10 +84,11 @@ export function paymentStateLabel(order: { paymentState: PaymentState; fulfilmen
 
 /**
  * What the counter still has to collect: a pay-on-pickup (or delivery) order owes its total
- * until it is marked paid at the counter (the only way `paid_at_counter` is reached).
+ * until it is marked paid at the counter (the only way `paid_at_counter` is reached), also after
+ * it was handed over unpaid (`not_collected`).
  */
 export function amountToCollect(order: { paymentState: PaymentState; totalCents: number }): number {
-  return order.paymentState === "not_required" ? order.totalCents : 0;
+  return order.paymentState === "not_required" || order.paymentState === "not_collected" ? order.totalCents : 0;
 }
 
 /**
@@ -98,24 +104,40 @@ export const RECALL_REFUSALS = {
   too_late: `Finished more than ${RECALL_WINDOW_MINUTES} minutes ago.`,
   not_finished: "Only a completed or cancelled order can be recalled.",
   unknown_state: "The state it was cancelled from is not known.",
+  given_back: "Its money was given back at the counter, so this order cannot come back.",
+  owed_back: "Its money is owed back at the counter (Give back), so this order cannot come back.",
+  never_paid: "Its card payment never arrived, so this order cannot come back.",
+  slot_full: "Its pickup time has no room left for it now.",
 } as const;
 export type RecallRefusal = keyof typeof RECALL_REFUSALS;
 
 /**
  * Where a recalled order goes back to: a completed one to ready; a cancelled one to the state it
- * was cancelled from, unless its payment was refunded or its refund is under way (money that has
- * gone, or is going, back to the customer never comes back with the order). Null with the reason
- * when it cannot.
+ * was cancelled from, unless its payment was refunded, its refund is under way, its money was
+ * given back or is owed back at the counter (money that has gone, or is going, back to the
+ * customer never comes back with the order), or it is a card order whose payment never arrived.
+ * Null with the reason when it cannot. Whether its pickup time still has room is the database's
+ * to say (`slot_full`).
  */
 export function recallTarget(
-  order: { status: OrderStatus; paymentState: PaymentState; cancelledFrom: OrderStatus | null; updatedAt: string },
+  order: {
+    status: OrderStatus;
+    paymentMode: PaymentMode;
+    paymentState: PaymentState;
+    cancelledFrom: OrderStatus | null;
+    updatedAt: string;
+  },
   now: number,
 ): { to: OrderStatus } | { refusal: RecallRefusal } {
   if (order.status !== "completed" && order.status !== "cancelled") return { refusal: "not_finished" };
   if (now - Date.parse(order.updatedAt) > RECALL_WINDOW_MINUTES * 60_000) return { refusal: "too_late" };
-  if (order.status === "completed") return { to: "ready" };
   if (order.paymentState === "refunded") return { refusal: "refunded" };
+  if (order.paymentState === "given_back") return { refusal: "given_back" };
+  if (order.status === "completed") return { to: "ready" };
   if (order.paymentState === "refund_pending") return { refusal: "refund_pending" };
+  if (order.paymentState === "paid_at_counter") return { refusal: "owed_back" };
+  // A card order that is cancelled and was never paid lapsed for want of its payment.
+  if (order.paymentMode === "stripe" && order.paymentState !== "paid") return { refusal: "never_paid" };
   if (!order.cancelledFrom || !isOpenStatus(order.cancelledFrom)) return { refusal: "unknown_state" };
   return { to: order.cancelledFrom };
 }

@@ -17,8 +17,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Where the money stands, apart from the drinks: `not_required` is pay on pickup (or delivery),
- * until the counter marks it `paid_at_counter`; `pending` waits for Stripe; `refund_pending` is a
- * cancelled card order whose refund has not gone through yet (the board offers to retry it).
+ * until the counter marks it `paid_at_counter`, or `not_collected` when it was handed over unpaid;
+ * `given_back` is money paid at the counter and handed back there after a cancellation;
+ * `pending` waits for Stripe; `refund_pending` is a cancelled card order whose refund has not gone
+ * through yet (the board offers to retry it).
  */
 export const PAYMENT_STATES = [
   "not_required",
@@ -27,7 +29,17 @@ export const PAYMENT_STATES = [
   "refund_pending",
   "refunded",
   "paid_at_counter",
+  "not_collected",
+  "given_back",
 ] as const;
+
+/** The payment states of an order paid (or owed) at the counter, never through Stripe. */
+export const COUNTER_PAYMENT_STATES = [
+  "not_required",
+  "paid_at_counter",
+  "not_collected",
+  "given_back",
+] as const satisfies readonly PaymentState[];
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Who made a change written to an order's history (order_events). */

@@ -39,6 +39,8 @@ export interface StaffOrder {
    * preparation minutes). Until then the board holds it in Later; null for "as soon as possible".
    */
   prepStartsAt?: string | null;
+  /** What Stripe has refunded of a card payment; less than the total is a partial refund. Absent: nothing. */
+  refundedCents?: number;
   /** A cancelled order in the board's Done list: the state it was cancelled from (what Recall brings back). */
   cancelledFrom?: OrderStatus | null;
 }
@@ -55,11 +57,37 @@ export interface BoardLocation {
   drinkLimits: DrinkLimits;
 }
 
+/**
+ * A finished order as the Done list and the day's unpaid list show it: who, how much, where the
+ * money stands and what Recall would bring back; no lines (the answer stays small in a rush).
+ * A StaffOrder is one too (a live update goes straight in).
+ */
+export type DoneOrder = Pick<
+  StaffOrder,
+  | "id"
+  | "status"
+  | "paymentMode"
+  | "paymentState"
+  | "customerName"
+  | "totalCents"
+  | "cancelReason"
+  | "createdAt"
+  | "updatedAt"
+  | "cancelledFrom"
+>;
+
 export interface StaffOrdersResponse {
   location: BoardLocation;
   orders: StaffOrder[];
   /** Completed or cancelled in the last RECALL_WINDOW_MINUTES, newest first: the board's Done list. */
-  done: StaffOrder[];
+  done: DoneOrder[];
+  /** Handed over unpaid (`not_collected`) since the shop's day began, newest first. */
+  unpaid: DoneOrder[];
+  /**
+   * Orders still open from an earlier day of the shop: only their count here; a page of them is
+   * `GET /api/staff/orders/earlier` (common/earlier-orders.ts).
+   */
+  earlier: { count: number };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLLECT_ANSWERS } from "#common/cash-drawer";
 import { CANCEL_REASON_MAX_LENGTH } from "#common/order-lifecycle";
 import { ORDER_STATUSES } from "#common/orders";
 
@@ -11,6 +12,8 @@ export const orderStatusChangeSchema = z
       .trim()
       .max(CANCEL_REASON_MAX_LENGTH, `A reason can be at most ${CANCEL_REASON_MAX_LENGTH} characters`)
       .optional(),
+    /** Done on a ticket that still owes money: the answer to "Collected $8.39?". */
+    payment: z.enum(COLLECT_ANSWERS, "Answer collected or not_collected").optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === "cancelled" && !value.reason) {

@@ -51,11 +51,26 @@ describe("recall", () => {
 
   it("brings a completed order back to ready, and a cancelled one to where it was cancelled from", () => {
     expect(
-      recallTarget({ status: "completed", paymentState: "paid", cancelledFrom: null, updatedAt: finished(2) }, now),
+      recallTarget(
+        {
+          status: "completed",
+          paymentMode: "stripe",
+          paymentState: "paid",
+          cancelledFrom: null,
+          updatedAt: finished(2),
+        },
+        now,
+      ),
     ).toEqual({ to: "ready" });
     expect(
       recallTarget(
-        { status: "cancelled", paymentState: "not_required", cancelledFrom: "preparing", updatedAt: finished(29) },
+        {
+          status: "cancelled",
+          paymentMode: "pay_on_pickup",
+          paymentState: "not_required",
+          cancelledFrom: "preparing",
+          updatedAt: finished(29),
+        },
         now,
       ),
     ).toEqual({ to: "preparing" });
@@ -64,28 +79,79 @@ describe("recall", () => {
   it("refuses a refunded order, one whose refund is under way, one finished more than 30 minutes ago, and an open one", () => {
     expect(
       recallTarget(
-        { status: "cancelled", paymentState: "refunded", cancelledFrom: "received", updatedAt: finished(1) },
+        {
+          status: "cancelled",
+          paymentMode: "stripe",
+          paymentState: "refunded",
+          cancelledFrom: "received",
+          updatedAt: finished(1),
+        },
         now,
       ),
     ).toEqual({ refusal: "refunded" });
     expect(
       recallTarget(
-        { status: "cancelled", paymentState: "refund_pending", cancelledFrom: "preparing", updatedAt: finished(1) },
+        {
+          status: "cancelled",
+          paymentMode: "stripe",
+          paymentState: "refund_pending",
+          cancelledFrom: "preparing",
+          updatedAt: finished(1),
+        },
         now,
       ),
     ).toEqual({ refusal: "refund_pending" });
     expect(
-      recallTarget({ status: "completed", paymentState: "paid", cancelledFrom: null, updatedAt: finished(31) }, now),
+      recallTarget(
+        {
+          status: "completed",
+          paymentMode: "stripe",
+          paymentState: "paid",
+          cancelledFrom: null,
+          updatedAt: finished(31),
+        },
+        now,
+      ),
     ).toEqual({ refusal: "too_late" });
     expect(
-      recallTarget({ status: "ready", paymentState: "paid", cancelledFrom: null, updatedAt: finished(1) }, now),
+      recallTarget(
+        { status: "ready", paymentMode: "stripe", paymentState: "paid", cancelledFrom: null, updatedAt: finished(1) },
+        now,
+      ),
     ).toEqual({ refusal: "not_finished" });
     expect(
       recallTarget(
-        { status: "cancelled", paymentState: "not_required", cancelledFrom: null, updatedAt: finished(1) },
+        {
+          status: "cancelled",
+          paymentMode: "pay_on_pickup",
+          paymentState: "not_required",
+          cancelledFrom: null,
+          updatedAt: finished(1),
+        },
         now,
       ),
     ).toEqual({ refusal: "unknown_state" });
+  });
+
+  it("refuses an order whose money was given back or is owed back at the counter, and a card order never paid", () => {
+    const cancelled = { status: "cancelled", cancelledFrom: "received", updatedAt: finished(1) } as const;
+    expect(recallTarget({ ...cancelled, paymentMode: "pay_on_pickup", paymentState: "given_back" }, now)).toEqual({
+      refusal: "given_back",
+    });
+    expect(recallTarget({ ...cancelled, paymentMode: "pay_on_pickup", paymentState: "paid_at_counter" }, now)).toEqual({
+      refusal: "owed_back",
+    });
+    // Lapsed: the checkout expired or the bank refused the payment.
+    expect(recallTarget({ ...cancelled, paymentMode: "stripe", paymentState: "not_required" }, now)).toEqual({
+      refusal: "never_paid",
+    });
+    expect(recallTarget({ ...cancelled, paymentMode: "stripe", paymentState: "pending" }, now)).toEqual({
+      refusal: "never_paid",
+    });
+    // A pay-on-pickup order cancelled before anything was paid comes back.
+    expect(recallTarget({ ...cancelled, paymentMode: "pay_on_pickup", paymentState: "not_required" }, now)).toEqual({
+      to: "received",
+    });
   });
 });
 
@@ -94,5 +160,8 @@ describe("what the counter collects", () => {
     expect(amountToCollect({ paymentState: "not_required", totalCents: 1298 })).toBe(1298);
     expect(amountToCollect({ paymentState: "paid_at_counter", totalCents: 1298 })).toBe(0);
     expect(amountToCollect({ paymentState: "paid", totalCents: 1298 })).toBe(0);
+    // Handed over unpaid: still owed, so a later Collect can take it.
+    expect(amountToCollect({ paymentState: "not_collected", totalCents: 1298 })).toBe(1298);
+    expect(amountToCollect({ paymentState: "given_back", totalCents: 1298 })).toBe(0);
   });
 });

@@ -395,7 +395,8 @@ describe("the board's Later lane", () => {
     const soon = scheduled("dddddddd-0000-4000-8000-000000000004", 90_000, 93 * 60_000 - 90 * 60_000);
     const tomorrow = scheduled("eeeeeeee-0000-4000-8000-000000000005", 20 * 3_600_000, 20 * 3_600_000 + 180_000);
     const { calls } = mockApi({
-      "GET /api/staff/orders": () => json({ location: ANAHEIM, orders: [soon, tomorrow], done: [] }),
+      "GET /api/staff/orders": () =>
+        json({ location: ANAHEIM, orders: [soon, tomorrow], done: [], unpaid: [], earlier: { count: 0 } }),
     });
     renderRoutes(
       [{ path: "/staff", element: <StaffLayout />, children: [{ index: true, element: <StaffBoardPage /> }] }],

@@ -204,6 +204,10 @@ describe("the order board", () => {
       name: "#AAAAAAAA",
     });
     await user.click(within(ready).getByRole("button", { name: "Done" }));
+    // Pay on pickup, not yet collected: Done asks first.
+    const question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    await user.click(within(question).getByRole("button", { name: "Yes" }));
+    expect(calls.at(-1)).toMatchObject({ method: "POST", body: { status: "completed", payment: "collected" } });
     await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
     expect(document.title).toBe("Order board · Squeeze");
     expect(screen.getByRole("button", { name: "Done 1" })).toBeInTheDocument();
@@ -467,7 +471,7 @@ describe("refunds the shop still owes", () => {
 
   it("arrives over the live channel like any change, and never in the Done list while it is owed", () => {
     const open = { ...second, status: "received" as const };
-    const board = { location: ANAHEIM, orders: [open], done: [] };
+    const board = { location: ANAHEIM, orders: [open], done: [], unpaid: [], earlier: { count: 0 } };
     const claimed = {
       ...open,
       status: "cancelled" as const,
@@ -803,7 +807,10 @@ describe("the keyboard focus follows a card", () => {
     });
     await vi.waitFor(() => expect(complete).toHaveFocus());
 
-    // Complete: the card leaves the board, and its column is empty now.
+    // Complete: "Collected $12.98?" takes the focus on Yes; the card leaves the board, and its column is empty now.
+    await user.keyboard("{Enter}");
+    const question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    await vi.waitFor(() => expect(within(question).getByRole("button", { name: "Yes" })).toHaveFocus());
     await user.keyboard("{Enter}");
     await vi.waitFor(() => expect(screen.queryByRole("article", { name: "#AAAAAAAA" })).not.toBeInTheDocument());
     await vi.waitFor(() => expect(within(ready).getByRole("heading", { name: /^Ready/ })).toHaveFocus());
@@ -973,7 +980,7 @@ describe("the board's rules", () => {
   });
 
   it("keeps finished orders in the Done list, with the state a cancelled one came from", () => {
-    const board = { location: ANAHEIM, orders: [first, third], done: [] };
+    const board = { location: ANAHEIM, orders: [first, third], done: [], unpaid: [], earlier: { count: 0 } };
     const cancelled = { ...first, status: "cancelled" as const, updatedAt: new Date().toISOString() };
     const after = withBoardOrder(board, cancelled)!;
     expect(after.orders.map((order) => order.id)).toEqual([third.id]);

@@ -19,6 +19,8 @@ const quietBoard: Handler = () =>
     },
     orders: [],
     done: [],
+    unpaid: [],
+    earlier: { count: 0 },
   });
 
 function freshAvailability(): StaffAvailability {

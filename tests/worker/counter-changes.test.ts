@@ -13,7 +13,11 @@ const paidAtCounter = (cookie: string | undefined, orderId: string) =>
   postStatus(cookie, orderId, {}, `/api/staff/orders/${orderId}/paid-at-counter`);
 
 /** Moves an order through the board's API, as a barista does. */
-async function moveAlong(cookie: string, orderId: string, ...steps: Array<{ status: string; reason?: string }>) {
+async function moveAlong(
+  cookie: string,
+  orderId: string,
+  ...steps: Array<{ status: string; reason?: string; payment?: string }>
+) {
   for (const step of steps) expect((await postStatus(cookie, orderId, step)).status).toBe(200);
 }
 
@@ -21,7 +25,13 @@ describe("POST /api/staff/orders/:id/recall", () => {
   it("brings a completed order back to Ready, with its history row, onto the board and off the Done list", async () => {
     const barista = await createBarista();
     const { shopper, orderId } = await placeOrder();
-    await moveAlong(barista.cookie, orderId, { status: "preparing" }, { status: "ready" }, { status: "completed" });
+    await moveAlong(
+      barista.cookie,
+      orderId,
+      { status: "preparing" },
+      { status: "ready" },
+      { status: "completed", payment: "collected" },
+    );
 
     const response = await recall(barista.cookie, orderId);
     expect(response.status).toBe(200);
@@ -71,7 +81,13 @@ describe("POST /api/staff/orders/:id/recall", () => {
       .bind(refunded.orderId)
       .run();
     const old = await placeOrder();
-    await moveAlong(barista.cookie, old.orderId, { status: "preparing" }, { status: "ready" }, { status: "completed" });
+    await moveAlong(
+      barista.cookie,
+      old.orderId,
+      { status: "preparing" },
+      { status: "ready" },
+      { status: "completed", payment: "collected" },
+    );
     await env.DB.prepare("UPDATE orders SET updated_at = ? WHERE id = ?")
       .bind(new Date(Date.now() - 31 * 60_000).toISOString(), old.orderId)
       .run();

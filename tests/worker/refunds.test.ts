@@ -363,15 +363,17 @@ describe("a card order and the board", () => {
 });
 
 describe("charge.refunded from Stripe", () => {
-  it("marks a paid order refunded once (a refund made from Stripe's dashboard), and a replay changes nothing", async () => {
+  it("marks a started paid order refunded once (a refund made from Stripe's dashboard), and a replay changes nothing", async () => {
     const { orderId, paymentIntent } = await paidCardOrder();
+    const barista = await createBarista();
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" });
     const event = chargeRefunded(paymentIntent!);
     const first = await signedWebhook({ ...event, id: "evt_refund_dashboard_1" });
     expect(await first.json()).toEqual({ received: true, outcome: "refunded" });
     expect(await orderRow(orderId)).toMatchObject({
       paymentState: "refunded",
       stripeRefundId: "re_dashboard",
-      status: "received",
+      status: "preparing",
     });
     const replay = await signedWebhook({ ...event, id: "evt_refund_dashboard_1" });
     expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
@@ -380,7 +382,7 @@ describe("charge.refunded from Stripe", () => {
     expect((await eventsOf(orderId)).filter((entry) => entry.paymentState === "refunded")).toHaveLength(1);
   });
 
-  it("changes nothing for the shop's own refund, already recorded, nor for a partial refund", async () => {
+  it("changes nothing for the shop's own refund, already recorded, and leaves a partly refunded order paid", async () => {
     const barista = await createBarista();
     const { orderId, paymentIntent } = await paidCardOrder();
     await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "cancelled", reason: "Closed" });
@@ -393,8 +395,12 @@ describe("charge.refunded from Stripe", () => {
     const partial = await signedWebhook(
       chargeRefunded(partly.paymentIntent!, { refunded: false, amount_refunded: 100 }),
     );
-    expect(await partial.json()).toEqual({ received: true, outcome: "no_change" });
-    expect((await orderRow(partly.orderId)).paymentState).toBe("paid");
+    expect(await partial.json()).toEqual({ received: true, outcome: "partly_refunded" });
+    expect(await orderRow(partly.orderId)).toMatchObject({
+      paymentState: "paid",
+      status: "received",
+      refundedCents: 100,
+    });
   });
 
   it("acknowledges a refund of a payment it does not know", async () => {
@@ -688,5 +694,102 @@ describe("money moves only with the state", () => {
     expect(email!.text).toContain("You paid $16.47 at the counter: the shop gives it back to you there.");
     expect(email!.text).not.toContain("Nothing was charged");
     expect(calls).toEqual([]);
+  });
+});
+
+describe("a refund made from Stripe's dashboard", () => {
+  const staffBoard = async (cookie: string) =>
+    (await (await call("/api/staff/orders", { headers: { Cookie: cookie } })).json()) as StaffOrdersResponse;
+
+  it("cancels an order nobody has started, tells the customer, and takes it off the board", async () => {
+    const barista = await createBarista();
+    const { orderId, totalCents, paymentIntent } = await paidCardOrder();
+    const response = await signedWebhook(chargeRefunded(paymentIntent!, { amount_refunded: totalCents }));
+    expect(await response.json()).toEqual({ received: true, outcome: "cancelled" });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentState: "refunded",
+      refundedCents: totalCents,
+      cancelReason: "Refunded from Stripe's dashboard",
+    });
+    expect((await eventsOf(orderId)).at(-1)).toMatchObject({
+      status: "cancelled",
+      previousStatus: "received",
+      paymentState: "refunded",
+      actor: "payment_provider",
+    });
+    const emails = await cancellationEmails(orderId);
+    expect(emails.map((email) => email.kind)).toEqual(["order-cancelled"]);
+    expect(emails[0]!.text).toContain("refunded");
+    const listed = await staffBoard(barista.cookie);
+    expect(listed.orders.map((order) => order.id)).not.toContain(orderId);
+    // Nothing is made from it any more: Start is refused.
+    const start = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" });
+    expect(start.status).toBe(409);
+    // No second refund was asked of Stripe.
+    expect(refundCalls()).toHaveLength(0);
+  });
+
+  it("leaves a started order on the board as Refunded, for the counter to stop or cancel without refunding again", async () => {
+    const barista = await createBarista();
+    const { orderId, totalCents, paymentIntent } = await paidCardOrder();
+    await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" });
+    const response = await signedWebhook(chargeRefunded(paymentIntent!, { amount_refunded: totalCents }));
+    expect(await response.json()).toEqual({ received: true, outcome: "refunded" });
+    const ticket = (await staffBoard(barista.cookie)).orders.find((order) => order.id === orderId);
+    expect(ticket).toMatchObject({ status: "preparing", paymentState: "refunded", refundedCents: totalCents });
+
+    const cancelled = await post(`/api/staff/orders/${orderId}/status`, barista.cookie, {
+      status: "cancelled",
+      reason: "Refunded from Stripe",
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: "cancelled", paymentState: "refunded" });
+    expect(refundCalls()).toHaveLength(0);
+    // The customer hears of the cancellation, with the refund already made.
+    expect((await cancellationEmails(orderId)).at(-1)!.text).toContain("refunded");
+  });
+
+  it("shows a partial refund on the ticket and in the history, and the order goes on", async () => {
+    const barista = await createBarista();
+    const { orderId, paymentIntent } = await paidCardOrder();
+    const response = await signedWebhook(chargeRefunded(paymentIntent!, { refunded: false, amount_refunded: 250 }));
+    expect(await response.json()).toEqual({ received: true, outcome: "partly_refunded" });
+    const ticket = (await staffBoard(barista.cookie)).orders.find((order) => order.id === orderId);
+    expect(ticket).toMatchObject({ status: "received", paymentState: "paid", refundedCents: 250 });
+    expect((await eventsOf(orderId)).at(-1)!.reason).toContain("$2.50 of");
+    // A second, larger partial refund updates it; the same amount again changes nothing.
+    await signedWebhook(chargeRefunded(paymentIntent!, { refunded: false, amount_refunded: 400 }));
+    const again = await signedWebhook(chargeRefunded(paymentIntent!, { refunded: false, amount_refunded: 400 }));
+    expect(await again.json()).toEqual({ received: true, outcome: "no_change" });
+    expect(await orderRow(orderId)).toMatchObject({ paymentState: "paid", refundedCents: 400, status: "received" });
+    expect((await post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" })).status).toBe(
+      200,
+    );
+  });
+
+  it("against Start, ends either cancelled and refunded (Start refused) or started and shown Refunded, never paid", async () => {
+    const barista = await createBarista();
+    for (let trial = 0; trial < 6; trial += 1) {
+      const { orderId, totalCents, paymentIntent } = await paidCardOrder();
+      const [refund, start] = await Promise.all([
+        signedWebhook(chargeRefunded(paymentIntent!, { amount_refunded: totalCents })),
+        post(`/api/staff/orders/${orderId}/status`, barista.cookie, { status: "preparing" }),
+      ]);
+      const { outcome } = (await refund.json()) as { outcome: string };
+      const row = await orderRow(orderId);
+      expect(row.paymentState).toBe("refunded");
+      if (start.status === 200) {
+        expect(outcome).toBe("refunded");
+        expect(row.status).toBe("preparing");
+        const ticket = (await staffBoard(barista.cookie)).orders.find((order) => order.id === orderId);
+        expect(ticket).toMatchObject({ paymentState: "refunded" });
+      } else {
+        expect(start.status).toBe(409);
+        expect(outcome).toBe("cancelled");
+        expect(row.status).toBe("cancelled");
+      }
+      expect((await eventsOf(orderId)).filter((entry) => entry.paymentState === "refunded")).toHaveLength(1);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
+import { shopDayStart } from "#common/earlier-orders";
 import { ORDER_STATUS_TRANSITIONS } from "#common/order-lifecycle";
 import { ORDER_STATUSES } from "#common/orders";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
@@ -181,6 +182,7 @@ describe("POST /api/staff/orders/:id/status: the lifecycle", () => {
     const response = await postStatus(barista.cookie, orderId, {
       status: to,
       ...(to === "cancelled" ? { reason: "Out of oranges" } : {}),
+      ...(to === "completed" ? { payment: "collected" } : {}),
     });
     expect(response.status).toBe(200);
     expect((await json<StaffOrderResponse>(response)).order).toMatchObject({ id: orderId, status: to });
@@ -362,7 +364,8 @@ describe("a busy board", () => {
   it("lists every open order, the newest included, with 215 open", async () => {
     const barista = await createBarista();
     const shopper = await createSignedInUser();
-    const start = Date.now() - 60 * 60_000;
+    // Today's, on the shop's clock: an earlier day's come apart.
+    const start = Math.max(Date.now() - 60 * 60_000, shopDayStart(Date.now(), "America/Los_Angeles").getTime());
     const ids = Array.from(
       { length: 215 },
       (_, i) => `busy-${String(i).padStart(3, "0")}-${crypto.randomUUID().slice(0, 8)}`,

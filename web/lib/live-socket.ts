@@ -16,6 +16,12 @@ export interface LiveSocketOptions {
    * the runtime without waking the Durable Object.
    */
   heartbeat?: { everyMs: number; timeoutMs: number };
+  /**
+   * Asked when a connection is refused before it opens: a session that ended while the page was
+   * offline is refused at the handshake (401), which a browser reports like a network failure.
+   * Resolving true ends the socket as `signed_out`; false or a failure keeps retrying.
+   */
+  sessionEnded?(): Promise<boolean>;
 }
 
 /** The first reconnection waits this long, each later one twice as long, up to the maximum. */
@@ -36,7 +42,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  * whether it is online. The browser's "offline" event counts as a drop at once (a socket can
  * take long to notice a dead network). A close because the session ended (signed out, expired,
  * no longer staff) is final: it says `signed_out` and never reconnects, since every attempt would
- * be refused. Returns a function that closes it for good.
+ * be refused; so is a session found ended when a reconnection is refused (`sessionEnded`).
+ * Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
   const heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
@@ -63,8 +70,10 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const current = new WebSocket(url);
     socket = current;
+    let opened = false;
     current.addEventListener("open", () => {
       if (socket !== current) return;
+      opened = true;
       attempt = 0;
       status("online");
       options.onOpen?.();
@@ -89,8 +98,25 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     });
     current.addEventListener("close", (event) => {
       if (socket === current && event.code === SESSION_ENDED_CLOSE_CODE) signedOut();
-      else dropped(current);
+      else {
+        const refused = socket === current && !opened;
+        dropped(current);
+        if (refused) askWhetherSessionEnded();
+      }
     });
+  }
+
+  /** A refused handshake may be a session that ended meanwhile: the page asks who it is. */
+  function askWhetherSessionEnded() {
+    if (!options.sessionEnded || navigator.onLine === false) return;
+    options.sessionEnded().then(
+      (ended) => {
+        if (ended && !stopped) signedOut();
+      },
+      () => {
+        // Unknown (the network is still down): the retries go on.
+      },
+    );
   }
 
   /** The server ended the session's sockets: stop for good and say so. */

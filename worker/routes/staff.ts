@@ -1,17 +1,36 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { shopDayStart, type EarlierOrdersClosed, type EarlierOrdersResponse } from "#common/earlier-orders";
 import { orderStatusChangeSchema } from "#common/forms/order-status";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
+import { validate } from "#worker/lib/validation";
 import { requireStaff } from "#worker/lib/staff";
 import { announceAfterCommit } from "#worker/services/announcements";
-import { boardOrderHistory, listBoardOrders, listDoneOrders } from "#worker/services/orders/board-orders";
+import {
+  boardOrderHistory,
+  listBoardOrders,
+  listDoneOrders,
+  listUnpaidToday,
+} from "#worker/services/orders/board-orders";
+import { countEarlierOrders } from "#worker/services/orders/earlier-orders";
 import { findBoardLocation } from "#worker/services/staff/board-location";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
-import { collectAtCounter, recallOrder, type CounterChangeInput } from "#worker/services/staff/counter-changes";
+import {
+  collectAtCounter,
+  giveBackAtCounter,
+  recallOrder,
+  type CounterChangeInput,
+} from "#worker/services/staff/counter-changes";
+import { closeEarlier, earlierOrdersPage } from "#worker/services/staff/earlier-orders";
+
+/** `?offset=` of a page of orders from earlier days. */
+const earlierPageQuery = z.object({
+  offset: z.coerce.number("offset must be a number").int().min(0).max(1_000_000).default(0),
+});
 
 /** Who changes which order: the signed-in staff member, at their own location. */
 function counterChange(c: Context<AppEnv>): CounterChangeInput {
@@ -31,18 +50,33 @@ export const staffRouter = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     const db = getDb(c.env.DB);
     const { locationId } = c.get("staff")!;
-    const [location, orders, done] = await Promise.all([
-      findBoardLocation(db, locationId),
-      listBoardOrders(db, locationId),
-      listDoneOrders(db, locationId),
-    ]);
+    const location = await findBoardLocation(db, locationId);
     if (!location) throw notFound("Location not found");
-    return c.json({ location, orders, done } satisfies StaffOrdersResponse);
+    // Orders from an earlier day of the shop come as a count; a page of them is /orders/earlier.
+    const dayStart = shopDayStart(Date.now(), location.timeZone).toISOString();
+    const [orders, done, unpaid, earlier] = await Promise.all([
+      listBoardOrders(db, locationId, dayStart),
+      listDoneOrders(db, locationId, dayStart),
+      listUnpaidToday(db, locationId, dayStart),
+      countEarlierOrders(db, locationId, dayStart),
+    ]);
+    return c.json({ location, orders, done, unpaid, earlier: { count: earlier } } satisfies StaffOrdersResponse);
+  })
+  /** A page of the orders still open from an earlier day of the shop, oldest first. */
+  .get("/orders/earlier", validate("query", earlierPageQuery), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const page = await earlierOrdersPage(getDb(c.env.DB), c.get("staff")!.locationId, c.req.valid("query").offset);
+    return c.json(page satisfies EarlierOrdersResponse);
+  })
+  /** Closes every order still open from an earlier day: Ready ones completed, the others cancelled. */
+  .post("/orders/earlier/close", ...jsonBody(z.object({})), async (c) => {
+    const closed = await closeEarlier(getDb(c.env.DB), c.get("staff")!.locationId, c.get("userId")!);
+    return c.json({ closed } satisfies { closed: EarlierOrdersClosed });
   })
   .post("/orders/:id/status", ...jsonBody(orderStatusChangeSchema), async (c) => {
     const id = c.req.param("id");
     if (id.length > 100) throw notFound("Order not found");
-    const { status, reason } = c.req.valid("json");
+    const { status, reason, payment } = c.req.valid("json");
     const result = await changeOrderStatus({
       db: getDb(c.env.DB),
       env: c.env,
@@ -51,6 +85,7 @@ export const staffRouter = new Hono<AppEnv>()
       orderId: id,
       status,
       reason,
+      payment,
     });
     announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
@@ -64,6 +99,12 @@ export const staffRouter = new Hono<AppEnv>()
   /** A pay-on-pickup order's total collected at the counter: its payment state becomes paid_at_counter. */
   .post("/orders/:id/paid-at-counter", ...jsonBody(z.object({})), async (c) => {
     const result = await collectAtCounter(counterChange(c));
+    announceAfterCommit(c, result.news);
+    return c.json({ order: result.order } satisfies StaffOrderResponse);
+  })
+  /** Money paid at the counter for a cancelled order, handed back there: its payment state becomes given_back. */
+  .post("/orders/:id/given-back", ...jsonBody(z.object({})), async (c) => {
+    const result = await giveBackAtCounter(counterChange(c));
     announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })

@@ -1,7 +1,7 @@
 import { isOnBoard, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import { ticketAge, type BoardAgeThresholds } from "#common/order-board";
 import type { OrderStatus } from "#common/orders";
-import type { StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
+import type { DoneOrder, StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
 
 /**
  * The board's orders after a change arrives (from the API's answer or the live channel): an
@@ -20,14 +20,14 @@ export function mergeBoardOrder(orders: StaffOrder[] | undefined, incoming: Staf
 /**
  * The Done list after a change: a completed or cancelled order goes in at the top (with the state
  * it was cancelled from, when the board had it open), an order that is open again, or one whose
- * refund is still owed (it waits under Refunds to retry), comes out.
+ * money is still owed back (under Refunds to retry, or Give back), comes out.
  */
-function mergeDoneOrder(done: StaffOrder[], incoming: StaffOrder, previous: StaffOrder | undefined): StaffOrder[] {
+function mergeDoneOrder(done: DoneOrder[], incoming: StaffOrder, previous: StaffOrder | undefined): DoneOrder[] {
   const existing = done.find((order) => order.id === incoming.id);
   if (existing && existing.updatedAt > incoming.updatedAt) return done;
   const others = done.filter((order) => order.id !== incoming.id);
   if (incoming.status !== "completed" && incoming.status !== "cancelled") return others;
-  if (incoming.paymentState === "refund_pending") return others;
+  if (isOnBoard(incoming)) return others;
   const cancelledFrom =
     incoming.cancelledFrom ?? existing?.cancelledFrom ?? (incoming.status === "cancelled" ? previous?.status : null);
   return [{ ...incoming, cancelledFrom: cancelledFrom ?? null }, ...others].sort((a, b) =>
@@ -46,11 +46,19 @@ export function withBoardOrder(
     ...board,
     orders: mergeBoardOrder(board.orders, incoming) ?? [],
     done: mergeDoneOrder(board.done ?? [], incoming, previous),
+    unpaid: mergeUnpaidOrder(board.unpaid ?? [], incoming),
   };
 }
 
+/** The day's unpaid list after a change: an order handed over unpaid goes in; collected (or recalled), it comes out. */
+function mergeUnpaidOrder(unpaid: DoneOrder[], incoming: StaffOrder): DoneOrder[] {
+  const others = unpaid.filter((order) => order.id !== incoming.id);
+  if (incoming.status !== "completed" || incoming.paymentState !== "not_collected") return others;
+  return [incoming, ...others].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
 /** The Done list as the board shows it: what was finished within the recall window. */
-export function recentlyDone(done: readonly StaffOrder[], now: number): StaffOrder[] {
+export function recentlyDone<Order extends DoneOrder>(done: readonly Order[], now: number): Order[] {
   return done.filter((order) => now - Date.parse(order.updatedAt) <= RECALL_WINDOW_MINUTES * 60_000);
 }
 

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
-import { ORDER_STATUS_LABELS } from "#common/order-lifecycle";
+import { amountToGiveBack, giveBackPrompt, type CollectAnswer } from "#common/cash-drawer";
+import { isFromEarlierDay } from "#common/earlier-orders";
+import { amountToCollect, ORDER_STATUS_LABELS } from "#common/order-lifecycle";
 import { formatCents } from "#common/money";
 import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { DoneOrder, StaffOrder } from "#common/staff-orders";
 import { errorMessage } from "#web/lib/query-client";
+import { useGiveBack } from "./api/give-back";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
 import { useRecallOrder } from "./api/recall-order";
@@ -16,6 +19,10 @@ import { isHeldForLater, useLaterRelease } from "./later-lane";
 import { BoardLane } from "./components/board-lane";
 import { BoardTicket } from "./components/board-ticket";
 import { CancelOrderDialog } from "./components/cancel-order-dialog";
+import { CollectDialog } from "./components/collect-dialog";
+import { EarlierOrders } from "./components/earlier-orders";
+import { GiveBack } from "./components/give-back";
+import { UnpaidToday } from "./components/unpaid-today";
 import { DoneListDialog } from "./components/done-list-dialog";
 import { OrderDetailsDialog } from "./components/order-details-dialog";
 import { RefundsToRetry } from "./components/refunds-to-retry";
@@ -58,6 +65,8 @@ export default function StaffBoardPage() {
   const recall = useRecallOrder();
   const paid = useMarkPaidAtCounter();
   const retry = useRetryRefund();
+  const giveBack = useGiveBack();
+  const [collectingFor, setCollectingFor] = useState<StaffOrder | null>(null);
   const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
   const [detailsOf, setDetailsOf] = useState<StaffOrder | null>(null);
   const [doneOpen, setDoneOpen] = useState(false);
@@ -65,11 +74,13 @@ export default function StaffBoardPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [recallFailure, setRecallFailure] = useState<string | null>(null);
   const lanesRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null);
+  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null || collectingFor !== null);
 
   const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
   const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
-  const open = orders.data?.orders ?? [];
+  const timeZone = orders.data?.location.timeZone ?? "UTC";
+  // An order left open from an earlier day waits under "From earlier", never in today's lanes.
+  const open = (orders.data?.orders ?? []).filter((order) => !isFromEarlierDay(order, timeZone, now));
   const held = open.filter((order) => isHeldForLater(order, now));
   // Later shows only while it holds an order: a board without orders ahead keeps its width for the rest.
   const lanes = LANES.filter((lane) => lane.lane !== "later" || held.length > 0).map((lane) => ({
@@ -90,21 +101,47 @@ export default function StaffBoardPage() {
   );
   const done = recentlyDone(orders.data?.done ?? [], now);
   const refundsOwed = (orders.data?.orders ?? []).filter((order) => order.paymentState === "refund_pending");
+  const givingBack = (orders.data?.orders ?? []).filter((order) => amountToGiveBack(order) > 0);
   // The details follow the order as it changes (paid, moved by someone else).
-  const detailed =
-    detailsOf &&
-    ([...(orders.data?.orders ?? []), ...(orders.data?.done ?? [])].find((order) => order.id === detailsOf.id) ??
-      detailsOf);
+  const detailed = detailsOf && ((orders.data?.orders ?? []).find((order) => order.id === detailsOf.id) ?? detailsOf);
 
   function advance(order: StaffOrder, to: OrderStatus) {
     setFailure(null);
     setNotice(null);
+    // Done on a ticket that still has money to collect asks first (./components/collect-dialog.tsx).
+    if (to === "completed" && amountToCollect(order) > 0) {
+      setCollectingFor(order);
+      return;
+    }
     focus.follow(order);
     moves.move(order, to).catch((error: unknown) => {
       focus.forget(order);
       setFailure(
         `Order ${orderNumber(order.id)} could not be moved to ${ORDER_STATUS_LABELS[to]}: ${errorMessage(error)}`,
       );
+    });
+  }
+
+  function answerCollect(order: StaffOrder, answer: CollectAnswer) {
+    setFailure(null);
+    focus.follow(order, true);
+    moves.move(order, "completed", undefined, answer).then(
+      (outcome) => {
+        if (outcome !== "busy") setCollectingFor(null);
+      },
+      (error: unknown) => {
+        focus.forget(order);
+        setFailure(`Order ${orderNumber(order.id)} could not be done: ${errorMessage(error)}`);
+      },
+    );
+  }
+
+  function givenBack(order: StaffOrder) {
+    setFailure(null);
+    setNotice(null);
+    giveBack.mutate(order.id, {
+      onError: (error) =>
+        setFailure(`Order ${orderNumber(order.id)} was not marked given back: ${errorMessage(error)}`),
     });
   }
 
@@ -117,13 +154,18 @@ export default function StaffBoardPage() {
         setCancelling(null);
         // Cancelled, but Stripe could not refund it (yet): the board keeps it for a retry.
         if (outcome.paymentState === "refund_pending") setFailure(refundStillOwedText(outcome));
+        // Paid at the counter: the money goes back there (Give back waits above the lanes).
+        else if (amountToGiveBack(outcome) > 0)
+          setNotice(
+            `${giveBackPrompt(amountToGiveBack(outcome))}: order ${orderNumber(outcome.id)} was paid at the counter.`,
+          );
       },
       // The dialog stays open with the error: the focus is still to follow the ticket if a retry works.
       (error: unknown) => setFailure(errorMessage(error)),
     );
   }
 
-  function collected(order: StaffOrder) {
+  function collected(order: Pick<StaffOrder, "id">) {
     setFailure(null);
     paid.mutate(order.id, {
       onError: (error) => setFailure(`Order ${orderNumber(order.id)} was not marked paid: ${errorMessage(error)}`),
@@ -149,7 +191,7 @@ export default function StaffBoardPage() {
     });
   }
 
-  function recallOrder(order: StaffOrder) {
+  function recallOrder(order: DoneOrder) {
     setRecallFailure(null);
     recall.mutate(order.id, {
       onError: (error) =>
@@ -178,7 +220,7 @@ export default function StaffBoardPage() {
   return (
     <div className="board">
       <h1 className="visually-hidden">Order board</h1>
-      {failure && !cancelling && !detailed && (
+      {failure && !cancelling && !detailed && !collectingFor && (
         <p className="board__failure" role="alert">
           {failure}
         </p>
@@ -194,6 +236,12 @@ export default function StaffBoardPage() {
         onRetry={retryRefundOf}
         onShowDetails={showDetails}
       />
+      <GiveBack
+        orders={givingBack}
+        giving={giveBack.isPending ? (giveBack.variables ?? null) : null}
+        onGiven={givenBack}
+      />
+      <EarlierOrders count={orders.data.earlier?.count ?? 0} timeZone={timeZone} />
       <div
         className="board__columns"
         ref={lanesRef}
@@ -212,17 +260,26 @@ export default function StaffBoardPage() {
             alerting={alerting}
             extra={
               lane.status === "ready" && (
-                <button
-                  type="button"
-                  className="btn btn--ghost board__done-button"
-                  aria-haspopup="dialog"
-                  onClick={() => {
-                    setRecallFailure(null);
-                    setDoneOpen(true);
-                  }}
-                >
-                  Done <span className="board__count">{done.length}</span>
-                </button>
+                <>
+                  <UnpaidToday
+                    orders={orders.data.unpaid ?? []}
+                    timeZone={timeZone}
+                    collecting={paid.isPending ? (paid.variables ?? null) : null}
+                    error={failure}
+                    onCollected={collected}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn--ghost board__done-button"
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      setRecallFailure(null);
+                      setDoneOpen(true);
+                    }}
+                  >
+                    Done <span className="board__count">{done.length}</span>
+                  </button>
+                </>
               )
             }
             renderTicket={(order) => (
@@ -268,6 +325,16 @@ export default function StaffBoardPage() {
           setFailure(null);
         }}
         onConfirm={cancel}
+      />
+      <CollectDialog
+        order={collectingFor}
+        busy={collectingFor !== null && moves.isMoving(collectingFor)}
+        error={collectingFor ? failure : null}
+        onAnswer={answerCollect}
+        onClose={() => {
+          setCollectingFor(null);
+          setFailure(null);
+        }}
       />
       <DoneListDialog
         open={doneOpen}

@@ -4,6 +4,7 @@ import { BOARD_LIVE_PATH, type BoardOrderMessage } from "#common/live-updates";
 import type { StaffOrder } from "#common/staff-orders";
 import { isRecord } from "#web/lib/guards";
 import { openLiveSocket, type LiveStatus } from "#web/lib/live-socket";
+import { staffSessionEnded } from "./api/check-session";
 import { staffOrdersQueryKey, staffOrdersQueryOptions } from "./api/list-staff-orders";
 import { withBoardOrder } from "./board-orders";
 
@@ -23,7 +24,8 @@ function readBoardMessage(data: unknown): StaffOrder | null {
  * The staff pages' live channel: new orders and every change arrive by themselves. On every
  * (re)connection the orders are read again from the API, so nothing is missed while offline
  * (and what arrived meanwhile alerts like any new order: see useNewOrderAlerting). A socket
- * closed because the session ended stays closed (`signed_out`), and the orders are read again so
+ * closed because the session ended, or refused after it ended offline (the page then asks
+ * GET /api/me), stays closed (`signed_out`), and the orders are read again so
  * the page shows whether the person is signed out or no longer on the staff list.
  */
 export function useBoardLive(enabled: boolean): LiveStatus {
@@ -35,6 +37,8 @@ export function useBoardLive(enabled: boolean): LiveStatus {
     return openLiveSocket({
       path: BOARD_LIVE_PATH,
       heartbeat: BOARD_HEARTBEAT,
+      // A session that ended while the board was offline is refused at the reconnection's handshake.
+      sessionEnded: staffSessionEnded,
       onStatus: (next) => {
         setStatus(next);
         // The session ended: whether it was a sign-out or the staff list, the API's answer says.

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import type { CollectAnswer } from "#common/cash-drawer";
 import type { OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { useChangeOrderStatus } from "./api/change-order-status";
@@ -16,7 +17,7 @@ export interface OrderMoves {
    * promise then answers "busy" and nothing is sent). Resolves to the order as the API answered
    * it (a cancelled card order may still owe its refund), or rejects with the API's error.
    */
-  move(order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | "busy">;
+  move(order: StaffOrder, to: OrderStatus, reason?: string, payment?: CollectAnswer): Promise<StaffOrder | "busy">;
   /** The card waits for a move it has not made yet. */
   isMoving(order: StaffOrder): boolean;
 }
@@ -47,7 +48,12 @@ export function useOrderMoves(): OrderMoves {
 
   const { mutateAsync } = change;
   const move = useCallback(
-    async (order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | "busy"> => {
+    async (
+      order: StaffOrder,
+      to: OrderStatus,
+      reason?: string,
+      payment?: CollectAnswer,
+    ): Promise<StaffOrder | "busy"> => {
       const pending = movesRef.current.get(order.id);
       if (pending !== undefined && pending.to !== order.status) return "busy";
       const token = ++nextToken.current;
@@ -59,6 +65,7 @@ export function useOrderMoves(): OrderMoves {
           orderId: order.id,
           status: to,
           ...(reason === undefined ? {} : { reason }),
+          ...(payment === undefined ? {} : { payment }),
         });
         return answer.order;
       } finally {

@@ -7,7 +7,13 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { PICKUP_MODES } from "#common/availability";
 import { PRODUCT_SIZES } from "#common/catalog";
 import { FULFILMENT_METHODS } from "#common/fulfilment";
-import { ORDER_EVENT_ACTORS, ORDER_STATUSES, PAYMENT_MODES, PAYMENT_STATES } from "#common/orders";
+import {
+  COUNTER_PAYMENT_STATES,
+  ORDER_EVENT_ACTORS,
+  ORDER_STATUSES,
+  PAYMENT_MODES,
+  PAYMENT_STATES,
+} from "#common/orders";
 import { isOneOf } from "#worker/db/checks";
 import { createdAt } from "./columns";
 import { products } from "./catalog";
@@ -53,6 +59,11 @@ export const orders = sqliteTable(
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
     /** The shopper's tip, included in totalCents: a percentage of the drinks' subtotal or their own amount. */
     tipCents: integer("tip_cents").notNull().default(0),
+    /**
+     * What Stripe has refunded of the card payment, in cents: a refund made outside the app may be
+     * partial (the order stays paid, the board shows it); the whole total makes it `refunded`.
+     */
+    refundedCents: integer("refunded_cents").notNull().default(0),
   },
   (table) => [
     // A user's order history, newest first.
@@ -73,8 +84,9 @@ export const orders = sqliteTable(
     check("orders_payment_state_known", isOneOf(table.paymentState, PAYMENT_STATES)),
     check(
       "orders_pickup_payment_not_required",
-      sql`${table.paymentMode} = 'stripe' OR ${table.paymentState} IN ('not_required', 'paid_at_counter')`,
+      sql`${table.paymentMode} = 'stripe' OR ${isOneOf(table.paymentState, COUNTER_PAYMENT_STATES)}`,
     ),
+    check("orders_refunded_non_negative", sql`${table.refundedCents} >= 0`),
   ],
 );
 

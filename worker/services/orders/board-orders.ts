@@ -2,15 +2,16 @@
  * The orders a location's board shows (common/order-lifecycle.ts isOnBoard), oldest first; its
  * Done list (finished within the recall window); and their history.
  */
-import { and, asc, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, not, or, sql } from "drizzle-orm";
 import { OPEN_ORDER_STATUSES, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import type { OrderStatus } from "#common/orders";
-import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
+import type { DoneOrder, OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderEvents, orders, users } from "#worker/db/schema";
+import { isForTodayOrLater } from "./earlier-orders";
 import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
-import { toStaffOrder } from "./shapes";
+import { toDoneOrder, toStaffOrder } from "./shapes";
 
 /**
  * The location's orders in these states that are the counter's business: not one still awaiting a
@@ -20,15 +21,26 @@ function counterOrders(locationId: string, statuses: OrderStatus[]) {
   return and(eq(orders.locationId, locationId), inArray(orders.status, statuses), ne(orders.paymentState, "pending"));
 }
 
-export async function listBoardOrders(db: Database, locationId: string): Promise<StaffOrder[]> {
+/**
+ * Today's open orders (those from an earlier day of the shop come apart: ./earlier-orders.ts), and
+ * money still owed back: a refund that did not go through, or money paid at the counter for an
+ * order since cancelled. `dayStart` is when the shop's today began.
+ */
+export async function listBoardOrders(db: Database, locationId: string, dayStart: string): Promise<StaffOrder[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(
       or(
-        counterOrders(locationId, [...OPEN_ORDER_STATUSES]),
+        and(counterOrders(locationId, [...OPEN_ORDER_STATUSES]), isForTodayOrLater(dayStart)),
         // Cancelled with a refund that did not go through: the staff retry it from the board.
         and(eq(orders.locationId, locationId), eq(orders.paymentState, "refund_pending")),
+        // Cancelled after it was paid at the counter: the money waits to be given back.
+        and(
+          eq(orders.locationId, locationId),
+          eq(orders.status, "cancelled"),
+          eq(orders.paymentState, "paid_at_counter"),
+        ),
       ),
     )
     // Every one of them, the newest included: a board that missed the newest would lose an order
@@ -44,7 +56,12 @@ export const DONE_LIST_LIMIT = 100;
  * What the location completed or cancelled within the recall window, newest first, each cancelled
  * one with the state it was cancelled from (what Recall would bring back).
  */
-export async function listDoneOrders(db: Database, locationId: string, now = Date.now()): Promise<StaffOrder[]> {
+export async function listDoneOrders(
+  db: Database,
+  locationId: string,
+  dayStart: string,
+  now = Date.now(),
+): Promise<DoneOrder[]> {
   const since = new Date(now - RECALL_WINDOW_MINUTES * 60_000).toISOString();
   const rows = await db
     .select()
@@ -52,19 +69,40 @@ export async function listDoneOrders(db: Database, locationId: string, now = Dat
     .where(
       and(
         counterOrders(locationId, ["completed", "cancelled"]),
-        // A refund still owed is not done: the board lists it with the open orders.
+        // Money still owed back is not done: the board lists it with the open orders.
         ne(orders.paymentState, "refund_pending"),
+        not(and(eq(orders.status, "cancelled"), eq(orders.paymentState, "paid_at_counter"))!),
         gte(orders.updatedAt, since),
+        // Orders from an earlier day closed together are not today's work to recall.
+        isForTodayOrLater(dayStart),
       ),
     )
     .orderBy(desc(orders.updatedAt))
     .limit(DONE_LIST_LIMIT);
   const cancelled = rows.filter((row) => row.status === "cancelled").map((row) => row.id);
-  const [loaded, cancelledFrom] = await Promise.all([
-    withLinesAndPickups(db, rows),
-    cancelledFromByOrder(db, cancelled),
-  ]);
-  return loaded.map((order) => ({ ...toStaffOrder(order), cancelledFrom: cancelledFrom.get(order.row.id) ?? null }));
+  const cancelledFrom = await cancelledFromByOrder(db, cancelled);
+  return rows.map((row) => toDoneOrder(row, cancelledFrom.get(row.id) ?? null));
+}
+
+/**
+ * Handed over unpaid today (`not_collected`): listed until the shop's day ends, for the counter
+ * to collect later or the owner to count, newest first.
+ */
+export async function listUnpaidToday(db: Database, locationId: string, dayStart: string): Promise<DoneOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        eq(orders.status, "completed"),
+        eq(orders.paymentState, "not_collected"),
+        gte(orders.updatedAt, dayStart),
+      ),
+    )
+    .orderBy(desc(orders.updatedAt))
+    .limit(DONE_LIST_LIMIT);
+  return rows.map((row) => toDoneOrder(row, null));
 }
 
 /** For each cancelled order, the state its latest cancellation came from (from its history). */

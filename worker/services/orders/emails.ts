@@ -6,6 +6,7 @@ import type { Database } from "#worker/db/client";
 import { emailOutbox, locations } from "#worker/db/schema";
 import { customerOrderEmail } from "#worker/emails/order-customer";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
+import { orderBackOnEmail } from "#worker/emails/order-recalled";
 import { shopOrderEmail } from "#worker/emails/order-shop";
 import {
   orderCancelledEmail,
@@ -112,4 +113,13 @@ export async function refundPendingEmail(db: Database, order: LoadedOrder): Prom
   if ((await cancellationKindsSent(db, order.row.id)).size > 0) return NO_EMAILS;
   const refund: CancellationRefund = { state: "pending", cents: order.row.totalCents };
   return statusEmail(db, order, "cancelled", { reason: order.row.cancelReason ?? "", refund });
+}
+
+/** A recalled order is back on: its customer hears so, whatever they were told before. */
+export async function recalledEmail(db: Database, order: LoadedOrder, backTo: OrderStatus): Promise<QueuedEmails> {
+  const { row } = order;
+  if (!row.customerEmail || backTo === "completed" || backTo === "cancelled") return NO_EMAILS;
+  const [location] = await db.select().from(locations).where(eq(locations.id, row.locationId));
+  if (!location) return NO_EMAILS;
+  return queueOne(db, order, "order-back-on", orderBackOnEmail(toOrderEmailDetails(order), location, backTo));
 }

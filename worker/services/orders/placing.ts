@@ -168,6 +168,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     updatedAt: now,
     paidAt: null,
     refundedAt: null,
+    refundedCents: 0,
     ...fulfilment,
     tipCents,
   };

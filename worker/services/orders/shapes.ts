@@ -1,6 +1,7 @@
 /** The shapes an order is shown in, each made from the order as loaded (./loading.ts). */
 import type { Order, OrderLine } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { OrderStatus } from "#common/orders";
+import type { DoneOrder, StaffOrder } from "#common/staff-orders";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
 import type { LoadedItem, LoadedOrder } from "./loading";
 
@@ -56,6 +57,7 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder):
     phone: row.phone,
     totalCents: row.totalCents,
     tipCents: row.tipCents,
+    ...(row.refundedCents > 0 ? { refundedCents: row.refundedCents } : {}),
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
     cancelReason: row.cancelReason,
@@ -70,6 +72,22 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder):
     })),
     pickup,
     prepStartsAt: prepStartsAt ?? null,
+  };
+}
+
+/** A finished order as the board's Done and unpaid lists show it (no lines). */
+export function toDoneOrder(row: LoadedOrder["row"], cancelledFrom: OrderStatus | null): DoneOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentState: row.paymentState,
+    customerName: row.customerName,
+    totalCents: row.totalCents,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    cancelledFrom,
   };
 }
 

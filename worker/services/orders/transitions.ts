@@ -1,8 +1,8 @@
 /**
  * Every change of an order after it is placed (placing.ts writes the order itself), each a named
- * transition: the counter's (preparing, ready, completed, cancelled, recalled, paid at the
- * counter) and the payment provider's
- * (paid, payment failed, expired, refunded). Staff and Stripe code decide which one applies; the
+ * transition: the counter's (preparing, ready, completed with or without the money collected,
+ * cancelled, recalled, paid at the counter, given back) and the payment provider's (paid,
+ * payment failed, expired, refunded, cancelled by a refund, partly refunded). Staff and Stripe code decide which one applies; the
  * transition writes it, with its history row and its e-mails, in one batch, and answers the order
  * as it now is and what to tell the world about it (announceAfterCommit).
  *
@@ -14,6 +14,8 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { CollectAnswer } from "#common/cash-drawer";
+import { formatCents } from "#common/money";
 import type { OrderEventActor, OrderStatus, PaymentState } from "#common/orders";
 import { asBatch } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
@@ -22,7 +24,14 @@ import type { Env } from "#worker/env";
 import { isNotNullViolation } from "#worker/lib/db-errors";
 import type { CancellationRefund } from "#worker/emails/order-status";
 import type { Announcements } from "#worker/services/announcements";
-import { newOrderEmails, refundMadeEmail, refundPendingEmail, statusEmail, type QueuedEmails } from "./emails";
+import {
+  newOrderEmails,
+  recalledEmail,
+  refundMadeEmail,
+  refundPendingEmail,
+  statusEmail,
+  type QueuedEmails,
+} from "./emails";
 import { orderEventStatement } from "./history";
 import { findOrderRow, orderWithId, type LoadedOrder } from "./loading";
 import { orderNews } from "./live-updates";
@@ -141,6 +150,36 @@ export function markCompleted(db: Database, order: LoadedOrder, staffUserId: str
   return moveAtCounter(db, order, staffUserId, "completed", { set: {} });
 }
 
+/**
+ * Done on a ticket that still had money to collect, with the counter's answer to "Collected
+ * $8.39?": `paid_at_counter` (with when), or `not_collected`, which keeps it on the day's unpaid
+ * list. Guarded on the status and the payment state it was decided on.
+ */
+export function completeWithPayment(db: Database, order: LoadedOrder, staffUserId: string, answer: CollectAnswer) {
+  const at = new Date().toISOString();
+  const paymentState: PaymentState = answer === "collected" ? "paid_at_counter" : "not_collected";
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.paymentState} = ${order.row.paymentState}`,
+    guarded: { column: "status", value: "completed" },
+    set: { paymentState, ...(answer === "collected" ? { paidAt: at } : {}) },
+    event: { ...byStaff(staffUserId), status: "completed", paymentState },
+    at,
+  });
+}
+
+/** Money paid at the counter for an order since cancelled, handed back there: who and when go to its history. */
+export function markGivenBack(db: Database, order: LoadedOrder, staffUserId: string) {
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.status} = 'cancelled' AND ${orders.paymentState} = 'paid_at_counter'`,
+    guarded: { column: "paymentState", value: "given_back" },
+    set: {},
+    event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "given_back" },
+    at: new Date().toISOString(),
+  });
+}
+
 /** Where the money of an order cancelled without a card refund of its own stands, as the customer is told. */
 function moneyOfCancelled(order: LoadedOrder): CancellationRefund {
   switch (order.row.paymentState) {
@@ -236,25 +275,31 @@ export const RECALL_REASON = "Recalled";
  * Recalled from the board's Done list: a completed order back to ready, a cancelled one back to the
  * state it was cancelled from (the counter has checked it may: recallTarget in
  * common/order-lifecycle.ts). Guarded on the state and the instant it was finished, so a recall
- * never undoes a later change. No e-mail: the shopper's page follows.
+ * never undoes a later change. A cancelled order takes its pickup place and drinks back only if
+ * they still fit: the database refuses otherwise (migrations' recall triggers, isSlotFull), and
+ * the error is the caller's. The shopper is told by e-mail that the order is back on.
  */
-export function recallAtCounter(db: Database, order: LoadedOrder, staffUserId: string, to: OrderStatus) {
+export async function recallAtCounter(db: Database, order: LoadedOrder, staffUserId: string, to: OrderStatus) {
   return commitChange(db, {
     order,
     stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.updatedAt} = ${order.row.updatedAt}`,
     guarded: { column: "status", value: to },
     set: order.row.status === "cancelled" ? { cancelReason: null } : {},
     event: { ...byStaff(staffUserId), status: to, paymentState: order.row.paymentState, reason: RECALL_REASON },
+    emails: await recalledEmail(db, order, to),
     at: new Date().toISOString(),
   });
 }
 
-/** A pay-on-pickup order's total collected at the counter: who and when go to its history. */
+/**
+ * A pay-on-pickup order's total collected at the counter (also after it was handed over unpaid):
+ * who and when go to its history.
+ */
 export function markPaidAtCounter(db: Database, order: LoadedOrder, staffUserId: string) {
   const at = new Date().toISOString();
   return commitChange(db, {
     order,
-    stillAsRead: sql`${orders.paymentState} = 'not_required' AND ${orders.paymentMode} = 'pay_on_pickup' AND ${orders.status} <> 'cancelled'`,
+    stillAsRead: sql`${orders.paymentState} IN ('not_required', 'not_collected') AND ${orders.paymentMode} = 'pay_on_pickup' AND ${orders.status} <> 'cancelled'`,
     guarded: { column: "paymentState", value: "paid_at_counter" },
     set: { paidAt: at },
     event: { ...byStaff(staffUserId), status: order.row.status, paymentState: "paid_at_counter" },
@@ -315,9 +360,14 @@ export function markExpired(db: Database, order: LoadedOrder, alongside: Alongsi
   return lapseUnpaid(db, order, alongside);
 }
 
+/** What the history says of a refund made from Stripe's dashboard rather than by a cancellation here. */
+export const REFUNDED_OUTSIDE_REASON = "Refunded from Stripe's dashboard";
+
 /**
- * Refunded in full; the order's fulfilment is left as the counter set it. A cancelled order whose
- * refund Stripe reports before the counter has recorded it gets its customer's e-mail here.
+ * Refunded in full; the order's fulfilment is left as the counter set it (an open one started
+ * already shows "Refunded" on its ticket, for the counter to stop or cancel it). A cancelled
+ * order whose refund Stripe reports before the counter has recorded it gets its customer's
+ * e-mail here.
  */
 export async function markRefunded(
   db: Database,
@@ -331,10 +381,74 @@ export async function markRefunded(
     order,
     stillAsRead: sql`${orders.paymentState} = ${readState}`,
     guarded: { column: "paymentState", value: "refunded" },
-    set: { refundedAt: at, stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refund.id})` },
-    event: { ...BY_PAYMENT_PROVIDER, status: order.row.status, paymentState: "refunded" },
+    set: {
+      refundedAt: at,
+      refundedCents: refund.amountCents,
+      stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refund.id})`,
+    },
+    event: {
+      ...BY_PAYMENT_PROVIDER,
+      status: order.row.status,
+      paymentState: "refunded",
+      reason: readState === "paid" ? REFUNDED_OUTSIDE_REASON : null,
+    },
     emails: readState === "refund_pending" ? await refundMadeEmail(db, order, refund.amountCents) : undefined,
     alongside,
     at,
+  });
+}
+
+/**
+ * Refunded in full from Stripe's dashboard before anyone started on it: the order is cancelled
+ * with the refund, and its customer told by e-mail. Guarded on `received` and `paid`, so a Start
+ * made first wins and the refund is then only recorded (markRefunded).
+ */
+export async function cancelByRefund(
+  db: Database,
+  order: LoadedOrder,
+  refund: { id: string | null; amountCents: number },
+  alongside: Alongside,
+) {
+  const at = new Date().toISOString();
+  const reason = REFUNDED_OUTSIDE_REASON;
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.status} = 'received' AND ${orders.paymentState} = 'paid'`,
+    guarded: { column: "status", value: "cancelled" },
+    set: {
+      paymentState: "refunded",
+      cancelReason: reason,
+      refundedAt: at,
+      refundedCents: refund.amountCents,
+      stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refund.id})`,
+    },
+    event: { ...BY_PAYMENT_PROVIDER, status: "cancelled", paymentState: "refunded", reason },
+    emails: await statusEmail(db, order, "cancelled", {
+      reason,
+      refund: { state: "refunded", cents: refund.amountCents },
+    }),
+    alongside,
+    at,
+  });
+}
+
+/**
+ * Part of a card payment refunded from Stripe's dashboard: the order stays paid and goes on; the
+ * amount shows on its ticket and in its details, and its history says so.
+ */
+export function recordPartialRefund(db: Database, order: LoadedOrder, amountCents: number, alongside: Alongside) {
+  return commitChange(db, {
+    order,
+    stillAsRead: sql`${orders.paymentState} = 'paid'`,
+    guarded: { column: "paymentState", value: "paid" },
+    set: { refundedCents: amountCents },
+    event: {
+      ...BY_PAYMENT_PROVIDER,
+      status: order.row.status,
+      paymentState: "paid",
+      reason: `${formatCents(amountCents)} of ${formatCents(order.row.totalCents)} refunded from Stripe's dashboard`,
+    },
+    alongside,
+    at: new Date().toISOString(),
   });
 }

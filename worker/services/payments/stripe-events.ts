@@ -19,10 +19,12 @@ import {
   type OrderRow,
 } from "#worker/services/orders/loading";
 import {
+  cancelByRefund,
   markExpired,
   markPaid,
   markPaymentFailed,
   markRefunded,
+  recordPartialRefund,
   type OrderChange,
 } from "#worker/services/orders/transitions";
 import { sessionPaymentIntentId, type Stripe } from "./stripe";
@@ -31,6 +33,8 @@ export type PaymentEventOutcome =
   | "paid"
   | "cancelled"
   | "refunded"
+  /** Part of a paid order's payment was refunded from Stripe's dashboard; the order goes on. */
+  | "partly_refunded"
   | "duplicate"
   /** Verified and recorded, but it changes nothing (already paid, unknown order, awaiting funds…). */
   | "no_change"
@@ -169,9 +173,12 @@ async function lapse(db: Database, event: Stripe.Event, order: OrderRow): Promis
 }
 
 /**
- * `charge.refunded`: Stripe says the order's payment was refunded in full (by the shop's
- * cancellation, which may or may not have recorded it yet, or from Stripe's dashboard). The order is marked
- * refunded once; its fulfilment is left as the counter set it.
+ * `charge.refunded`: Stripe says the order's payment was refunded, by the shop's cancellation
+ * (which may or may not have recorded it yet) or from Stripe's dashboard. A full refund marks the
+ * order refunded once; made from the dashboard on an order nobody has started, it cancels the
+ * order too (a Start made first wins, and the ticket then shows "Refunded" for the counter to
+ * stop or cancel it). A partial refund leaves the order paid and going, with the amount on its
+ * ticket.
  */
 async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Charge): Promise<PaymentEventResult> {
   const paymentIntentId =
@@ -183,10 +190,34 @@ async function applyRefund(db: Database, event: Stripe.Event, charge: Stripe.Cha
     );
     return recordEvent(db, event, null);
   }
-  // A partial refund leaves the order paid; only a full one changes it.
   const refundable = order.paymentState === "paid" || order.paymentState === "refund_pending";
-  if (!charge.refunded || !refundable) return recordEvent(db, event, order.id);
-  const refund = { id: charge.refunds?.data[0]?.id ?? null, amountCents: charge.amount_refunded };
+  if (!refundable) return recordEvent(db, event, order.id);
   const loaded = await withLines(db, order);
-  return settle(db, event, order, "refunded", () => markRefunded(db, loaded, refund, [eventRow(db, event, order.id)]));
+  const alongside = () => [eventRow(db, event, order.id)];
+  if (!charge.refunded) {
+    // Part of it: only a paid order's growing refund is news.
+    if (order.paymentState !== "paid" || charge.amount_refunded <= order.refundedCents) {
+      return recordEvent(db, event, order.id);
+    }
+    return settle(db, event, order, "partly_refunded", () =>
+      recordPartialRefund(db, loaded, charge.amount_refunded, alongside()),
+    );
+  }
+  const refund = { id: charge.refunds?.data[0]?.id ?? null, amountCents: charge.amount_refunded };
+  if (order.paymentState === "paid" && order.status === "received") {
+    let cancelled: OrderChange | null;
+    try {
+      cancelled = await cancelByRefund(db, loaded, refund, alongside());
+    } catch (error) {
+      if (isDuplicateEvent(error)) return { outcome: "duplicate", news: NOTHING_TO_ANNOUNCE };
+      throw error;
+    }
+    if (cancelled) return { outcome: "cancelled", orderId: order.id, news: cancelled.news };
+    // Started (or changed) meanwhile: the refund is recorded on the order as it now is.
+    const latest = await findOrderRow(db, orderWithId(order.id));
+    if (!latest || latest.paymentState !== "paid") return recordEvent(db, event, order.id);
+    const reloaded = await withLines(db, latest);
+    return settle(db, event, latest, "refunded", () => markRefunded(db, reloaded, refund, alongside()));
+  }
+  return settle(db, event, order, "refunded", () => markRefunded(db, loaded, refund, alongside()));
 }

@@ -1,9 +1,11 @@
 /**
- * Two changes the counter makes besides moving an order on (./order-status.ts): recalling an
- * order completed or cancelled by mistake, and marking a pay-on-pickup order paid at the counter.
+ * Changes the counter makes besides moving an order on (./order-status.ts): recalling an order
+ * completed or cancelled by mistake, marking a pay-on-pickup order paid at the counter, and
+ * handing back the money of a cancelled one.
  * This decides whether the change is allowed; worker/services/orders/transitions.ts writes it.
  */
-import { RECALL_REFUSALS, recallTarget } from "#common/order-lifecycle";
+import { amountToGiveBack } from "#common/cash-drawer";
+import { amountToCollect, RECALL_REFUSALS, recallTarget } from "#common/order-lifecycle";
 import type { StaffMembership } from "#common/staff";
 import type { StaffOrder } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
@@ -12,7 +14,8 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { cancelledFromByOrder } from "#worker/services/orders/board-orders";
 import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
-import { markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
+import { isSlotFull } from "#worker/services/orders/admission";
+import { markGivenBack, markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
 
 export interface CounterChangeInput {
   db: Database;
@@ -48,14 +51,44 @@ export async function recallOrder(input: CounterChangeInput): Promise<CounterCha
     row.status === "cancelled" ? ((await cancelledFromByOrder(input.db, [row.id])).get(row.id) ?? null) : null;
   const target = recallTarget({ ...row, cancelledFrom }, Date.now());
   if ("refusal" in target) throw new ApiError(409, "not_recallable", RECALL_REFUSALS[target.refusal]);
-  const change = await recallAtCounter(input.db, order, input.staffUserId, target.to);
+  let change;
+  try {
+    change = await recallAtCounter(input.db, order, input.staffUserId, target.to);
+  } catch (error) {
+    // Its pickup place or drinks went to another order since it was cancelled.
+    if (isSlotFull(error)) throw new ApiError(409, "slot_full", RECALL_REFUSALS.slot_full);
+    throw error;
+  }
   if (!change) throw changedMeanwhile();
   return { order: toStaffOrder(change.order), news: change.news };
 }
 
 /**
- * A pay-on-pickup (or delivery) order's total was collected at the counter: `not_required` →
- * `paid_at_counter`. Repeating it changes nothing; 409 `not_payable_at_counter` for an order that
+ * Money paid at the counter for an order since cancelled was handed back there:
+ * `paid_at_counter` → `given_back`, with who and when in its history. Repeating it changes
+ * nothing; 409 `nothing_to_give_back` for any other order.
+ */
+export async function giveBackAtCounter(input: CounterChangeInput): Promise<CounterChangeResult> {
+  const order = await locationOrderOf(input);
+  const unchanged = (current: LoadedOrder) => ({ order: toStaffOrder(current), news: NOTHING_TO_ANNOUNCE });
+  if (order.row.paymentState === "given_back") return unchanged(order);
+  if (amountToGiveBack(order.row) === 0) {
+    throw new ApiError(
+      409,
+      "nothing_to_give_back",
+      "Only a cancelled order that was paid at the counter has money to give back.",
+    );
+  }
+  const change = await markGivenBack(input.db, order, input.staffUserId);
+  if (change) return { order: toStaffOrder(change.order), news: change.news };
+  const latest = await locationOrderOf(input);
+  if (latest.row.paymentState === "given_back") return unchanged(latest);
+  throw changedMeanwhile();
+}
+
+/**
+ * A pay-on-pickup (or delivery) order's total was collected at the counter: `not_required` (or
+ * `not_collected`, handed over unpaid) → `paid_at_counter`. Repeating it changes nothing; 409 `not_payable_at_counter` for an order that
  * owes nothing there (paid by card, cancelled).
  */
 export async function collectAtCounter(input: CounterChangeInput): Promise<CounterChangeResult> {
@@ -63,7 +96,7 @@ export async function collectAtCounter(input: CounterChangeInput): Promise<Count
   const unchanged = (current: LoadedOrder) => ({ order: toStaffOrder(current), news: NOTHING_TO_ANNOUNCE });
   if (order.row.paymentState === "paid_at_counter") return unchanged(order);
   const { row } = order;
-  if (row.paymentMode !== "pay_on_pickup" || row.paymentState !== "not_required" || row.status === "cancelled") {
+  if (row.paymentMode !== "pay_on_pickup" || amountToCollect(row) === 0 || row.status === "cancelled") {
     throw new ApiError(
       409,
       "not_payable_at_counter",

@@ -3,10 +3,12 @@
  * whether the move is allowed and which transition it is (worker/services/orders/transitions.ts
  * writes it). A paid card order's cancellation moves its money only with its state
  * (./cancellation-refund.ts); cancelling again an order whose refund did not go through retries
- * the refund. A move that lost a race with another answers 409 `order_changed` naming the state
+ * the refund. Done on a ticket that still owes money needs the counter's answer to "Collected?".
+ * A move that lost a race with another answers 409 `order_changed` naming the state
  * the order is in.
  */
-import { canMoveTo, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
+import { collectQuestion, type CollectAnswer } from "#common/cash-drawer";
+import { amountToCollect, canMoveTo, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
 import type { OrderStatus } from "#common/orders";
 import type { StaffMembership } from "#common/staff";
 import type { StaffOrder } from "#common/staff-orders";
@@ -18,6 +20,7 @@ import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/ord
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import {
   cancelAtCounter,
+  completeWithPayment,
   markCompleted,
   markPreparing,
   markReady,
@@ -33,6 +36,8 @@ export interface StatusChangeInput {
   orderId: string;
   status: OrderStatus;
   reason?: string;
+  /** Done on a ticket that still owes money: the answer to "Collected $8.39?". */
+  payment?: CollectAnswer;
 }
 
 export interface StatusChangeResult {
@@ -78,7 +83,7 @@ function moveTo(input: StatusChangeInput, order: LoadedOrder): Promise<OrderChan
     case "ready":
       return markReady(db, order, staffUserId);
     case "completed":
-      return markCompleted(db, order, staffUserId);
+      return completeAtCounter(input, order);
     case "cancelled":
       return isPaidByCard(order)
         ? cancelPaidOrder(input, order, reason)
@@ -86,6 +91,24 @@ function moveTo(input: StatusChangeInput, order: LoadedOrder): Promise<OrderChan
     default:
       throw illegalMove(order.row.status, status);
   }
+}
+
+/**
+ * Done: an order that still owes money is completed only with the counter's answer to
+ * "Collected $8.39?" (409 `collect_unanswered` without it), so none is handed over silently.
+ */
+function completeAtCounter(input: StatusChangeInput, order: LoadedOrder): Promise<OrderChange | null> {
+  const owed = amountToCollect(order.row);
+  if (owed === 0) return markCompleted(input.db, order, input.staffUserId);
+  if (!input.payment) {
+    throw new ApiError(
+      409,
+      "collect_unanswered",
+      `${collectQuestion(owed)} Say whether the money was collected before this order is done.`,
+      "payment",
+    );
+  }
+  return completeWithPayment(input.db, order, input.staffUserId, input.payment);
 }
 
 export async function changeOrderStatus(input: StatusChangeInput): Promise<StatusChangeResult> {

@@ -1,15 +1,17 @@
+import { cancelledMoneyText } from "#common/cash-drawer";
 import { PROGRESS_STEPS, progressStepLabel } from "#common/order-lifecycle";
 import type { Order } from "#common/orders";
 
 /**
  * Where the order stands, as a line of steps: Received, Preparing, Ready, Completed (a delivery:
- * Received, Preparing, On its way, Delivered), or Cancelled with the shop's reason. It is a live region, so a change that arrives while the
+ * Received, Preparing, On its way, Delivered), or Cancelled with the shop's reason and where the
+ * money is. It is a live region, so a change that arrives while the
  * page is open is read out.
  */
 export function OrderProgress({
   order,
 }: {
-  order: Pick<Order, "id" | "status" | "paymentState" | "cancelReason" | "fulfilment">;
+  order: Pick<Order, "id" | "status" | "paymentState" | "cancelReason" | "fulfilment" | "totalCents">;
 }) {
   const label = `Progress of this order: ${progressStepLabel(order.status, order.fulfilment)}`;
   if (order.status === "cancelled") {
@@ -18,11 +20,9 @@ export function OrderProgress({
         <p className="order-progress__cancelled">
           <strong>Cancelled</strong>
           {order.cancelReason && <span> · {order.cancelReason}</span>}
-          {order.paymentState === "refunded" && <span className="order-progress__refund"> · Refunded in full</span>}
-          {order.paymentState === "refund_pending" && (
-            <span className="order-progress__refund"> · Refund on its way: we e-mail you when it is made</span>
-          )}
         </p>
+        {/* Where the money is: back on the card (on its way or done), at the counter, or never charged. */}
+        <p className="order-progress__refund">{cancelledMoneyText(order)}</p>
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { drinkCount, drinksLabel, isLargeOrder, type DrinkLimits } from "#common
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
+import { TicketMoneyNotice } from "./ticket-money-notice";
 
 /** The one-tap button that moves an order one step on. */
 const FORWARD_LABEL: Partial<Record<OrderStatus, string>> = {
@@ -62,7 +63,7 @@ export function BoardTicket({
   const drinks = drinkCount(order.lines);
   return (
     <article
-      className={`board-card board-card--${age.urgency}${alerting ? " board-card--alert" : ""}`}
+      className={`board-card board-card--${age.urgency}${alerting ? " board-card--alert" : ""}${order.paymentState === "refunded" ? " board-card--refunded" : ""}`}
       aria-labelledby={headingId}
       aria-busy={busy}
       data-order-id={order.id}
@@ -107,6 +108,7 @@ export function BoardTicket({
         ))}
       </ul>
       {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
+      <TicketMoneyNotice order={order} />
       <div className="board-card__actions">
         {next && forward && (
           <button

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { giveBackPrompt } from "#common/cash-drawer";
 import { cancelOrderFormSchema, type CancelOrderForm } from "#common/forms/order-status";
 import { CANCEL_REASON_MAX_LENGTH, CANCEL_REASON_PRESETS } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
@@ -44,7 +45,9 @@ export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: Ca
           <p className="board-cancel__hint">
             {order.paymentState === "paid"
               ? "The customer is refunded in full and gets an e-mail with your reason."
-              : "The customer gets an e-mail with your reason."}
+              : order.paymentState === "paid_at_counter"
+                ? `The customer gets an e-mail with your reason. ${giveBackPrompt(order.totalCents)} at the counter: the board keeps it until you do.`
+                : "The customer gets an e-mail with your reason."}
           </p>
           <fieldset className="board-cancel__presets">
             <legend className="field__label">Reason</legend>

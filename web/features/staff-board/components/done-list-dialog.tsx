@@ -1,27 +1,28 @@
 import { useId } from "react";
 import { recallTarget, ORDER_STATUS_LABELS, RECALL_REFUSALS, RECALL_WINDOW_MINUTES } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { DoneOrder } from "#common/staff-orders";
 import { Dialog } from "#web/components/dialog/dialog";
 import { clockTime } from "#web/features/staff-board/board-orders";
 
 export interface DoneListDialogProps {
   open: boolean;
   /** Completed or cancelled within the recall window, newest first. */
-  orders: StaffOrder[];
+  orders: DoneOrder[];
   now: number;
   timeZone: string;
   /** The order whose recall is on its way. */
   recalling: string | null;
   error: string | null;
-  onRecall(order: StaffOrder): void;
+  onRecall(order: DoneOrder): void;
   onClose(): void;
 }
 
 /**
  * The orders finished in the last 30 minutes, newest first, each with Recall: a completed order
- * goes back to Ready, a cancelled one to where it was cancelled from; one that was refunded
- * cannot come back, and the list says why.
+ * goes back to Ready, a cancelled one to where it was cancelled from; one whose money went (or is
+ * owed) back, or whose card payment never arrived, cannot come back, and the list says why; one
+ * handed over unpaid says "Not paid".
  */
 export function DoneListDialog({
   open,
@@ -57,6 +58,10 @@ export function DoneListDialog({
                   <strong>{number}</strong> {order.customerName || "Customer"} · {ORDER_STATUS_LABELS[order.status]}{" "}
                   <time dateTime={order.updatedAt}>{clockTime(order.updatedAt, timeZone)}</time>
                   {order.cancelReason && <span className="board-done__reason"> · “{order.cancelReason}”</span>}
+                  {order.paymentState === "not_collected" && (
+                    <strong className="board-done__unpaid"> · Not paid</strong>
+                  )}
+                  {order.paymentState === "given_back" && <span> · Given back</span>}
                 </p>
                 {"to" in target || target.refusal === "unknown_state" ? (
                   <button

@@ -9,6 +9,7 @@ import {
 } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
+import { TicketMoneyNotice } from "./ticket-money-notice";
 import { Dialog } from "#web/components/dialog/dialog";
 import { errorMessage } from "#web/lib/query-client";
 import { useOrderHistory } from "#web/features/staff-board/api/get-order-history";
@@ -88,6 +89,7 @@ export function OrderDetailsDialog({
               {paymentStateLabel(order)} · {formatCents(order.totalCents)}
             </dd>
           </dl>
+          <TicketMoneyNotice order={order} />
           {refundOwed && (
             <p className="board-details__refund">
               <span aria-hidden="true">⚠ </span>Cancelled, but the card refund has not gone through. The customer was

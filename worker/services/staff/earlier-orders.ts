@@ -1,0 +1,43 @@
+/**
+ * The counter's side of orders left open from an earlier day of the shop (common/earlier-orders.ts):
+ * a page of them on request, and the one action that closes them all.
+ */
+import {
+  EARLIER_ORDERS_PAGE_SIZE,
+  shopDayStart,
+  type EarlierOrdersClosed,
+  type EarlierOrdersResponse,
+} from "#common/earlier-orders";
+import type { Database } from "#worker/db/client";
+import { notFound } from "#worker/lib/errors";
+import { closeEarlierOrders, countEarlierOrders, listEarlierOrders } from "#worker/services/orders/earlier-orders";
+import { findBoardLocation } from "./board-location";
+
+/** When the location's today began, on its own clock. */
+export async function locationDayStart(db: Database, locationId: string, now = Date.now()): Promise<string> {
+  const location = await findBoardLocation(db, locationId);
+  if (!location) throw notFound("Location not found");
+  return shopDayStart(now, location.timeZone).toISOString();
+}
+
+export async function earlierOrdersPage(
+  db: Database,
+  locationId: string,
+  offset: number,
+): Promise<EarlierOrdersResponse> {
+  const dayStart = await locationDayStart(db, locationId);
+  const [total, orders] = await Promise.all([
+    countEarlierOrders(db, locationId, dayStart),
+    listEarlierOrders(db, locationId, dayStart, { offset, limit: EARLIER_ORDERS_PAGE_SIZE }),
+  ]);
+  const next = offset + orders.length;
+  return { orders, total, nextOffset: next < total && orders.length > 0 ? next : null };
+}
+
+export async function closeEarlier(
+  db: Database,
+  locationId: string,
+  staffUserId: string,
+): Promise<EarlierOrdersClosed> {
+  return closeEarlierOrders(db, locationId, await locationDayStart(db, locationId), staffUserId);
+}
