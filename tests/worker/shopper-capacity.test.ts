@@ -60,7 +60,7 @@ describe("no shopper takes the day: one account holds at most 40 open unpaid dri
       expect(error).toEqual({
         code: "open_drinks_limit",
         field: "lines",
-        message: `You already have 40 drinks ordered and not yet paid for; one account can have at most 40 at a time. To order 40 more, call the shop at ${SHOP_PHONE}.`,
+        message: `You already have 40 drinks ordered and not yet paid for; one account can have at most 40 at a time. To order more now, call the shop at ${SHOP_PHONE}.`,
       });
     }
     // A slot far ahead is refused too: the limit counts every pickup time.

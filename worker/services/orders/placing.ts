@@ -20,6 +20,7 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
 import { admitOrder, isSlotFull, slotFullError } from "./admission";
+import { isOverOpenDrinks } from "./open-drinks";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
@@ -133,7 +134,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
-  const admitted = await admitOrder(db, lines, request.pickup);
+  const admitted = await admitOrder(db, userId, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
   const tipCents = tipFor(request.tip, linesTotalCents);
   if (tipCents > linesTotalCents) {
@@ -257,6 +258,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
+    if (isOverOpenDrinks(error)) throw await admitted.openDrinksRefusal();
     throw error;
   }
 

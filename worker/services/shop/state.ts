@@ -158,6 +158,11 @@ export function estimateReadyAt(state: ShopState, now: Date, ownPrepMinutes = st
   return new Date(now.getTime() + (state.queueMinutes + ownPrepMinutes) * MINUTE_MS);
 }
 
+/** Whether an order ready at `readyAt` would be ready only after the current opening ends. */
+export function readyAfterClosing(readyAt: Date, closesAt: Date | null): boolean {
+  return closesAt !== null && readyAt.getTime() > closesAt.getTime();
+}
+
 /** Whether the location takes orders now, and if not, why. */
 export function acceptance(
   state: ShopState,
@@ -188,6 +193,9 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
   const asapReadyAt = estimateReadyAt(state, now);
   // Today's only: the days ahead are GET /api/pickup-days' (pickup-days.ts), for the checkout alone.
   const pickupSlots = reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [];
+  // "As soon as possible" is offered only when a drink can be ready before closing (admission.ts
+  // refuses it otherwise); the checkout then offers the first pickup time ahead.
+  const asapOffered = reason === null && !readyAfterClosing(asapReadyAt, closesAt);
   return {
     locationId: state.location.id,
     locationName: state.location.name,
@@ -200,7 +208,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     pausedUntil: state.pause?.pausedUntil ?? null,
     soldOut: state.soldOut,
     soldOutOptions: state.soldOutOptions,
-    asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
+    asapReadyAt: asapOffered ? asapReadyAt.toISOString() : null,
     pickupSlots,
     drinkLimits: state.drinkLimits,
     phone: state.location.phone,
