@@ -113,7 +113,8 @@ async function runCron() {
 
 /** 12 juices for one pickup slot: the slot's every drink, and one of its places. */
 async function placeCardOrder(slot: PickupSlot) {
-  const user = await createSignedInUser({ email: `holds-${crypto.randomUUID()}@example.com` });
+  const email = `holds-${crypto.randomUUID()}@example.com`;
+  const user = { ...(await createSignedInUser({ email })), email };
   const response = await call(
     new Request("http://localhost:5173/api/orders", {
       method: "POST",
@@ -266,7 +267,7 @@ describe("an order waiting for payment holds its place for the Stripe session's 
 
     const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
     expect(emails.map((email) => email.kind)).toEqual(["order-late-payment-refunded"]);
-    expect(emails[0]!.to).toBe(user.email);
+    expect(emails[0]!.recipient).toBe(user.email);
     expect(emails[0]!.text).toContain("refunded");
     expect(emails[0]!.text).toContain("after the 45 minutes");
 

@@ -11,7 +11,7 @@ import { formatCents } from "#common/money";
 import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
-import { orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
+import { locations, orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
@@ -21,6 +21,7 @@ import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
 import { admitOrder, isSlotFull, slotFullError } from "./admission";
 import { isOverOpenDrinks } from "./open-drinks";
+import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
@@ -334,9 +335,11 @@ async function startCardPayment(
       ],
     });
   } catch (error) {
-    // The order stays awaiting payment: retrying with the same Idempotency-Key tries Stripe again.
     console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
-    throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
+    // Nobody can pay an order without a checkout: it is released at once, its place and drinks
+    // free again (docs/decisions/0018). One with a session already keeps it until the session ends.
+    if (!row.stripeSessionId) await releaseUnstartedCheckout(input.db, row);
+    throw await paymentUnavailable(input.db, row.locationId);
   }
   if (row.stripeSessionId !== session.id) {
     await input.db
@@ -345,4 +348,15 @@ async function startCardPayment(
       .where(eq(orders.id, row.id));
   }
   return session.url;
+}
+
+/** The 502 for a card checkout that could not be started: what the shopper can do instead. */
+async function paymentUnavailable(db: Database, locationId: string): Promise<ApiError> {
+  const [location] = await db.select({ phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
+  const call = location?.phone ? `, or call the shop at ${location.phone} to order and pay at pickup` : "";
+  return new ApiError(
+    502,
+    "payment_unavailable",
+    `Card payment is unavailable right now, so your order was not placed and nothing is held for it. Please try again in a few minutes${call}.`,
+  );
 }
