@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { PickupSlot } from "#common/availability";
-import type { CreateOrderResponse } from "#common/orders";
+import type { CreateOrderResponse, OrderResponse } from "#common/orders";
 import { app } from "#worker/app";
 import { getDb } from "#worker/db/client";
 import { emailOutbox, orders } from "#worker/db/schema";
@@ -174,6 +174,53 @@ describe("a card checkout that could not be started holds nothing", () => {
     stripeDown = false;
     const next = await placeCardOrder(slot);
     expect(next.response.status).toBe(201);
+  });
+});
+
+describe("a shopper back from Stripe's page without paying", () => {
+  async function cancelPayment(cookie: string, orderId: string) {
+    return call(
+      new Request(`http://localhost:5173/api/orders/${orderId}/payment/cancel`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "http://localhost:5173", Cookie: cookie },
+        body: "{}",
+      }),
+    );
+  }
+
+  it("releases the order at once: its session expired at Stripe, its drinks free for the next attempt", async () => {
+    useShopClock();
+    const slot = (await store()).pickupSlots[10]!;
+    const { response, user } = await placeCardOrder(slot);
+    const { order } = (await response.json()) as CreateOrderResponse;
+    const sessionId = (await orderRow(order.id)).stripeSessionId!;
+
+    // Someone else cannot release it.
+    const stranger = await createSignedInUser();
+    expect((await cancelPayment(stranger.cookie, order.id)).status).toBe(404);
+    expect((await orderRow(order.id)).status).toBe("received");
+
+    const answer = await cancelPayment(user.cookie, order.id);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as OrderResponse).order).toMatchObject({ id: order.id, status: "cancelled" });
+    expect(sessions.get(sessionId)?.status).toBe("expired");
+    expect(await slotNow(slot.startsAt)).toEqual(slot);
+    // A second tap changes nothing.
+    expect((await cancelPayment(user.cookie, order.id)).status).toBe(200);
+    expect(calls.filter((entry) => entry.path.endsWith("/expire"))).toHaveLength(1);
+  });
+
+  it("leaves an order Stripe says was paid", async () => {
+    useShopClock();
+    const slot = (await store()).pickupSlots[11]!;
+    const { response, user } = await placeCardOrder(slot);
+    const { order } = (await response.json()) as CreateOrderResponse;
+    Object.assign(sessions.get((await orderRow(order.id)).stripeSessionId!)!, {
+      status: "complete",
+      payment_status: "paid",
+    });
+    expect((await cancelPayment(user.cookie, order.id)).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: "received", paymentState: "pending" });
   });
 });
 

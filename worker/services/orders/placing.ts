@@ -338,7 +338,10 @@ async function startCardPayment(
     console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
     // Nobody can pay an order without a checkout: it is released at once, its place and drinks
     // free again (docs/decisions/0018). One with a session already keeps it until the session ends.
-    if (!row.stripeSessionId) await releaseUnstartedCheckout(input.db, row);
+    if (row.stripeSessionId) {
+      throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
+    }
+    await releaseUnstartedCheckout(input.db, row);
     throw await paymentUnavailable(input.db, row.locationId);
   }
   if (row.stripeSessionId !== session.id) {
@@ -350,7 +353,7 @@ async function startCardPayment(
   return session.url;
 }
 
-/** The 502 for a card checkout that could not be started: what the shopper can do instead. */
+/** The 502 for a card checkout that could not be started, its order released: what the shopper can do instead. */
 async function paymentUnavailable(db: Database, locationId: string): Promise<ApiError> {
   const [location] = await db.select({ phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
   const call = location?.phone ? `, or call the shop at ${location.phone} to order and pay at pickup` : "";

@@ -33,7 +33,7 @@ export async function releaseExpiredHolds(
   const held = await heldUnpaidSince(db, placedBy, RELEASES_PER_RUN);
   const outcome: HoldsReleased = { released: [], paid: [] };
   for (const order of held) {
-    if (await sessionWasPaid(env, order)) {
+    if (await closeCheckoutSession(env, order)) {
       outcome.paid.push(order.row.id);
       continue;
     }
@@ -47,11 +47,11 @@ export async function releaseExpiredHolds(
 }
 
 /**
- * Closes the order's Checkout Session. True only when Stripe says it was paid: the order is then
- * the webhook's to mark paid. Stripe out of reach does not keep the hold: a payment that still
- * arrives is refunded (stripe-events.ts).
+ * Closes the order's Checkout Session so it can no longer be paid. True only when Stripe says it
+ * was paid: the order is then the webhook's to mark paid. Stripe out of reach does not keep the
+ * hold: a payment that still arrives is refunded (stripe-events.ts).
  */
-async function sessionWasPaid(env: Env, order: LoadedOrder): Promise<boolean> {
+export async function closeCheckoutSession(env: Env, order: LoadedOrder): Promise<boolean> {
   const sessionId = order.row.stripeSessionId;
   if (!sessionId) return false;
   let secretKey: string;
