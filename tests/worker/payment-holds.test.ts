@@ -254,6 +254,29 @@ describe("an order waiting for payment holds its place for the Stripe session's 
     expect(calls.filter((entry) => entry.path.endsWith("/expire"))).toHaveLength(1);
   });
 
+  it("holds an as-soon-as-possible order's place in the queue while it awaits payment, and gives it back on release", async () => {
+    const clock = useShopClock();
+    const before = Date.parse((await store()).asapReadyAt!) - clock.now().getTime();
+    const user = await createSignedInUser();
+    const response = await call(
+      new Request("http://localhost:5173/api/orders", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "http://localhost:5173", Cookie: user.cookie },
+        body: JSON.stringify({
+          lines: [{ productId: "prd-sunrise-orange", size: "medium", quantity: 10, note: "" }],
+          phone: "+1 714 555 0142",
+        }),
+      }),
+    );
+    expect(response.status).toBe(201);
+    // Ten juices at 3 minutes: the next shopper's "as soon as possible" is 30 minutes later.
+    const queued = Date.parse((await store()).asapReadyAt!) - clock.now().getTime();
+    expect(queued - before).toBe(30 * MINUTE);
+    clock.advance(46 * MINUTE);
+    await runCron();
+    expect(Date.parse((await store()).asapReadyAt!) - clock.now().getTime()).toBe(before);
+  });
+
   it("releases a hold even when Stripe cannot be reached to expire its session", async () => {
     const clock = useShopClock();
     vi.spyOn(console, "warn").mockImplementation(() => {});

@@ -51,8 +51,9 @@ export interface ShopState {
   /** Ids of the add-on options sold out at the location. */
   soldOutOptions: string[];
   /**
-   * Minutes of drinks still to make for orders already on the board (received or preparing): every
-   * "as soon as possible" order, and a pickup-time order once the counter has started on it.
+   * Minutes of drinks still to make for orders on the board (received or preparing) or awaiting
+   * their card payment: every "as soon as possible" order, and a pickup-time order once the
+   * counter has started on it.
    */
   queueMinutes: number;
 }
@@ -116,8 +117,8 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
         and(
           eq(orders.locationId, locationId),
           inArray(orders.status, WAITING_STATUSES),
-          // Awaiting a card payment: not on the board, not in the queue.
-          ne(orders.paymentState, "pending"),
+          // Awaiting a card payment, an order is not on the board yet but holds its place in the
+          // queue until it is paid or released (docs/decisions/0018-holds-and-releases.md).
           onTheCounterNow(now),
         ),
       )
