@@ -158,6 +158,20 @@ describe("an order that would be ready after closing is refused with ready_after
     expect(order.pickup).toMatchObject({ mode: "slot", at: first.startsAt });
   });
 
+  it("counts the queue it joins: once other shoppers' drinks fill the hour to closing, as soon as possible is neither offered nor taken", async () => {
+    // Tuesday until 7 PM; it is 6 PM. 20 juices (60 minutes) are ready as the shop closes.
+    await hoursOn("2026-03-10", "07:00", "19:00");
+    useShopClock(new Date("2026-03-11T01:00:00.000Z"));
+    expect((await store()).asapReadyAt).toBe("2026-03-11T01:05:00.000Z");
+    await placed(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(20)] }));
+    expect((await store()).asapReadyAt).toBeNull();
+    const error = await refusal(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(1)] }));
+    expect(error).toMatchObject({ code: "ready_after_closing", field: "pickup" });
+    expect(error.message).toBe(
+      "1 drink would be ready around 7:03 PM, after the shop closes at 7:00 PM. Choose a pickup time ahead.",
+    );
+  });
+
   it("offers as soon as possible while a drink can still be ready before closing", async () => {
     await hoursOn("2026-03-10", "07:00", "19:00");
     useShopClock(new Date("2026-03-11T01:50:00.000Z"));
