@@ -33,6 +33,10 @@ export const STORE_REFUSAL_CODES = [
   "slot_full",
   "slot_invalid",
   "order_too_large",
+  /** One account's open, unpaid drinks would pass the drinks per online order (docs/decisions/0018). */
+  "open_drinks_limit",
+  /** "As soon as possible" would be ready only after the shop closes: a pickup time ahead takes it. */
+  "ready_after_closing",
 ] as const;
 export type StoreRefusalCode = (typeof STORE_REFUSAL_CODES)[number];
 
@@ -124,7 +128,10 @@ export interface StoreStatus {
   soldOut: SoldOutItem[];
   /** The add-on options (ids) sold out at the location: not choosable with any drink. */
   soldOutOptions: string[];
-  /** As soon as possible: when an order placed now would be ready, from the board's queue. */
+  /**
+   * As soon as possible: when an order placed now would be ready, from the board's queue; null when
+   * not taking orders, or when it could be ready only after closing (then only times ahead are offered).
+   */
   asapReadyAt: string | null;
   /**
    * Today's slots left, when taking orders now (empty when closed or paused). The days ahead are

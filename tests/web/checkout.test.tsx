@@ -640,7 +640,7 @@ describe("checkout page", () => {
   it("back from Stripe with payment=cancelled: a clear message and the cart kept", async () => {
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
-    mockApi({});
+    const { calls } = mockApi({});
     const { router } = renderCheckout("/checkout?payment=cancelled&order=abc");
     const modal = await screen.findByRole("dialog");
     expect(within(modal).getByText("Payment cancelled")).toBeInTheDocument();
@@ -648,6 +648,11 @@ describe("checkout page", () => {
     expect(useCartStore.getState().items).toHaveLength(2);
     expect(router.state.location.pathname).toBe("/checkout");
     expect(screen.getByRole("button", { name: "Checkout" })).toBeInTheDocument();
+    // The unpaid order is released at once, so it holds nothing the next attempt needs.
+    const release = calls.filter(
+      (call) => call.method === "POST" && call.url.endsWith("/api/orders/abc/payment/cancel"),
+    );
+    expect(release).toHaveLength(1);
   });
 
   it("tells a guest who opens checkout to sign in and opens the sign-in modal, instead of sending them away", async () => {

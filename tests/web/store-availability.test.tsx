@@ -457,7 +457,7 @@ describe("the checkout and the shop's state", () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     useCartStore.setState({ items: [{ ...charcoal, quantity: 30 }] });
     const message =
-      "30 drinks would be ready around 7:40 PM, after the shop closes at 7:00 PM. This order is too large to prepare in time: call the shop at +1 714 215 4499 to arrange it.";
+      "30 drinks cannot be ready for any pickup time left today. This order is too large to prepare in time: call the shop at +1 714 215 4499 to arrange it.";
     serveStore(storeStatus(), {
       "POST /api/orders": () => json({ error: { code: "order_too_large", field: "lines", message } }, 409),
     });
@@ -471,6 +471,71 @@ describe("the checkout and the shop's state", () => {
     // A smaller cart is a new question for the shop: the refusal goes.
     await user.click(screen.getByRole("button", { name: "Decrease quantity of Charcoal Lemon (One size)" }));
     expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it("says an account's open unpaid drinks are at the limit where a too large order is said, with the shop's number", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [{ ...charcoal, quantity: 5 }] });
+    const message =
+      "You already have 40 drinks ordered and not yet paid for; one account can have at most 40 at a time. To order more now, call the shop at +1 714 215 4499.";
+    serveStore(storeStatus(), {
+      "POST /api/orders": () => json({ error: { code: "open_drinks_limit", field: "lines", message } }, 409),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Call +1 714 215 4499" })).toHaveAttribute("href", "tel:+17142154499");
+    expect(screen.queryByText(/too large/)).not.toBeInTheDocument();
+  });
+
+  it("moves a cart refused as ready only after closing to the first pickup time that works, saying why at the picker", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [charcoal] });
+    const message =
+      "1 drink would be ready around 7:01 PM, after the shop closes at 7:00 PM. Choose a pickup time ahead.";
+    const { calls } = serveStore(storeStatus(), {
+      "POST /api/orders": () => json({ error: { code: "ready_after_closing", field: "pickup", message } }, 409),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByRole("radio", { name: /As soon as possible/ })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/too large/)).not.toBeInTheDocument();
+    // "As soon as possible" is no longer offered; the first slot that can make the cart is chosen.
+    await waitFor(() => expect(screen.queryByRole("radio", { name: /As soon as possible/ })).not.toBeInTheDocument());
+    expect(screen.getByRole("radio", { name: "Later today" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(2));
+    expect(calls.filter((call) => call.method === "POST")[1]!.body).toMatchObject({
+      pickup: { mode: "slot", startsAt: "2026-03-10T19:15:00.000Z" },
+    });
+  });
+
+  it("offers no as soon as possible when the shop's state says it cannot be ready before closing", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [charcoal] });
+    serveStore(storeStatus({ asapReadyAt: null }));
+    renderCheckout();
+    expect(await screen.findByRole("radio", { name: "Later today" })).toBeChecked();
+    expect(screen.queryByRole("radio", { name: /As soon as possible/ })).not.toBeInTheDocument();
+  });
+
+  it("says a card checkout that could not start released the order, and the next press is a new attempt", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useCartStore.setState({ items: [charcoal] });
+    const message =
+      "Card payment is unavailable right now, so your order was not placed and nothing is held for it. Please try again in a few minutes, or call the shop at +1 714 215 4499 to order and pay at pickup.";
+    serveStore(storeStatus(), {
+      "POST /api/orders": () => json({ error: { code: "payment_unavailable", message } }, 502),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole("button", { name: "Checkout" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.queryByText("Unexpected error during payment.")).not.toBeInTheDocument();
+    expect(sessionStorage.getItem("squeeze:checkout-attempt")).toBeNull();
   });
 
   it("says before checkout that a cart over the drinks per order is for the phone, and sends nothing", async () => {

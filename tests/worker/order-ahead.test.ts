@@ -217,7 +217,7 @@ describe("ordering ahead: POST /api/orders", () => {
 
     clock.advance(8 * MINUTE); // 6:58 PM: one more juice would be ready after 7
     const late = await refusal(await placeOrder({ lines: [juices(1)] }));
-    expect(late.code).toBe("order_too_large");
+    expect(late.code).toBe("ready_after_closing");
     await placed(await placeOrder({ lines: [juices(1)], pickup: slot("2026-03-11T14:00:00.000Z") }));
   });
 

@@ -72,7 +72,7 @@ afterEach(async () => {
   await resetShop();
 });
 
-describe("POST /api/orders: an order the counter cannot make in time is refused with order_too_large", () => {
+describe("POST /api/orders: an order the counter cannot make in time is refused", () => {
   it("refuses 30 lines × 50 drinks and leaves every slot and the queue as they were", async () => {
     useShopClock();
     const person = await shopper();
@@ -139,19 +139,19 @@ describe("POST /api/orders: an order the counter cannot make in time is refused 
     // Tuesday 7 AM to 7 PM; it is 6 PM.
     await hoursOn("2026-03-10", "07:00", "19:00");
     useShopClock(new Date("2026-03-11T01:00:00.000Z"));
-    // 21 juices: 63 minutes, ready at 7:03 PM.
+    // 21 juices: 63 minutes, ready at 7:03 PM: not too large, too late (a time ahead takes it).
     const late = await refusal(await placeOrder((await shopper()).cookie, { lines: [juices(21)] }));
     expect(late).toEqual({
-      code: "order_too_large",
-      field: "lines",
-      message: `21 drinks would be ready around 7:03 PM, after the shop closes at 7:00 PM. ${TOO_LARGE}`,
+      code: "ready_after_closing",
+      field: "pickup",
+      message: "21 drinks would be ready around 7:03 PM, after the shop closes at 7:00 PM. Choose a pickup time ahead.",
     });
     // 20 juices: ready at 7:00 PM, as the shop closes.
     const inTime = await placed(await placeOrder((await shopper()).cookie, { lines: [juices(20)] }));
     expect(inTime.pickup?.at).toBe("2026-03-11T02:00:00.000Z");
     // Now the queue is full until closing: even one more drink cannot be ready.
     expect((await refusal(await placeOrder((await shopper()).cookie, { lines: [juices(1)] }))).code).toBe(
-      "order_too_large",
+      "ready_after_closing",
     );
   });
 });

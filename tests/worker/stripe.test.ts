@@ -46,6 +46,10 @@ beforeEach(() => {
     if (stripeFails) {
       return Response.json({ error: { type: "api_error", message: "Stripe is having a bad day" } }, { status: 500 });
     }
+    if (new URL(call.url).pathname === "/v1/refunds") {
+      const amount = Number(call.form.get("amount"));
+      return Response.json({ id: `re_${sessionCounter}`, object: "refund", status: "succeeded", amount });
+    }
     const key = call.headers.get("Idempotency-Key") ?? crypto.randomUUID();
     let session = sessionsByIdempotencyKey.get(key);
     if (!session) {
@@ -236,7 +240,7 @@ describe("POST /api/orders with Stripe configured", () => {
     expect(new Set(stripeCalls.map((c) => c.headers.get("Idempotency-Key"))).size).toBe(1);
   });
 
-  it("answers 502 when Stripe fails, keeping the order pending so a retry can pay it", async () => {
+  it("answers 502 when Stripe fails, releasing the order at once so a new attempt can pay", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     stripeFails = true;
     const key = crypto.randomUUID();
@@ -244,13 +248,20 @@ describe("POST /api/orders with Stripe configured", () => {
     expect(response.status).toBe(502);
     expect((body as unknown as ApiErrorBody).error.code).toBe("payment_unavailable");
     expect(logged).toHaveBeenCalled();
+    // Nothing is held for an order nobody can pay (tests/worker/payment-holds.test.ts).
+    const [released] = await db.select().from(orders).where(eq(orders.userId, user.userId));
+    expect(released).toMatchObject({ status: "cancelled", paymentState: "not_required" });
 
+    // The same key answers the released order, without a payment page; a new attempt pays.
     stripeFails = false;
-    const retry = await call(orderPost(user.cookie, cart, key));
-    expect(retry.status).toBe(200);
+    const replay = (await (await call(orderPost(user.cookie, cart, key))).json()) as CreateOrderResponse;
+    expect(replay.order.status).toBe("cancelled");
+    expect(replay.paymentUrl).toBeUndefined();
+    const retry = await call(orderPost(user.cookie, cart, crypto.randomUUID()));
+    expect(retry.status).toBe(201);
     const retried = (await retry.json()) as CreateOrderResponse;
     expect(retried.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    expect(await db.select().from(orders).where(eq(orders.userId, user.userId))).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.userId))).toHaveLength(2);
   });
 });
 
@@ -322,10 +333,14 @@ describe("POST /api/stripe/webhook", () => {
     expect(await expired.json()).toEqual({ received: true, outcome: "cancelled" });
     expect((await orderRow(order.id)).status).toBe("cancelled");
 
-    const late = await signedWebhook(sessionEvent("checkout.session.completed", order));
-    expect(late.status).toBe(200);
+    // The money that still arrives is given back, and the shopper told (tests/worker/payment-holds.test.ts).
+    const late = await signedWebhook(sessionEvent("checkout.session.completed", order, { payment_intent: "pi_late" }));
+    expect(await late.json()).toEqual({ received: true, outcome: "refunded" });
     expect((await orderRow(order.id)).status).toBe("cancelled");
-    expect(await emailCount(order.id)).toBe(0);
+    expect(stripeCalls.filter((entry) => entry.url.endsWith("/v1/refunds"))).toHaveLength(1);
+    expect((await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))).map((e) => e.kind)).toEqual([
+      "order-late-payment-refunded",
+    ]);
   });
 
   it("waits for async_payment_succeeded when the session completed without the money yet", async () => {

@@ -15,6 +15,7 @@ import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
 import { announceAfterCommit } from "#worker/services/announcements";
 import { placeOrder } from "#worker/services/orders/placing";
+import { releaseAbandonedCheckout } from "#worker/services/payments/abandoned-checkout";
 import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/shopper-orders";
 
 function readIdempotencyKey(header: string | undefined): string | undefined {
@@ -78,5 +79,16 @@ export const ordersRouter = new Hono<AppEnv>()
     const id = c.req.param("id");
     const order = id.length <= 100 ? await findOrder(getDb(c.env.DB), c.get("userId")!, id) : null;
     if (!order) throw notFound("Order not found");
+    return c.json({ order } satisfies OrderResponse);
+  })
+  // Back from Stripe's page without paying: the order stops holding its place now (decision record 0018).
+  .post("/:id/payment/cancel", ...jsonBody(z.object({})), async (c) => {
+    const db = getDb(c.env.DB);
+    const userId = c.get("userId")!;
+    const id = c.req.param("id");
+    const released = id.length <= 100 ? await releaseAbandonedCheckout(db, c.env, userId, id) : null;
+    const order = released?.found ? await findOrder(db, userId, id) : null;
+    if (!order) throw notFound("Order not found");
+    announceAfterCommit(c, released!.news);
     return c.json({ order } satisfies OrderResponse);
   });

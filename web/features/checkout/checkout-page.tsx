@@ -114,13 +114,15 @@ export default function CheckoutPage() {
   // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
   // "as soon as possible"; while the shop is closed, to the first time ahead that can make them.
   // Until the days have answered, the choice stays as it is.
+  // "As soon as possible" is offered only when it can be ready before closing (the server's word).
+  const asapReadyAt = ordering.asapRefused ? null : (store?.asapReadyAt ?? null);
   useEffect(() => {
     if (!store || !days) return;
     if (pickup.mode === "slot" && slotStillTakes(days, pickup.startsAt, drinks, drinkLimits)) return;
-    const first = store.asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
+    const first = asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
     if (first) setPickup({ mode: "slot", startsAt: first });
     else if (pickup.mode === "slot") setPickup({ mode: "asap" });
-  }, [store, days, pickup, drinks, drinkLimits]);
+  }, [store, days, pickup, drinks, drinkLimits, asapReadyAt]);
 
   // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
   useEffect(() => {
@@ -296,7 +298,7 @@ export default function CheckoutPage() {
                     setPickup(next);
                     ordering.clearPickupError();
                   }}
-                  asapReadyAt={store.asapReadyAt}
+                  asapReadyAt={asapReadyAt}
                   days={days}
                   now={new Date(store.now)}
                   fulfilment={delivering ? "delivery" : "pickup"}

@@ -36,7 +36,7 @@ export function PickupPicker({
 }: {
   value: PickupRequest;
   onChange(value: PickupRequest): void;
-  /** Null while the shop is closed: only a time ahead can be chosen. */
+  /** Null while the shop is closed, or when an order now could be ready only after closing: only a time ahead. */
   asapReadyAt: string | null;
   /** Undefined until GET /api/pickup-days has answered. */
   days: PickupDay[] | undefined;

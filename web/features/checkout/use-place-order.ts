@@ -91,6 +91,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
   const [problem, setProblem] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [pickupError, setPickupError] = useState<string | null>(null);
+  // The server refused "as soon as possible" for this cart (`ready_after_closing`): a time ahead instead.
+  const [asapRefused, setAsapRefused] = useState(false);
   const [serverTotalCents, setServerTotalCents] = useState<number | null>(null);
   const [lineProblems, setLineProblems] = useState<LineProblems>({});
 
@@ -99,6 +101,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
   useEffect(() => {
     setServerTotalCents(null);
     setTooLarge(null);
+    setAsapRefused(false);
     setLineProblems({});
   }, [items]);
 
@@ -110,6 +113,12 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
   function showRefusal(error: unknown) {
     if (error instanceof ApiRequestError && error.status === 0) {
       setProblem(SHOP_UNREACHABLE);
+      return;
+    }
+    if (error instanceof ApiRequestError && error.code === "payment_unavailable") {
+      // The server released the order (nothing is held for it): the next press is a new attempt.
+      forgetCheckoutAttempt();
+      setProblem(error.message);
       return;
     }
     if (!(error instanceof ApiRequestError) || error.status >= 500) {
@@ -127,7 +136,11 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
       setLineProblems({ [line.id]: lineProblemText(error, line) });
     } else if (error.code === "slot_full" || error.code === "slot_invalid") {
       setPickupError(error.message);
-    } else if (error.code === "order_too_large") {
+    } else if (error.code === "ready_after_closing") {
+      // Said under the pickup time, which moves to the first time ahead that can make the cart.
+      setAsapRefused(true);
+      setPickupError(error.message);
+    } else if (error.code === "order_too_large" || error.code === "open_drinks_limit") {
       setTooLarge(error.message);
     } else if (error.field && ADDRESS_FIELDS.includes(error.field)) {
       const field = error.field as "phone" | "street" | "zip";
@@ -200,8 +213,13 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     placeOrder,
     isPending: createOrder.isPending,
     problem,
-    /** The shop cannot make this order in time (`order_too_large`): its words, naming the shop's phone. */
+    /**
+     * The shop cannot take this order online (`order_too_large`, or the account's open unpaid
+     * drinks are at the limit: `open_drinks_limit`): its words, naming the shop's phone.
+     */
     tooLarge,
+    /** "As soon as possible" was refused as ready only after closing: the checkout offers a time ahead. */
+    asapRefused,
     pickupError,
     clearPickupError: () => setPickupError(null),
     serverTotalCents,

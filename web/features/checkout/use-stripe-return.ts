@@ -5,6 +5,7 @@ import { z } from "zod";
 import { orderNumber } from "#common/orders";
 import { useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { orderQueryOptions } from "#web/lib/get-order";
+import { cancelPayment } from "./api/cancel-payment";
 import { forgetCheckoutAttempt } from "./checkout-attempt";
 import { ORDER_DETAILS_FAILED_NOTE, placedOrderDetails, showsSuccessOf, type PlacedOrder } from "./use-order-success";
 
@@ -45,7 +46,8 @@ export function useStripeReturn(finish: (phone: string | null, outcome: PlacedOr
     if (handledRef.current || !stripeReturn) return;
     handledRef.current = true;
     if (stripeReturn.payment === "cancelled") {
-      // The unpaid order lapses at Stripe.
+      // The unpaid order is released now; failing that, when its payment time runs out.
+      if (stripeReturn.order) cancelPayment(stripeReturn.order).catch(() => {});
       forgetCheckoutAttempt();
       setSearchParams({}, { replace: true });
       useFeedbackStore.getState().show("error", { title: PAYMENT_CANCELLED_TITLE, message: PAYMENT_CANCELLED_MESSAGE });

@@ -19,6 +19,7 @@ import {
   refuseReadyAfterClosing,
   slotDrinksStatements,
 } from "./order-size";
+import { openDrinksGuard, openDrinksLimitError, openDrinksOf, refuseOverOpenDrinks } from "./open-drinks";
 
 /** The lines as the checks need them (already priced: the drink exists and the size is sold). */
 interface CheckedLine {
@@ -31,13 +32,16 @@ interface CheckedLine {
 }
 
 export interface AdmittedOrder {
+  /** The 409 for an order undone by the open drinks guard in its batch (isOverOpenDrinks). */
+  openDrinksRefusal(): Promise<ApiError>;
   pickup: OrderPickup;
   /** For a pickup time: when the counter should start on it (./prep-start.ts), null for as soon as possible. */
   prepStartsAt: string | null;
   locationId: string;
   /**
    * The order_pickups row and, for a pickup time, the drinks of the slots it is made in, for the
-   * batch that writes the order (their triggers guard the slots' places and drinks).
+   * batch that writes the order (their triggers guard the slots' places and drinks), and the
+   * account's open drinks guard; after the order's lines.
    */
   statements(orderId: string): BatchItem<"sqlite">[];
 }
@@ -47,12 +51,16 @@ export interface AdmittedOrder {
  * closed (`store_closed`, unless it is for a pickup time ahead) or paused (`ordering_paused`), when
  * a line or one of its add-on options is sold out (`sold_out`, naming the line), when the pickup time is not a slot on offer
  * today or in the days ahead (`slot_invalid`) or has no
- * room for its drinks (`slot_full`), and when the order is too large to make in time
- * (`order_too_large`, ./order-size.ts). A slot that fills up meanwhile is refused by the database
- * itself as the order is written (see isSlotFull).
+ * room for its drinks (`slot_full`), when the order is too large to make in time
+ * (`order_too_large`, ./order-size.ts), when the account would hold more open unpaid drinks than
+ * one order may have (`open_drinks_limit`, ./open-drinks.ts), and when "as soon as possible" would
+ * be ready only after closing (`ready_after_closing`). A slot that fills up meanwhile is refused by
+ * the database itself as the order is written (see isSlotFull), as is a burst from one account
+ * past its open drinks (isOverOpenDrinks).
  */
 export async function admitOrder(
   db: Database,
+  userId: string,
   lines: CheckedLine[],
   request: PickupRequest,
   now = new Date(),
@@ -83,6 +91,8 @@ export async function admitOrder(
 
   const drinks = drinkCount(lines);
   refuseOverDrinkLimit(state, drinks);
+  const openDrinksLimit = state.drinkLimits.perOrder;
+  await refuseOverOpenDrinks(db, userId, drinks, openDrinksLimit, state.location.phone);
 
   const prepRows = await db
     .select({ id: products.id, prepMinutes: products.prepMinutes })
@@ -121,12 +131,15 @@ export async function admitOrder(
     pickup = { mode: "asap", at: readyAt.toISOString(), timeZone };
   }
   return {
+    openDrinksRefusal: async () =>
+      openDrinksLimitError(await openDrinksOf(db, userId), openDrinksLimit, state.location.phone),
     pickup,
     prepStartsAt: pickup.mode === "slot" ? new Date(Date.parse(pickup.at) - ownPrep * 60_000).toISOString() : null,
     locationId,
     statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
       ...slotDrinksStatements(db, orderId, locationId, making),
+      openDrinksGuard(db, userId, orderId, openDrinksLimit),
     ],
   };
 }

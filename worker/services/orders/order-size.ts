@@ -1,8 +1,9 @@
 /**
  * Whether the counter can make an order this size in time (docs/decisions/0015-order-size.md):
- * refused with 409 `order_too_large` when it has more drinks than one online order takes, or
- * cannot be ready before the shop closes; a pickup-time order gets the slots its drinks are made
- * in, which the database guards as the order is written.
+ * refused with 409 `order_too_large` when it has more drinks than one online order takes, and
+ * with `ready_after_closing` when "as soon as possible" cannot be ready before the shop closes; a
+ * pickup-time order gets the slots its drinks are made in, which the database guards as the order
+ * is written.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { PickupSlot } from "#common/availability";
@@ -21,7 +22,7 @@ import type { Database } from "#worker/db/client";
 import { orderSlotDrinks } from "#worker/db/schema";
 import { errorMessages } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
-import type { ShopState } from "#worker/services/shop/state";
+import { readyAfterClosing, type ShopState } from "#worker/services/shop/state";
 
 function orderTooLarge(message: string): ApiError {
   return new ApiError(409, "order_too_large", message, "lines");
@@ -34,12 +35,19 @@ export function refuseOverDrinkLimit(state: ShopState, drinks: number): void {
   }
 }
 
-/** "As soon as possible" that would be ready only after the shop closes. */
+/**
+ * "As soon as possible" that would be ready only after the shop closes, given the queue it joins:
+ * 409 `ready_after_closing`. Not "too large": one drink two minutes before closing is refused the
+ * same way, and a pickup time ahead takes it (the checkout offers the first that works).
+ */
 export function refuseReadyAfterClosing(state: ShopState, drinks: number, readyAt: Date, closesAt: Date | null): void {
-  if (!closesAt || readyAt.getTime() <= closesAt.getTime()) return;
-  const { timeZone, phone } = state.location;
-  throw orderTooLarge(
-    `${drinksLabel(drinks)} would be ready around ${formatTimeIn(readyAt, timeZone)}, after the shop closes at ${formatTimeIn(closesAt, timeZone)}. ${callTheShop(phone)}`,
+  if (!readyAfterClosing(readyAt, closesAt)) return;
+  const { timeZone } = state.location;
+  throw new ApiError(
+    409,
+    "ready_after_closing",
+    `${drinksLabel(drinks)} would be ready around ${formatTimeIn(readyAt, timeZone)}, after the shop closes at ${formatTimeIn(closesAt!, timeZone)}. Choose a pickup time ahead.`,
+    "pickup",
   );
 }
 

@@ -11,7 +11,7 @@ import { formatCents } from "#common/money";
 import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
-import { orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
+import { locations, orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
@@ -20,6 +20,8 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
 import { admitOrder, isSlotFull, slotFullError } from "./admission";
+import { isOverOpenDrinks } from "./open-drinks";
+import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
@@ -133,7 +135,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
-  const admitted = await admitOrder(db, lines, request.pickup);
+  const admitted = await admitOrder(db, userId, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
   const tipCents = tipFor(request.tip, linesTotalCents);
   if (tipCents > linesTotalCents) {
@@ -258,6 +260,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
+    if (isOverOpenDrinks(error)) throw await admitted.openDrinksRefusal();
     throw error;
   }
 
@@ -333,9 +336,14 @@ async function startCardPayment(
       ],
     });
   } catch (error) {
-    // The order stays awaiting payment: retrying with the same Idempotency-Key tries Stripe again.
     console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
-    throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
+    // Nobody can pay an order without a checkout: it is released at once, its place and drinks
+    // free again (docs/decisions/0018). One with a session already keeps it until the session ends.
+    if (row.stripeSessionId) {
+      throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
+    }
+    await releaseUnstartedCheckout(input.db, row);
+    throw await paymentUnavailable(input.db, row.locationId);
   }
   if (row.stripeSessionId !== session.id) {
     await input.db
@@ -344,4 +352,15 @@ async function startCardPayment(
       .where(eq(orders.id, row.id));
   }
   return session.url;
+}
+
+/** The 502 for a card checkout that could not be started, its order released: what the shopper can do instead. */
+async function paymentUnavailable(db: Database, locationId: string): Promise<ApiError> {
+  const [location] = await db.select({ phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
+  const call = location?.phone ? `, or call the shop at ${location.phone} to order and pay at pickup` : "";
+  return new ApiError(
+    502,
+    "payment_unavailable",
+    `Card payment is unavailable right now, so your order was not placed and nothing is held for it. Please try again in a few minutes${call}.`,
+  );
 }

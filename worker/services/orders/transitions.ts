@@ -52,7 +52,7 @@ interface Actor {
   actorUserId: string | null;
 }
 
-interface GuardedChange {
+export interface GuardedChange {
   /** The order as read when the change was decided. */
   order: LoadedOrder;
   /** True while the order is still as read. */
@@ -74,7 +74,7 @@ const GUARDED_COLUMN_NAMES = { status: "orders.status", paymentState: "orders.pa
  * The one writer of an order's changes: the guarded update, its history row, its e-mails and the
  * rows sent alongside, as one batch. Null when the order had moved since it was read.
  */
-async function commitChange(db: Database, change: GuardedChange): Promise<OrderChange | null> {
+export async function commitChange(db: Database, change: GuardedChange): Promise<OrderChange | null> {
   const { order, guarded, at } = change;
   const emails = change.emails ?? { ids: [], statements: [] };
   try {

@@ -27,7 +27,14 @@ import {
   recordPartialRefund,
   type OrderChange,
 } from "#worker/services/orders/transitions";
-import { sessionPaymentIntentId, type Stripe } from "./stripe";
+import { isReleasedUnpaid, recordLatePaymentRefund } from "#worker/services/orders/payment-holds";
+import {
+  CHECKOUT_SESSION_LIFETIME_SECONDS,
+  paymentConfig,
+  refundOrderPayment,
+  sessionPaymentIntentId,
+  type Stripe,
+} from "./stripe";
 
 export type PaymentEventOutcome =
   | "paid"
@@ -151,6 +158,7 @@ async function pay(
   order: OrderRow,
   session: Stripe.Checkout.Session,
 ): Promise<PaymentEventResult> {
+  if (isReleasedUnpaid(order)) return refundLatePayment(db, env, event, order, session);
   if (order.paymentState !== "pending" || order.status !== "received") return recordEvent(db, event, order.id);
   if (session.amount_total !== null && session.amount_total !== order.totalCents) {
     console.error(
@@ -162,6 +170,42 @@ async function pay(
   const loaded = await withLines(db, order);
   // Paid: now it goes to the board.
   return settle(db, event, order, "paid", () => markPaid(db, env, loaded, payment, [eventRow(db, event, order.id)]));
+}
+
+/**
+ * A payment for an order already released (its hold ran out, or its checkout never started): the
+ * order is not revived, since its place may be another shopper's now. The payment is refunded in
+ * full through Stripe (one refund per order, whatever retries), then recorded with the shopper's
+ * e-mail. When Stripe cannot refund now, the webhook answers 500 and Stripe sends the event again.
+ */
+async function refundLatePayment(
+  db: Database,
+  env: Env,
+  event: Stripe.Event,
+  order: OrderRow,
+  session: Stripe.Checkout.Session,
+): Promise<PaymentEventResult> {
+  const payment = paymentConfig(env);
+  if (payment.mode !== "stripe") return recordEvent(db, event, order.id);
+  const paymentIntentId = sessionPaymentIntentId(session);
+  const refund = await refundOrderPayment(payment.secretKey, {
+    orderId: order.id,
+    paymentIntentId,
+    checkoutSessionId: session.id,
+    amountCents: session.amount_total ?? order.totalCents,
+  });
+  console.warn(`Order ${order.id} was paid after its release; refunded as ${refund.id}.`);
+  const loaded = await withLines(db, order);
+  return settle(db, event, order, "refunded", () =>
+    recordLatePaymentRefund(
+      db,
+      loaded,
+      { sessionId: session.id, paymentIntentId },
+      refund,
+      CHECKOUT_SESSION_LIFETIME_SECONDS / 60,
+      [eventRow(db, event, order.id)],
+    ),
+  );
 }
 
 /** The card payment did not happen: the order lapses, and nothing is owed any more. */

@@ -44,8 +44,11 @@ export interface CheckoutSessionInput {
   origin: string;
 }
 
-/** How long a shopper has to pay before Stripe expires the session (Stripe's minimum is 30 minutes). */
-const CHECKOUT_SESSION_LIFETIME_SECONDS = 45 * 60;
+/**
+ * How long a shopper has to pay before Stripe expires the session (Stripe's minimum is 30
+ * minutes), and so how long an order awaiting payment holds its place (./expired-holds.ts).
+ */
+export const CHECKOUT_SESSION_LIFETIME_SECONDS = 45 * 60;
 
 export function lineLabel(line: Pick<CheckoutLine, "name" | "size" | "options">): string {
   const drink = line.size === "default" ? line.name : `${line.name} (${line.size})`;
@@ -89,6 +92,27 @@ export async function createCheckoutSession(
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   return { id: session.id, url: session.url };
+}
+
+/**
+ * Closes a Checkout Session so it can no longer be paid. Answers how the session stands when it
+ * could not be closed because it is no longer open (paid, or closed already), and throws when
+ * Stripe cannot be reached.
+ */
+export async function expireCheckoutSession(
+  secretKey: string,
+  sessionId: string,
+): Promise<{ status: Stripe.Checkout.Session.Status | null; paid: boolean }> {
+  const stripe = stripeClient(secretKey);
+  try {
+    const session = await stripe.checkout.sessions.expire(sessionId);
+    return { status: session.status, paid: session.payment_status === "paid" };
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    // Not open any more: read how it ended.
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    return { status: session.status, paid: session.payment_status === "paid" };
+  }
 }
 
 export interface RefundInput {

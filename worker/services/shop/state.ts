@@ -51,8 +51,9 @@ export interface ShopState {
   /** Ids of the add-on options sold out at the location. */
   soldOutOptions: string[];
   /**
-   * Minutes of drinks still to make for orders already on the board (received or preparing): every
-   * "as soon as possible" order, and a pickup-time order once the counter has started on it.
+   * Minutes of drinks still to make for orders on the board (received or preparing) or awaiting
+   * their card payment: every "as soon as possible" order, and a pickup-time order once the
+   * counter has started on it.
    */
   queueMinutes: number;
 }
@@ -116,8 +117,8 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
         and(
           eq(orders.locationId, locationId),
           inArray(orders.status, WAITING_STATUSES),
-          // Awaiting a card payment: not on the board, not in the queue.
-          ne(orders.paymentState, "pending"),
+          // Awaiting a card payment, an order is not on the board yet but holds its place in the
+          // queue until it is paid or released (docs/decisions/0018-holds-and-releases.md).
           onTheCounterNow(now),
         ),
       )
@@ -158,6 +159,11 @@ export function estimateReadyAt(state: ShopState, now: Date, ownPrepMinutes = st
   return new Date(now.getTime() + (state.queueMinutes + ownPrepMinutes) * MINUTE_MS);
 }
 
+/** Whether an order ready at `readyAt` would be ready only after the current opening ends. */
+export function readyAfterClosing(readyAt: Date, closesAt: Date | null): boolean {
+  return closesAt !== null && readyAt.getTime() > closesAt.getTime();
+}
+
 /** Whether the location takes orders now, and if not, why. */
 export function acceptance(
   state: ShopState,
@@ -188,6 +194,9 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
   const asapReadyAt = estimateReadyAt(state, now);
   // Today's only: the days ahead are GET /api/pickup-days' (pickup-days.ts), for the checkout alone.
   const pickupSlots = reason === null ? await pickupSlotsWithFill(db, state, now, asapReadyAt) : [];
+  // "As soon as possible" is offered only when a drink can be ready before closing (admission.ts
+  // refuses it otherwise); the checkout then offers the first pickup time ahead.
+  const asapOffered = reason === null && !readyAfterClosing(asapReadyAt, closesAt);
   return {
     locationId: state.location.id,
     locationName: state.location.name,
@@ -200,7 +209,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     pausedUntil: state.pause?.pausedUntil ?? null,
     soldOut: state.soldOut,
     soldOutOptions: state.soldOutOptions,
-    asapReadyAt: reason === null ? asapReadyAt.toISOString() : null,
+    asapReadyAt: asapOffered ? asapReadyAt.toISOString() : null,
     pickupSlots,
     drinkLimits: state.drinkLimits,
     phone: state.location.phone,
