@@ -5,7 +5,7 @@ import type { PickupLocation } from "./order-status";
 
 /**
  * To the shopper whose card payment arrived after the order had stopped waiting for it (released
- * at the end of the payment's time, docs/decisions/0018-holds-and-releases.md): the order will not
+ * at the end of the payment's time, docs/decisions/0019-holds-and-releases.md): the order will not
  * be made, and the money is on its way back.
  */
 export function latePaymentRefundedEmail(

@@ -1,5 +1,5 @@
 /**
- * No shopper takes the day (docs/decisions/0018-holds-and-releases.md): one account may have at
+ * No shopper takes the day (docs/decisions/0019-holds-and-releases.md): one account may have at
  * most the location's drinks per online order in open, unpaid orders at a time: drinks of its
  * orders that are received, preparing or ready and not paid (pay on pickup not yet collected, or
  * a card payment still awaited), for any pickup time. Past that, 409 `open_drinks_limit`: the

@@ -1,5 +1,5 @@
 /**
- * Nothing held for nobody (docs/decisions/0018-holds-and-releases.md): an order awaiting its card
+ * Nothing held for nobody (docs/decisions/0019-holds-and-releases.md): an order awaiting its card
  * payment holds its pickup place, its slots' drinks and its account's open drinks, and these
  * transitions give them back. A checkout that could not be started releases its order at once; an
  * order still unpaid at the end of the payment's time is released by the cron

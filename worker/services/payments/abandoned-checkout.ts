@@ -1,7 +1,7 @@
 /**
  * The shopper left Stripe's payment page without paying (its cancel link brings them back to the
  * checkout): their order stops holding its place, its drinks and its account's open drinks at once
- * (docs/decisions/0018-holds-and-releases.md), rather than at the end of the session's lifetime,
+ * (docs/decisions/0019-holds-and-releases.md), rather than at the end of the session's lifetime,
  * so the next attempt is not refused for the one given up.
  */
 import { and, eq } from "drizzle-orm";

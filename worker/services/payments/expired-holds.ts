@@ -1,5 +1,5 @@
 /**
- * The cron's release of unpaid holds (docs/decisions/0018-holds-and-releases.md): an order
+ * The cron's release of unpaid holds (docs/decisions/0019-holds-and-releases.md): an order
  * awaiting its card payment holds its place for at most the Checkout Session's lifetime. After
  * that its session is expired at Stripe, so it can no longer be paid, and the order is released
  * (worker/services/orders/transitions.ts markExpired), whether or not Stripe's own

@@ -118,7 +118,7 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
           eq(orders.locationId, locationId),
           inArray(orders.status, WAITING_STATUSES),
           // Awaiting a card payment, an order is not on the board yet but holds its place in the
-          // queue until it is paid or released (docs/decisions/0018-holds-and-releases.md).
+          // queue until it is paid or released (docs/decisions/0019-holds-and-releases.md).
           onTheCounterNow(now),
         ),
       )
