@@ -330,8 +330,9 @@ describe("checkout page", () => {
       { phone: PHONE, fulfilment: "pickup", street: "x".repeat(5000), zip: "" },
       "pickup",
     ]) {
-      localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [], checkoutDetails }, version: 1 }));
+      // Cleared first: setting the store writes the browser's copy.
       useCartStore.setState({ checkoutDetails: null });
+      localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [], checkoutDetails }, version: 1 }));
       await useCartStore.persist.rehydrate();
       expect(useCartStore.getState().checkoutDetails).toBeNull();
     }

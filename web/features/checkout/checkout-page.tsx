@@ -1,9 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useEffectEvent, useId, useRef, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "#web/components/link";
-import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { orderTiming } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
@@ -30,7 +27,8 @@ import { firstSlotAhead, slotStillTakes } from "./pickup-days";
 import { DAYS_NOT_LOADED, PickupPicker } from "./pickup-picker";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { PaymentNote } from "./payment-note";
-import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
+import { TipPicker, tipRequestOf } from "./tip-picker";
+import { useCheckoutDraft } from "./use-checkout-draft";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
@@ -59,8 +57,8 @@ export default function CheckoutPage() {
   const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
   const phoneId = useId();
   const phoneErrorId = useId();
-  const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
-  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
+  // What is typed and chosen is kept with the cart: a reload, a sign-in or a failed attempt loses nothing.
+  const { form, pickup, setPickup, tipChoice, setTipChoice } = useCheckoutDraft(sessionUser.phone);
   const subtotalCents = cartTotalCents(items);
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
@@ -73,24 +71,8 @@ export default function CheckoutPage() {
   const drinks = drinkCount(items);
   const drinkLimits = store?.drinkLimits ?? DEFAULT_DRINK_LIMITS;
 
-  const keptDetails = useCartStore((state) => state.checkoutDetails);
-  const keepCheckoutDetails = useCartStore((state) => state.keepCheckoutDetails);
-  const form = useForm<CheckoutForm>({
-    resolver: zodResolver(checkoutFormSchema),
-    defaultValues: keptDetails ?? { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const { register, handleSubmit, formState, setValue, getFieldState, watch } = form;
+  const { register, handleSubmit, formState } = form;
   const linesRef = useRef<HTMLUListElement>(null);
-
-  // What is typed is kept with the cart: a reload or a failed attempt loses nothing.
-  useEffect(() => {
-    const subscription = watch(({ phone = "", fulfilment = "pickup", street = "", zip = "" }) =>
-      keepCheckoutDetails({ phone, fulfilment, street, zip }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch, keepCheckoutDetails]);
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
@@ -120,12 +102,7 @@ export default function CheckoutPage() {
     const first = store.asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
     if (first) setPickup({ mode: "slot", startsAt: first });
     else if (pickup.mode === "slot") setPickup({ mode: "asap" });
-  }, [store, days, pickup, drinks, drinkLimits]);
-
-  // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
-  useEffect(() => {
-    if (sessionUser.phone && !getFieldState("phone").isDirty) setValue("phone", sessionUser.phone);
-  }, [sessionUser.phone, getFieldState, setValue]);
+  }, [store, days, pickup, setPickup, drinks, drinkLimits]);
 
   // A guest is told to sign in (and gets the sign-in modal) instead of being sent away: once, for
   // the visit that opened the page signed out.
