@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, useId, useRef, type FormEvent } from "react"
 import { useNavigate } from "react-router";
 import { Link } from "#web/components/link";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
-import { orderTiming } from "#common/order-timing";
+import { deviceTimeZone } from "#common/hours/shop-clock";
+import { whenAndWhere } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { isOutsideDeliveryArea } from "#common/fulfilment";
@@ -332,7 +333,7 @@ export default function CheckoutPage() {
 /** Where the page stands once the order is placed, under the success modal, until it returns to the menu. */
 function OrderPlaced({ placed }: { placed: PlacedOrder }) {
   const { order } = placed;
-  const timing = order ? orderTiming(order) : null;
+  const whenWhere = order ? whenAndWhere(order, { deviceTimeZone: deviceTimeZone() }) : null;
   return (
     <div className="checkout-page">
       <div className="container checkout-page__inner">
@@ -343,13 +344,7 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
             <p>
               {order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"}, total{" "}
               <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>
-              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.
-              {timing && (
-                <>
-                  {" "}
-                  {timing.label}: {timing.value}.
-                </>
-              )}
+              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.{whenWhere && <> {whenWhere}</>}
             </p>
           ) : (
             <p>Thank you, your payment went through.</p>
