@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { CreateOrderResponse } from "#common/orders";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser } from "./sign-in";
 import { emailsOf, postStatus, setOrderState } from "./staff-fixtures";
+import { pickupDays, resetShop, TUESDAY_NOON, useShopClock } from "./store-helpers";
 
 // The e-mails an order sends, read as the customer and the shop read them (the text part, which
 // carries the same rows as the HTML). A pickup speaks of the counter and its time; a delivery of
@@ -12,6 +13,7 @@ const ORIGIN = "http://localhost:5173";
 const SHOP_ADDRESS = "512 South Brookhurst St #4, Anaheim, CA 92804";
 const DELIVERY_ADDRESS = "1200 W Lincoln Ave, Anaheim, CA 92805";
 const TIME = String.raw`\d{1,2}:\d{2} [AP]M`;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function placeOrder(body: Record<string, unknown>) {
   const shopper = await createSignedInUser({
@@ -46,6 +48,20 @@ function rowLabels(text: string): string[] {
   return [...text.matchAll(/^([A-Z][A-Za-z ]+): /gm)].map((match) => match[1]!);
 }
 
+describe("order e-mails: an order ahead", () => {
+  afterEach(() => resetShop());
+
+  it("keeps the spec's words and names the day, the time and the place to pick it up", async () => {
+    useShopClock(TUESDAY_NOON);
+    const wednesday = (await pickupDays()).find((day) => day.date === "2026-03-11")!;
+    const nineAm = wednesday.slots.find((slot) => slot.startsAt === "2026-03-11T16:00:00.000Z")!;
+    const { customer, shop } = await placeOrder({ pickup: { mode: "slot", startsAt: nineAm.startsAt } });
+    expect(customer).toContain("Your order is placed, We will contact you as soon as possible.");
+    expect(customer).toContain(`Pick it up at ${SHOP_ADDRESS}, on Wed, Mar 11 at 9:00 AM.`);
+    for (const text of [customer, shop]) expect(text).toMatch(/^Pickup: Wed, Mar 11, 9:00 AM$/m);
+  });
+});
+
 describe("order e-mails: pickup or delivery", () => {
   it("a pickup: the shop's address, the pickup time, pay on pickup; no delivery rows", async () => {
     const { orderId, customer, shop } = await placeOrder({});
@@ -57,7 +73,14 @@ describe("order e-mails: pickup or delivery", () => {
       expect(rowLabels(text)).not.toContain("Delivery");
       expect(text).not.toContain("60-90 minutes");
     }
-    expect(customer).toContain(`Pick it up at ${SHOP_ADDRESS}.`);
+    // The spec's words, then where and when: not a call to wait for.
+    expect(customer).toContain(
+      "thank you for your order! Your order is placed, We will contact you as soon as possible.",
+    );
+    expect(customer).toMatch(new RegExp(`^Pick it up at ${escape(SHOP_ADDRESS)} from around ${TIME}\\.$`, "m"));
+    expect(customer).toContain(
+      "No need to wait for a call: we call +1 714 555 0100 only if there is a question about your order.",
+    );
     // The shop reads the number the board shows and the time on its own clock, not an ISO instant.
     const number = `#${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
     expect(shop).toMatch(new RegExp(`^Order: ${number}$`, "m"));
