@@ -1,7 +1,7 @@
 import { formatCents } from "#common/money";
 import { whenAndWhere } from "#common/order-timing";
 import { renderEmail } from "./layout";
-import { fulfilmentRows, orderLinesTable, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
+import { fulfilmentRows, orderReceipt, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
 
 /** The spec's words for a placed order (section 8), verbatim, as the success modal says them. */
 export const ORDER_PLACED_SENTENCE = "Your order is placed, We will contact you as soon as possible.";
@@ -24,7 +24,7 @@ export function customerOrderEmail(details: OrderEmailDetails): { subject: strin
       { label: "Payment", value: paymentLabel(details) },
       ...fulfilmentRows(details),
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer:
       "You are receiving this e-mail because you placed an order at Squeeze. Questions? Call the shop and mention your order number.",
   });
