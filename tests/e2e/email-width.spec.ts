@@ -1,19 +1,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import type { ContactPayload } from "../../common/forms/contact";
-import type { PartnershipPayload } from "../../common/forms/partnership";
-import { contactMessageEmail } from "../../worker/emails/contact";
-import { customerOrderEmail } from "../../worker/emails/order-customer";
-import type { OrderEmailDetails } from "../../worker/emails/order-lines";
-import { shopOrderEmail } from "../../worker/emails/order-shop";
+import type { ContactPayload } from "#common/forms/contact";
+import type { PartnershipPayload } from "#common/forms/partnership";
+import { contactMessageEmail } from "#worker/emails/contact";
+import { customerOrderEmail } from "#worker/emails/order-customer";
+import type { OrderEmailDetails } from "#worker/emails/order-lines";
+import { shopOrderEmail } from "#worker/emails/order-shop";
 import {
   orderCancelledEmail,
   orderReadyEmail,
   orderRefundedEmail,
   type PickupLocation,
-} from "../../worker/emails/order-status";
-import { partnershipApplicationEmail } from "../../worker/emails/partnership";
+} from "#worker/emails/order-status";
+import { partnershipApplicationEmail } from "#worker/emails/partnership";
 import { saveScreenshot } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 
