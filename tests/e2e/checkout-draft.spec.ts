@@ -16,6 +16,16 @@ async function orderNow(page: Page) {
   await page.getByRole("main").getByRole("button", { name: "Order Now" }).click();
 }
 
+/** Pictures at the phone's width and a wide screen's (with E2E_SCREENSHOTS=1; nothing otherwise). */
+async function pictures(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  await saveScreenshot(page, name, options);
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await saveScreenshot(page, name, options);
+  await page.setViewportSize(phone);
+}
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -61,7 +71,7 @@ test.describe("on a phone", () => {
     // Still so a moment later, once the shop's state and the days ahead have answered too.
     await page.waitForTimeout(500);
     await expect(phone).toHaveValue(NEW_PHONE);
-    await saveScreenshot(page, "phone-checkout-kept-after-reload");
+    await pictures(page, "checkout-kept-after-reload");
 
     // Ordered for tomorrow: the spec's words, then when and where, and the tip among the facts.
     await main.getByRole("button", { name: "Checkout" }).click();
@@ -71,12 +81,12 @@ test.describe("on a phone", () => {
     );
     await expect(success).toContainText("No need to wait for a call");
     await expect(success.getByRole("term").filter({ hasText: "Tip" })).toBeVisible();
-    await saveScreenshot(page, "phone-order-ahead-success", { fullPage: false });
+    await pictures(page, "order-ahead-success", { fullPage: false });
     await success.getByRole("link", { name: "View order" }).click();
     await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
     await expect(main.getByTestId("order-time")).toContainText(chosenTime);
     await expect(main.getByTestId("order-placed")).toBeVisible();
-    await saveScreenshot(page, "phone-order-ahead-page");
+    await pictures(page, "order-ahead-page");
 
     // The next order starts without the tip and the time chosen for this one, with the new number.
     await orderNow(page);
