@@ -48,10 +48,14 @@ export function formatOnShopClock(
   { style = "time", deviceTimeZone }: { style?: ClockStyle; deviceTimeZone?: string } = {},
 ): string {
   const shop = wallClock(instant, shopTimeZone, style);
-  if (!deviceTimeZone || deviceTimeZone === shopTimeZone) return shop;
+  return clockDiffers(instant, shopTimeZone, deviceTimeZone) ? `${shop} ${clockName(shopTimeZone, instant)}` : shop;
+}
+
+/** Whether a device on `deviceTimeZone` reads another day or time than the shop at this instant. */
+export function clockDiffers(instant: Date, shopTimeZone: string, deviceTimeZone: string | undefined): boolean {
+  if (!deviceTimeZone || deviceTimeZone === shopTimeZone) return false;
   // Compared in full (day and time) so that a time that only lands on another day is named too.
-  const differs = formatDateTimeIn(instant, deviceTimeZone) !== formatDateTimeIn(instant, shopTimeZone);
-  return differs ? `${shop} ${clockName(shopTimeZone, instant)}` : shop;
+  return formatDateTimeIn(instant, deviceTimeZone) !== formatDateTimeIn(instant, shopTimeZone);
 }
 
 /** An instant's day on the shop's calendar, "Sat, Nov 28". */

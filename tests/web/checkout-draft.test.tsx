@@ -7,7 +7,7 @@ import { useStoreStatus } from "#web/components/store-status/store-status-store"
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";
-import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
+import { deviceClockIn, json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -257,6 +257,23 @@ describe("what was typed at checkout stays", () => {
       street: "",
       zip: "",
     });
+  });
+});
+
+describe("the pickup times say whose clock they are on", () => {
+  it("names the shop's clock on a device set to another time zone, and says nothing more at home", async () => {
+    api();
+    deviceClockIn("America/Chicago");
+    const { unmount } = renderCheckout();
+    expect(await screen.findByTestId("pickup-clock")).toHaveTextContent("Times are Pacific Time, the shop's clock.");
+    unmount();
+
+    vi.restoreAllMocks();
+    api();
+    deviceClockIn(LA);
+    renderCheckout();
+    expect(await screen.findByRole("radio", { name: /As soon as possible/ })).toBeInTheDocument();
+    expect(screen.queryByTestId("pickup-clock")).not.toBeInTheDocument();
   });
 });
 
