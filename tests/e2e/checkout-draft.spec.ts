@@ -5,7 +5,8 @@ import { expect, header, test } from "./support/fixtures";
 
 // What a shopper typed at checkout stays, and what the shop then tells them stays true: on a
 // phone, a new number, a tip and a time ahead survive a reload although the account already has
-// another number; the order placed for tomorrow says when and where to pick it up.
+// another number; the order placed for tomorrow says when and where to pick it up, on the shop's
+// clock, naming it, since this phone's clock is set to another time zone.
 
 const ACCOUNT_PHONE = "+1 714 555 0123";
 const NEW_PHONE = "+1 657 555 0199";
@@ -27,7 +28,8 @@ async function pictures(page: Page, name: string, options: { fullPage?: boolean 
 }
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // A shopper away from home: the phone's clock is three hours ahead of the shop's.
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: "America/New_York" });
 
   test("a new phone, a tip and a time ahead survive a reload; the order for tomorrow says when and where", async ({
     page,
@@ -58,6 +60,7 @@ test.describe("on a phone", () => {
     const slot = main.getByRole("combobox", { name: "Pickup slot" });
     await slot.selectOption({ index: 4 });
     const chosenTime = (await slot.locator("option:checked").textContent())!.trim();
+    await expect(main.getByTestId("pickup-clock")).toHaveText("Times are Pacific Time, the shop's clock.");
 
     // A reload: the session answers with the account's number, and the typed one stays.
     const sessionAnswered = page.waitForResponse((response) => response.url().endsWith("/api/me"));
@@ -77,15 +80,15 @@ test.describe("on a phone", () => {
     await main.getByRole("button", { name: "Checkout" }).click();
     await expect(success).toContainText("Your order is placed, We will contact you as soon as possible.");
     await expect(success).toContainText(
-      new RegExp(`Pick it up at .+, tomorrow \\(\\w{3}, \\w{3} \\d+\\) at ${chosenTime}\\.`),
+      new RegExp(`Pick it up at .+, tomorrow \\(\\w{3}, \\w{3} \\d+\\) at ${chosenTime} Pacific Time\\.`),
     );
     await expect(success).toContainText("No need to wait for a call");
     await expect(success.getByRole("term").filter({ hasText: "Tip" })).toBeVisible();
     await pictures(page, "order-ahead-success", { fullPage: false });
     await success.getByRole("link", { name: "View order" }).click();
     await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
-    await expect(main.getByTestId("order-time")).toContainText(chosenTime);
-    await expect(main.getByTestId("order-placed")).toBeVisible();
+    await expect(main.getByTestId("order-time")).toContainText(`${chosenTime} Pacific Time`);
+    await expect(main.getByTestId("order-placed")).toContainText("Pacific Time");
     await pictures(page, "order-ahead-page");
 
     // The next order starts without the tip and the time chosen for this one, with the new number.
