@@ -8,6 +8,10 @@
 export const TIP_PERCENTS = [10, 15, 20] as const;
 export type TipPercent = (typeof TIP_PERCENTS)[number];
 
+/** What the shopper picked at checkout: no tip, a percentage, or an amount typed in dollars. */
+export type TipChoice =
+  { kind: "none" } | { kind: "percent"; percent: TipPercent } | { kind: "custom"; dollars: string };
+
 /** What an order request may carry; absent is no tip. */
 export type TipRequest = { percent: TipPercent } | { cents: number };
 

@@ -13,6 +13,7 @@ import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
 import {
+  deviceClockIn,
   json,
   mockApi,
   renderRoutes,
@@ -141,6 +142,7 @@ describe("checkout page", () => {
   });
 
   it("places the order: loading, then toast, success modal, cart cleared, phone kept, back to the menu after 300 ms", async () => {
+    deviceClockIn(LA);
     signInAs({ ...signedInUser, phone: "" });
     fillCart();
     let answer!: (response: Response) => void;
@@ -188,12 +190,19 @@ describe("checkout page", () => {
       within(modal).getByText("Your order is placed, We will contact you as soon as possible."),
     ).toBeInTheDocument();
     expect(within(modal).getByRole("button", { name: "Thanks" })).toBeInTheDocument();
-    // The order's number, total, payment and time, and a way to it.
+    // When and where, after the spec's words: not a call to wait for.
+    expect(
+      within(modal).getByText(
+        "Pick it up at 512 South Brookhurst St #4, Anaheim, CA 92804 from around 12:30 PM. No need to wait for a call: we call only if there is a question about your order.",
+      ),
+    ).toBeInTheDocument();
+    // The order's number, total, payment, place and time, and a way to it.
     const facts = termsAndDefinitions(modal);
     expect(facts).toEqual([
       ["Order", "#4F9C2B1E"],
       ["Total", "$19.97"],
       ["Payment", "Pay on pickup"],
+      ["Pickup at", "512 South Brookhurst St #4, Anaheim, CA 92804"],
       ["Pickup", "As soon as possible (ready around 12:30 PM)"],
     ]);
     expect(within(modal).getByRole("link", { name: "View order" })).toHaveAttribute(
@@ -330,8 +339,9 @@ describe("checkout page", () => {
       { phone: PHONE, fulfilment: "pickup", street: "x".repeat(5000), zip: "" },
       "pickup",
     ]) {
-      localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [], checkoutDetails }, version: 1 }));
+      // Cleared first: setting the store writes the browser's copy.
       useCartStore.setState({ checkoutDetails: null });
+      localStorage.setItem("squeeze:cart", JSON.stringify({ state: { items: [], checkoutDetails }, version: 1 }));
       await useCartStore.persist.rehydrate();
       expect(useCartStore.getState().checkoutDetails).toBeNull();
     }
@@ -547,6 +557,7 @@ describe("checkout page", () => {
   });
 
   it("back from Stripe with payment=success: the same success outcome, and the modal fills in the paid order", async () => {
+    deviceClockIn(LA);
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
     let answer!: (response: Response) => void;
@@ -595,6 +606,11 @@ describe("checkout page", () => {
       ["Deliver to", "1200 W Lincoln Ave, Anaheim, CA 92805"],
       ["Delivery", "Within 60-90 minutes (leaves the shop around 12:30 PM)"],
     ]);
+    expect(
+      within(modal).getByText(
+        "We deliver it to 1200 W Lincoln Ave, Anaheim, CA 92805 within 60-90 minutes. No need to wait for a call: we call only if there is a question about your order.",
+      ),
+    ).toBeInTheDocument();
     expect(within(modal).queryByText("Loading your order's details…")).not.toBeInTheDocument();
     expect(
       within(modal).getByText("Your order is placed, We will contact you as soon as possible."),

@@ -2,14 +2,17 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderAgainResponse } from "#common/order-again";
+import type { StoreStatus } from "#common/availability";
 import type { Order } from "#common/orders";
+import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import OrdersPage from "#web/features/orders/orders-page";
 import { SIGNED_OUT_TOAST } from "#web/features/orders/use-live-order-progress";
 import { useSessionStore } from "#web/lib/session-store";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
-import { json, mockApi, renderRoutes, resetStores, signInAs } from "./storefront-helpers";
+import OrderPage from "#web/features/orders/order-page";
+import { deviceClockIn, json, mockApi, renderRoutes, resetStores, signInAs } from "./storefront-helpers";
 
 const paidOrder: Order = {
   id: "a1b2c3d4-0000-4000-8000-000000000002",
@@ -90,7 +93,10 @@ function renderOrders() {
 }
 
 beforeEach(resetStores);
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  useStoreStatus.setState({ status: null, fetchedAt: null });
+});
 
 describe("My orders page", () => {
   it("asks a guest to sign in and loads nothing", async () => {
@@ -127,6 +133,7 @@ describe("My orders page", () => {
   });
 
   it("says when an open order is expected: a pickup's time, a delivery's window, never a pickup for a delivery", async () => {
+    deviceClockIn("America/Los_Angeles");
     signInAs();
     const readyAt = "2025-06-02T19:30:00.000Z"; // 12:30 PM in Anaheim
     const pickupOrder: Order = {
@@ -161,6 +168,66 @@ describe("My orders page", () => {
     expect(within(pickup!).getByTestId("order-time")).toHaveTextContent("Pickup: 12:30 PM");
     // Collected already: no time to wait for.
     expect(within(past!).queryByTestId("order-time")).not.toBeInTheDocument();
+  });
+
+  describe("every time on the shop's clock", () => {
+    /** Placed Thursday Nov 26, 2026 at 11:50 PM in Anaheim for Friday 9:00 AM; ready at 8:57 AM. */
+    const aheadOrder: Order = {
+      ...paidOrder,
+      status: "preparing",
+      createdAt: "2026-11-27T07:50:00.000Z",
+      updatedAt: "2026-11-27T16:57:00.000Z",
+      pickup: { mode: "slot", at: "2026-11-27T17:00:00.000Z", timeZone: "America/Los_Angeles" },
+    };
+
+    it("at home in Anaheim, says the times as they are, without naming the clock", async () => {
+      deviceClockIn("America/Los_Angeles");
+      signInAs();
+      mockApi({ "GET /api/orders": () => json({ orders: [aheadOrder], nextCursor: null }) });
+      renderOrders();
+      const card = await screen.findByRole("article");
+      expect(within(card).getByTestId("order-placed")).toHaveTextContent(/^Placed Nov 26, 2026, 11:50 PM$/);
+      expect(within(card).getByTestId("order-time")).toHaveTextContent(/^Pickup: Fri, Nov 27, 9:00 AM$/);
+    });
+
+    it("on a device in New York, writes the shop's times and says whose clock they are on, the placed time too", async () => {
+      deviceClockIn("America/New_York");
+      signInAs();
+      mockApi({ "GET /api/orders": () => json({ orders: [aheadOrder], nextCursor: null }) });
+      renderOrders();
+      const card = await screen.findByRole("article");
+      // Not 2:50 AM on Nov 27, the device's clock: the same clock as the pickup time below it.
+      expect(within(card).getByTestId("order-placed")).toHaveTextContent(
+        /^Placed Nov 26, 2026, 11:50 PM Pacific Time$/,
+      );
+      expect(within(card).getByTestId("order-time")).toHaveTextContent(/^Pickup: Fri, Nov 27, 9:00 AM Pacific Time$/);
+    });
+
+    it("on the order page too, once the order is ready", async () => {
+      deviceClockIn("Asia/Tokyo");
+      signInAs();
+      mockApi({
+        [`GET /api/orders/${aheadOrder.id}`]: () => json({ order: { ...aheadOrder, status: "ready" } }),
+      });
+      renderRoutes([{ path: "/orders/:id", element: <OrderPage /> }], `/orders/${aheadOrder.id}`);
+      const card = await screen.findByRole("article");
+      expect(within(card).getByTestId("order-placed")).toHaveTextContent("Placed Nov 26, 2026, 11:50 PM Pacific Time");
+      expect(within(card).getByTestId("order-time")).toHaveTextContent(/^Pickup: Ready since 8:57 AM Pacific Time$/);
+    });
+
+    it("an order from before pickup times goes by the shop's clock as the page knows it", async () => {
+      deviceClockIn("Europe/London");
+      signInAs();
+      mockApi({
+        "GET /api/orders": () =>
+          json({ orders: [{ ...placedOrder, createdAt: "2026-11-27T07:50:00.000Z" }], nextCursor: null }),
+        "GET /api/store": () => json({ timeZone: "America/Los_Angeles" }),
+      });
+      useStoreStatus.setState({ status: { timeZone: "America/Los_Angeles" } as StoreStatus, fetchedAt: Date.now() });
+      renderOrders();
+      const card = await screen.findByRole("article");
+      expect(within(card).getByTestId("order-placed")).toHaveTextContent("Placed Nov 26, 2026, 11:50 PM Pacific Time");
+    });
   });
 
   it("has an empty state that leads to the menu", async () => {

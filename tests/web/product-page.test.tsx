@@ -354,8 +354,11 @@ describe("product page", () => {
   });
 
   it.each([
-    ["card", /We take cards: you pay securely online at checkout/],
-    ["on_pickup", /You pay when you pick up your order; nothing is charged online/],
+    ["card", /We take cards: you pay securely online at checkout, tip included/],
+    [
+      "on_pickup",
+      /You pay at the counter when you pick up your order, or at the door when we deliver it; nothing is charged online/,
+    ],
   ] as const)(
     "answers the payment question with what this shop accepts (%s), asked only once opened",
     async (accepts, answer) => {
@@ -372,6 +375,26 @@ describe("product page", () => {
       );
     },
   );
+
+  it("answers the payment question with the mode in force when it is opened again later", async () => {
+    let accepts = "on_pickup";
+    menuApi({ "GET /api/payment-methods": () => json({ accepts }) });
+    const user = userEvent.setup();
+    renderProduct();
+    await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
+    const question = screen.getByRole("button", { name: "Which payment methods do you accept?" });
+    await user.click(question);
+    expect(await screen.findByText(/nothing is charged online/)).toBeVisible();
+    await user.click(question);
+
+    // The owner turns card payment on; the shopper opens the answer again a minute later.
+    accepts = "card";
+    const later = Date.now() + 60_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    await user.click(question);
+    expect(await screen.findByText(/We take cards/)).toBeVisible();
+    expect(screen.queryByText(/nothing is charged online/)).not.toBeInTheDocument();
+  });
 
   it("has a 7-question FAQ with one answer open at a time", async () => {
     menuApi();

@@ -182,3 +182,16 @@ export function termsAndDefinitions(container: HTMLElement): [string | null, str
     .getAllByRole("term")
     .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 }
+
+/**
+ * The device's clock set to a time zone (a shopper at home in Anaheim, or travelling): what
+ * `Intl.DateTimeFormat().resolvedOptions()` reports, as the pages ask it. Undone by vi.restoreAllMocks.
+ */
+export function deviceClockIn(timeZone: string) {
+  const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+  return vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolvedOptions.call(this), timeZone };
+  });
+}

@@ -131,7 +131,10 @@ describe("an order's line is priced with its options on the server", () => {
     const emails = await orderEmailsOf(order.id);
     expect(emails).toHaveLength(2);
     for (const email of emails) {
-      expect(email.text).toContain("Berry Blast · Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)");
+      // The text part lists them on their own line under the drink, so the amounts stay in one column.
+      expect(email.text).toMatch(
+        /^2 × Berry Blast +\$\d+\.\d{2}\n {2}Small · .*\n {2}Oat milk \(\+\$0\.50\), Protein \(\+\$1\.00\), Spirulina \(\+\$0\.75\)$/m,
+      );
       expect(email.html).toContain("Oat milk (+$0.50), Protein (+$1.00), Spirulina (+$0.75)");
     }
 

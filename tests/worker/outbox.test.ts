@@ -268,10 +268,9 @@ describe("renderEmail", () => {
         { label: "Bad link", value: "click", href: "javascript:alert(1)" },
       ],
       message: { label: "Message", text: `Hi ${hostile}\r\nBye` },
-      table: {
-        columns: [{ label: "Item" }, { label: "Price", align: "right" }],
-        rows: [[hostile, "$4.50"]],
-        footerRow: ["Total", "$4.50"],
+      receipt: {
+        lines: [{ item: hostile, meta: `Small ${hostile}`, details: [`Note: ${hostile}`], amount: "$4.50" }],
+        total: { label: "Total", amount: "$4.50" },
       },
       footer: `Footer ${hostile}`,
     });

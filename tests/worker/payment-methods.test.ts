@@ -15,6 +15,8 @@ describe("GET /api/payment-methods: what the FAQ says about paying", () => {
     const response = await get({ STRIPE_SECRET_KEY: "sk_test_secret", STRIPE_WEBHOOK_SECRET: "whsec_secret" });
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ accepts: "card" });
+    // Never kept by the browser: the answer changes the moment the secrets do.
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
     expect(text).not.toMatch(/sk_test|whsec|stripe/i);
   });
 

@@ -2,7 +2,9 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { sizeLabel } from "#common/catalog";
 import { FULFILMENT_METHODS, type FulfilmentMethod } from "#common/fulfilment";
+import type { PickupRequest } from "#common/forms/checkout";
 import type { ModifierOption } from "#common/modifiers";
+import { TIP_PERCENTS, type TipChoice, type TipPercent } from "#common/tips";
 import { isIntegerAtLeast, isRecord, isString } from "./guards";
 
 /**
@@ -26,15 +28,22 @@ export interface CartItem {
 }
 
 /**
- * What the shopper typed at checkout, kept with the cart so that a reload or a failed attempt
- * loses nothing. Never a card detail: those are typed on Stripe's page.
+ * What the shopper typed or chose at checkout, kept with the cart so that a reload, a sign-in or a
+ * failed attempt loses nothing. Never a card detail: those are typed on Stripe's page.
  */
 export interface CheckoutDetails {
+  /** The phone the shopper typed; empty while the field only holds the account's phone (which then fills it). */
   phone: string;
   fulfilment: FulfilmentMethod;
   street: string;
   zip: string;
+  /** When to pick up, as chosen for this cart; absent is "as soon as possible". */
+  pickup?: PickupRequest;
+  /** The tip chosen for this cart; absent is no tip. */
+  tip?: TipChoice;
 }
+
+const NO_CHECKOUT_DETAILS: CheckoutDetails = { phone: "", fulfilment: "pickup", street: "", zip: "" };
 
 export type NewCartItem = Omit<CartItem, "quantity"> & { quantity?: number };
 
@@ -51,9 +60,11 @@ export interface CartState {
   addItem(item: NewCartItem): void;
   setQuantity(id: string, quantity: number): void;
   removeItem(id: string): void;
+  /** Empties the cart; the pickup time and tip chosen for it go with it, the phone and address stay. */
   clear(): void;
   checkoutDetails: CheckoutDetails | null;
-  keepCheckoutDetails(details: CheckoutDetails): void;
+  /** Keeps the given fields of what was typed at checkout, the others as they were. */
+  keepCheckoutDetails(details: Partial<CheckoutDetails>): void;
 }
 
 /**
@@ -131,14 +142,43 @@ function readStoredCart(value: unknown): { items: CartItem[] } | null {
 
 const MAX_STORED_DETAIL_LENGTH = 200;
 
-/** Saved checkout details are outside input too: kept only when every field is a short string of the right kind. */
+const isShortString = (value: unknown): value is string => isString(value) && value.length <= MAX_STORED_DETAIL_LENGTH;
+
+/** A kept pickup choice: "as soon as possible", or a slot's start as an ISO instant (the server checks it again). */
+function readPickupChoice(value: unknown): PickupRequest | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.mode === "asap") return { mode: "asap" };
+  const { startsAt } = value;
+  if (value.mode !== "slot" || !isShortString(startsAt) || Number.isNaN(Date.parse(startsAt))) return undefined;
+  return { mode: "slot", startsAt };
+}
+
+/** A kept tip choice: none, one of the offered percentages, or an amount as typed (the checkout checks it again). */
+function readTipChoice(value: unknown): TipChoice | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.kind === "none") return { kind: "none" };
+  if (value.kind === "percent" && TIP_PERCENTS.some((percent) => percent === value.percent))
+    return { kind: "percent", percent: value.percent as TipPercent };
+  if (value.kind === "custom" && isString(value.dollars) && value.dollars.length <= 20)
+    return { kind: "custom", dollars: value.dollars };
+  return undefined;
+}
+
+/**
+ * Saved checkout details are outside input too: kept only when every field is a short string of
+ * the right kind; a pickup time or tip that is not one of the page's choices is dropped on its own.
+ */
 function readCheckoutDetails(value: unknown): CheckoutDetails | null {
   if (!isRecord(value)) return null;
   const { phone, fulfilment, street, zip } = value;
-  const fields = [phone, street, zip];
-  if (!fields.every((field) => isString(field) && field.length <= MAX_STORED_DETAIL_LENGTH)) return null;
+  if (![phone, street, zip].every(isShortString)) return null;
   if (!(FULFILMENT_METHODS as readonly unknown[]).includes(fulfilment)) return null;
-  return { phone, street, zip, fulfilment } as CheckoutDetails;
+  const details = { phone, street, zip, fulfilment } as CheckoutDetails;
+  const pickup = readPickupChoice(value.pickup);
+  const tip = readTipChoice(value.tip);
+  if (pickup) details.pickup = pickup;
+  if (tip) details.tip = tip;
+  return details;
 }
 
 export const useCartStore = create<CartState>()(
@@ -169,9 +209,15 @@ export const useCartStore = create<CartState>()(
           ),
         })),
       removeItem: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id) })),
-      clear: () => set({ items: [] }),
+      clear: () =>
+        set((state) => {
+          if (!state.checkoutDetails) return { items: [] };
+          const { pickup: _pickup, tip: _tip, ...details } = state.checkoutDetails;
+          return { items: [], checkoutDetails: details };
+        }),
       checkoutDetails: null,
-      keepCheckoutDetails: (details) => set({ checkoutDetails: details }),
+      keepCheckoutDetails: (details) =>
+        set((state) => ({ checkoutDetails: { ...(state.checkoutDetails ?? NO_CHECKOUT_DETAILS), ...details } })),
     }),
     {
       name: CART_STORAGE_KEY,

@@ -11,7 +11,8 @@ export function paymentMethodsQueryOptions() {
   return queryOptions({
     queryKey: ["payment-methods"],
     queryFn: getPaymentMethods,
-    staleTime: 5 * 60_000,
+    // Short: turning card payment on or off must reach the FAQ and the checkout's words soon.
+    staleTime: 30_000,
   });
 }
 

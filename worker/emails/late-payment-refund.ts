@@ -1,6 +1,6 @@
 import { formatCents } from "#common/money";
 import { renderEmail } from "./layout";
-import { orderLinesTable, orderNumber, type OrderEmailDetails } from "./order-lines";
+import { orderNumber, orderReceipt, type OrderEmailDetails } from "./order-lines";
 import type { PickupLocation } from "./order-status";
 
 /**
@@ -32,7 +32,7 @@ export function latePaymentRefundedEmail(
         href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
       },
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer: "You are receiving this e-mail because you placed an order at Squeeze.",
   });
   return { subject: `Your Squeeze order ${number} is refunded`, ...rendered };

@@ -11,17 +11,27 @@ export interface EmailRow {
   href?: string;
 }
 
-export interface EmailTableColumn {
-  label: string;
-  align?: "left" | "right";
+/** One line of a receipt: what it is (in bold), a line about it, the lines under it, and its amount. */
+export interface EmailReceiptLine {
+  /** "2 × Berry Blast" */
+  item: string;
+  /** "Small · $7.74 each" */
+  meta?: string;
+  /** Lines under the item, e.g. its add-ons and its note. */
+  details?: string[];
+  amount: string;
 }
 
-export interface EmailTable {
-  caption?: string;
-  columns: EmailTableColumn[];
-  rows: string[][];
-  /** A closing row such as a total, shown in bold. */
-  footerRow?: string[];
+/**
+ * An order's lines as a receipt: two columns (the item with everything said about it under it,
+ * and its amount), so it fits a phone's width however long a note or a list of add-ons is.
+ */
+export interface EmailReceipt {
+  lines: EmailReceiptLine[];
+  /** Amounts after the lines, e.g. a tip or a delivery fee. */
+  extras?: { label: string; amount: string }[];
+  /** The closing row, in bold. */
+  total: { label: string; amount: string };
 }
 
 export interface EmailContent {
@@ -33,8 +43,8 @@ export interface EmailContent {
   rows?: EmailRow[];
   /** A free-text block after the rows, such as the message someone typed. */
   message?: { label: string; text: string };
-  /** A grid, e.g. an order's items. */
-  table?: EmailTable;
+  /** An order's items and total. */
+  receipt?: EmailReceipt;
   /** A closing note in small print. */
   footer?: string;
 }
@@ -46,16 +56,28 @@ export interface RenderedEmail {
 
 const SAFE_HREF = /^(mailto:|tel:|https:\/\/)/i;
 
+/** Widest line of a text part: the receipt's columns are laid out within it. */
+const TEXT_WIDTH = 72;
+
+// Every block may be narrower than its longest word (a pasted link, an e-mail address): words
+// break rather than push the card past a phone's screen.
+const breakAnywhere = "overflow-wrap:anywhere;word-break:break-word;";
+
 const styles = {
-  body: "margin:0;padding:24px;background:#fffaf3;color:#2b2118;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:15px;line-height:1.5;",
-  card: "max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #f0dcc4;border-radius:14px;padding:24px;",
+  body: "margin:0;padding:12px;background:#fffaf3;color:#2b2118;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:15px;line-height:1.5;",
+  card: `max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #f0dcc4;border-radius:14px;padding:16px;${breakAnywhere}`,
   h1: "margin:0 0 12px;font-size:20px;color:#c2410c;",
   p: "margin:0 0 16px;",
-  table: "width:100%;border-collapse:collapse;margin:0 0 16px;",
-  th: "text-align:left;vertical-align:top;padding:8px;border-bottom:1px solid #f0dcc4;color:#6b5a4a;font-weight:600;white-space:nowrap;",
-  td: "text-align:left;vertical-align:top;padding:8px;border-bottom:1px solid #f0dcc4;",
-  caption: "text-align:left;font-weight:600;padding:0 0 8px;",
-  message: "margin:0 0 16px;padding:12px 16px;background:#fff1de;border-radius:8px;",
+  table: "width:100%;table-layout:fixed;border-collapse:collapse;margin:0 0 16px;",
+  th: `width:36%;text-align:left;vertical-align:top;padding:8px 8px 8px 0;border-bottom:1px solid #f0dcc4;color:#6b5a4a;font-weight:600;${breakAnywhere}`,
+  td: `text-align:left;vertical-align:top;padding:8px 0;border-bottom:1px solid #f0dcc4;${breakAnywhere}`,
+  receiptHead: "text-align:left;padding:0 0 8px;border-bottom:1px solid #f0dcc4;color:#6b5a4a;font-weight:600;",
+  receiptItem: `text-align:left;vertical-align:top;padding:8px 8px 8px 0;border-bottom:1px solid #f0dcc4;${breakAnywhere}`,
+  receiptAmount:
+    "width:84px;text-align:right;vertical-align:top;padding:8px 0;border-bottom:1px solid #f0dcc4;white-space:nowrap;",
+  receiptMeta: "display:block;color:#6b5a4a;font-size:13px;",
+  receiptDetail: "display:block;font-size:13px;",
+  message: `margin:0 0 16px;padding:12px 16px;background:#fff1de;border-radius:8px;${breakAnywhere}`,
   footer: "margin:16px 0 0;color:#6b5a4a;font-size:13px;",
   link: "color:#c2410c;",
 };
@@ -86,23 +108,30 @@ function renderRowsHtml(rows: EmailRow[]): string {
   return `<table style="${styles.table}"><tbody>${body}</tbody></table>`;
 }
 
-function renderTableHtml(table: EmailTable): string {
-  const cellStyle = (base: string, index: number) =>
-    table.columns[index]?.align === "right" ? base.replace("text-align:left", "text-align:right") : base;
-  const head = table.columns
-    .map((column, index) => `<th scope="col" style="${cellStyle(styles.th, index)}">${escapeHtml(column.label)}</th>`)
-    .join("");
-  const renderRow = (cells: string[], bold = false) =>
-    `<tr>${cells
-      .map((cell, index) => {
-        const style = cellStyle(styles.td, index) + (bold ? "font-weight:700;" : "");
-        return `<td style="${style}">${escapeMultiline(cell)}</td>`;
-      })
-      .join("")}</tr>`;
-  const body = table.rows.map((cells) => renderRow(cells)).join("");
-  const foot = table.footerRow ? `<tfoot>${renderRow(table.footerRow, true)}</tfoot>` : "";
-  const caption = table.caption ? `<caption style="${styles.caption}">${escapeHtml(table.caption)}</caption>` : "";
-  return `<table style="${styles.table}">${caption}<thead><tr>${head}</tr></thead><tbody>${body}</tbody>${foot}</table>`;
+function renderReceiptHtml(receipt: EmailReceipt): string {
+  const head =
+    `<thead><tr><th scope="col" style="${styles.receiptHead}">Item</th>` +
+    `<th scope="col" style="${styles.receiptHead}width:84px;text-align:right;">Amount</th></tr></thead>`;
+  const line = (entry: EmailReceiptLine) => {
+    const under = [
+      ...(entry.meta ? [`<span style="${styles.receiptMeta}">${escapeMultiline(entry.meta)}</span>`] : []),
+      ...(entry.details ?? []).map(
+        (detail) => `<span style="${styles.receiptDetail}">${escapeMultiline(detail)}</span>`,
+      ),
+    ].join("");
+    return (
+      `<tr><td style="${styles.receiptItem}"><strong>${escapeMultiline(entry.item)}</strong>${under}</td>` +
+      `<td style="${styles.receiptAmount}">${escapeHtml(entry.amount)}</td></tr>`
+    );
+  };
+  const extra = (entry: { label: string; amount: string }, bold = false) =>
+    `<tr><td style="${styles.receiptItem}${bold ? "font-weight:700;" : ""}">${escapeHtml(entry.label)}</td>` +
+    `<td style="${styles.receiptAmount}${bold ? "font-weight:700;" : ""}">${escapeHtml(entry.amount)}</td></tr>`;
+  const body = [...receipt.lines.map(line), ...(receipt.extras ?? []).map((entry) => extra(entry))].join("");
+  return (
+    `<table style="${styles.table}">${head}<tbody>${body}</tbody>` +
+    `<tfoot>${extra(receipt.total, true)}</tfoot></table>`
+  );
 }
 
 function renderHtml(content: EmailContent): string {
@@ -115,7 +144,7 @@ function renderHtml(content: EmailContent): string {
       `<div style="${styles.message}">${escapeMultiline(content.message.text)}</div>`,
     );
   }
-  if (content.table) parts.push(renderTableHtml(content.table));
+  if (content.receipt) parts.push(renderReceiptHtml(content.receipt));
   if (content.footer) parts.push(`<p style="${styles.footer}">${escapeMultiline(content.footer)}</p>`);
   return [
     "<!doctype html>",
@@ -126,29 +155,57 @@ function renderHtml(content: EmailContent): string {
   ].join("\n");
 }
 
-/** Pads cells so a text table lines up in a monospaced mail client. */
-function renderTableText(table: EmailTable): string {
-  const allRows = [
-    table.columns.map((column) => column.label),
-    ...table.rows,
-    ...(table.footerRow ? [table.footerRow] : []),
+/** Words of a text, wrapped to lines of at most `width` characters (a longer word is cut). */
+function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of singleLineText(text).split(" ").filter(Boolean)) {
+    for (let rest = word; rest.length > 0;) {
+      const room = current ? width - current.length - 1 : width;
+      if (rest.length <= room) {
+        current = current ? `${current} ${rest}` : rest;
+        rest = "";
+      } else if (current) {
+        lines.push(current);
+        current = "";
+      } else {
+        lines.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length > 0 ? lines : [""];
+}
+
+/**
+ * The receipt in a monospaced text part: the items on the left, each amount right-aligned in one
+ * column, and what is said about an item on indented lines under it, wrapped so that no line
+ * pushes the amounts out of line.
+ */
+function renderReceiptText(receipt: EmailReceipt): string {
+  const amounts = [
+    "Amount",
+    ...receipt.lines.map((line) => line.amount),
+    ...(receipt.extras ?? []).map((extra) => extra.amount),
+    receipt.total.amount,
   ];
-  const widths = table.columns.map((_, index) =>
-    Math.min(40, Math.max(...allRows.map((cells) => singleLineText(cells[index] ?? "").length))),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, index) => {
-        const text = singleLineText(cell);
-        const width = widths[index] ?? text.length;
-        return table.columns[index]?.align === "right" ? text.padStart(width) : text.padEnd(width);
-      })
-      .join("  ")
-      .trimEnd();
-  const rule = widths.map((width) => "-".repeat(width)).join("  ");
-  const lines = [line(table.columns.map((column) => column.label)), rule, ...table.rows.map(line)];
-  if (table.footerRow) lines.push(rule, line(table.footerRow));
-  return [table.caption, ...lines].filter((value) => value !== undefined).join("\n");
+  const amountWidth = Math.max(...amounts.map((amount) => amount.length));
+  const itemWidth = TEXT_WIDTH - amountWidth - 2;
+  const row = (item: string, amount: string) => {
+    const [first = "", ...more] = wrapText(item, itemWidth);
+    return [`${first.padEnd(itemWidth)}  ${amount.padStart(amountWidth)}`, ...more].join("\n");
+  };
+  const under = (text: string) => wrapText(text, itemWidth - 2).map((line) => `  ${line}`);
+  const rule = "-".repeat(TEXT_WIDTH);
+  const lines = [row("Item", "Amount"), rule];
+  for (const line of receipt.lines) {
+    lines.push(row(line.item, line.amount));
+    for (const text of [...(line.meta ? [line.meta] : []), ...(line.details ?? [])]) lines.push(...under(text));
+  }
+  for (const extra of receipt.extras ?? []) lines.push(row(extra.label, extra.amount));
+  lines.push(rule, row(receipt.total.label, receipt.total.amount));
+  return lines.map((line) => line.trimEnd()).join("\n");
 }
 
 function singleLineText(value: string): string {
@@ -169,7 +226,7 @@ function renderText(content: EmailContent): string {
     );
   }
   if (content.message) blocks.push(`${content.message.label}:\n${normalizeNewlines(content.message.text)}`);
-  if (content.table) blocks.push(renderTableText(content.table));
+  if (content.receipt) blocks.push(renderReceiptText(content.receipt));
   if (content.footer) blocks.push(`--\n${normalizeNewlines(content.footer)}`);
   return `${blocks.join("\n\n")}\n`;
 }

@@ -4,7 +4,7 @@ import { formatCents } from "#common/money";
 import { DELIVERY_WINDOW, type FulfilmentMethod } from "#common/fulfilment";
 import { orderTiming } from "#common/order-timing";
 import type { OrderLine, OrderPickup, PaymentMode } from "#common/orders";
-import type { EmailRow, EmailTable } from "./layout";
+import type { EmailReceipt, EmailRow } from "./layout";
 
 /** What both order e-mails need to know about an order. */
 export interface OrderEmailDetails {
@@ -58,33 +58,28 @@ export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "f
 
 export { orderNumber } from "#common/orders";
 
-/** A line's item: the drink, then the options that differ from the defaults ("Berry Blast · Oat milk (+$0.50)"). */
-export function lineItemLabel(line: Pick<OrderLine, "name" | "options">): string {
-  const options = optionsSummary(line.options);
-  return options ? `${line.name} · ${options}` : line.name;
-}
-
-/** Item (with its options), size, quantity, price, subtotal and note for every line, then the total. */
-export function orderLinesTable(details: OrderEmailDetails): EmailTable {
+/**
+ * Every line as a receipt line: quantity and drink, then its size and unit price, the options that
+ * differ from the defaults ("Oat milk (+$0.50), Protein (+$1.00)") and its note; then the delivery
+ * fee and the tip the total includes, and the total.
+ */
+export function orderReceipt(details: OrderEmailDetails): EmailReceipt {
   return {
-    columns: [
-      { label: "Item" },
-      { label: "Size" },
-      { label: "Qty", align: "right" },
-      { label: "Price", align: "right" },
-      { label: "Subtotal", align: "right" },
-      { label: "Note" },
+    lines: details.lines.map((line) => {
+      const options = optionsSummary(line.options);
+      return {
+        item: `${line.quantity} × ${line.name}`,
+        meta: `${sizeLabel(line.size)} · ${formatCents(line.unitPriceCents)} each`,
+        details: [...(options ? [options] : []), ...(line.note ? [`Note: ${line.note}`] : [])],
+        amount: formatCents(line.subtotalCents),
+      };
+    }),
+    extras: [
+      ...(details.fulfilment === "delivery" && details.deliveryFeeCents > 0
+        ? [{ label: "Delivery fee", amount: formatCents(details.deliveryFeeCents) }]
+        : []),
+      ...(details.tipCents > 0 ? [{ label: "Tip", amount: formatCents(details.tipCents) }] : []),
     ],
-    rows: details.lines
-      .map((line) => [
-        lineItemLabel(line),
-        sizeLabel(line.size),
-        String(line.quantity),
-        formatCents(line.unitPriceCents),
-        formatCents(line.subtotalCents),
-        line.note,
-      ])
-      .concat(details.tipCents > 0 ? [["Tip", "", "", "", formatCents(details.tipCents), ""]] : []),
-    footerRow: ["Total", "", "", "", formatCents(details.totalCents), ""],
+    total: { label: "Total", amount: formatCents(details.totalCents) },
   };
 }

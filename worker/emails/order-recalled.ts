@@ -1,5 +1,5 @@
 import { renderEmail } from "./layout";
-import { orderLinesTable, orderNumber, type OrderEmailDetails } from "./order-lines";
+import { orderNumber, orderReceipt, type OrderEmailDetails } from "./order-lines";
 import type { PickupLocation } from "./order-status";
 
 /**
@@ -30,7 +30,7 @@ export function orderBackOnEmail(
         href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
       },
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer: "You are receiving this e-mail because you placed an order at Squeeze.",
   });
   return { subject: `Your Squeeze order ${number} is back on`, ...rendered };

@@ -1,7 +1,7 @@
 import { formatDateTimeIn } from "#common/hours/format";
 import { formatCents } from "#common/money";
 import { renderEmail } from "./layout";
-import { fulfilmentRows, orderLinesTable, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
+import { fulfilmentRows, orderReceipt, orderNumber, paymentLabel, type OrderEmailDetails } from "./order-lines";
 
 /** The shop's copy of a new order: who ordered, how to reach them, and what to make. */
 export function shopOrderEmail(details: OrderEmailDetails): { subject: string; html: string; text: string } {
@@ -21,7 +21,7 @@ export function shopOrderEmail(details: OrderEmailDetails): { subject: string; h
       { label: "Payment", value: paymentLabel(details) },
       ...fulfilmentRows(details),
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
   });
   return {
     subject: `New order ${orderNumber(details.orderId)} from ${details.customerName || details.customerEmail || "a customer"} — ${formatCents(details.totalCents)}`,

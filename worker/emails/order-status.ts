@@ -1,6 +1,6 @@
 import { formatCents } from "#common/money";
 import { renderEmail, type EmailRow } from "./layout";
-import { orderLinesTable, orderNumber, type OrderEmailDetails } from "./order-lines";
+import { orderReceipt, orderNumber, type OrderEmailDetails } from "./order-lines";
 
 /** The location the order belongs to: where a pickup is collected, and whom to call. */
 export interface PickupLocation {
@@ -39,7 +39,7 @@ export function orderReadyEmail(
       shopPhone,
       { label: "Total", value: formatCents(details.totalCents) },
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer: "You are receiving this e-mail because you placed an order at Squeeze.",
   });
   return {
@@ -107,7 +107,7 @@ export function orderCancelledEmail(
     intro: `${greeting(details)}\nwe are sorry: ${location.name} had to cancel your order ${orderNumber(details.orderId)}.\n${refund.intro}`,
     rows,
     message: { label: "Reason", text: cancellation.reason },
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer: FOOTER,
   });
   return { subject: `Your Squeeze order ${orderNumber(details.orderId)} is cancelled`, ...rendered };
@@ -127,7 +127,7 @@ export function orderRefundedEmail(
       { label: "Refund", value: formatCents(refundedCents) },
       questionsRow(location),
     ],
-    table: orderLinesTable(details),
+    receipt: orderReceipt(details),
     footer: FOOTER,
   });
   return { subject: `Your Squeeze order ${orderNumber(details.orderId)} is refunded`, ...rendered };

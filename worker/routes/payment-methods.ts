@@ -8,6 +8,7 @@ import { paymentConfig } from "#worker/services/payments/stripe";
  * A half-configured Stripe is the same 500 checkout gives (`payments_misconfigured`).
  */
 export const paymentMethodsRouter = new Hono<AppEnv>().get("/", (c) => {
-  c.header("Cache-Control", "public, max-age=300");
+  // Asked again each time: the mode changes the moment the Stripe secrets are set or removed.
+  c.header("Cache-Control", "no-cache");
   return c.json({ accepts: paymentConfig(c.env).mode === "stripe" ? "card" : "on_pickup" } satisfies PaymentMethods);
 });

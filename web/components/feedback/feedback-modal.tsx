@@ -31,7 +31,7 @@ function ErrorMark() {
  * Thanks; both also close on Escape or a click on the backdrop.
  */
 export function FeedbackModal() {
-  const { kind, title, message, details, note, link, hide } = useFeedbackStore();
+  const { kind, title, message, followUp, details, note, link, hide } = useFeedbackStore();
   const titleId = useId();
   const messageId = useId();
 
@@ -65,6 +65,7 @@ export function FeedbackModal() {
             {text}
           </p>
         )}
+        {kind !== "loading" && followUp && <p className="feedback__follow-up">{followUp}</p>}
         {kind === "error" && (
           <button type="button" className="btn btn--primary feedback__action" onClick={hide} data-autofocus>
             Dismiss

@@ -22,6 +22,8 @@ export interface FeedbackLink {
 export interface FeedbackOptions {
   title?: string;
   message?: string;
+  /** A sentence after the message, e.g. when and where to pick the order up. */
+  followUp?: string;
   details?: FeedbackDetail[];
   /** A line under the details, e.g. that they could not be loaded. */
   note?: string;
@@ -45,6 +47,7 @@ export const useFeedbackStore = create<FeedbackState>((set, get) => ({
       kind,
       title: options.title,
       message: options.message,
+      followUp: options.followUp,
       details: options.details,
       note: options.note,
       link: options.link,
@@ -53,5 +56,13 @@ export const useFeedbackStore = create<FeedbackState>((set, get) => ({
     if (get().kind !== null && isStill(get())) set(options);
   },
   hide: () =>
-    set({ kind: null, title: undefined, message: undefined, details: undefined, note: undefined, link: undefined }),
+    set({
+      kind: null,
+      title: undefined,
+      message: undefined,
+      followUp: undefined,
+      details: undefined,
+      note: undefined,
+      link: undefined,
+    }),
 }));

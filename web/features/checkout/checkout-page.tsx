@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useEffectEvent, useId, useRef, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "#web/components/link";
-import { checkoutFormSchema, type CheckoutForm, type PickupRequest } from "#common/forms/checkout";
 import { isSoldOut, type SoldOutItem } from "#common/availability";
-import { orderTiming } from "#common/order-timing";
+import { deviceTimeZone } from "#common/hours/shop-clock";
+import { whenAndWhere } from "#common/order-timing";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { sizeLabel } from "#common/catalog";
 import { isOutsideDeliveryArea } from "#common/fulfilment";
@@ -30,7 +28,8 @@ import { firstSlotAhead, slotStillTakes } from "./pickup-days";
 import { DAYS_NOT_LOADED, PickupPicker } from "./pickup-picker";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { PaymentNote } from "./payment-note";
-import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
+import { TipPicker, tipRequestOf } from "./tip-picker";
+import { useCheckoutDraft } from "./use-checkout-draft";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
@@ -59,8 +58,8 @@ export default function CheckoutPage() {
   const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
   const phoneId = useId();
   const phoneErrorId = useId();
-  const [pickup, setPickup] = useState<PickupRequest>({ mode: "asap" });
-  const [tipChoice, setTipChoice] = useState<TipChoice>(NO_TIP);
+  // What is typed and chosen is kept with the cart: a reload, a sign-in or a failed attempt loses nothing.
+  const { form, pickup, setPickup, tipChoice, setTipChoice } = useCheckoutDraft(sessionUser.phone);
   const subtotalCents = cartTotalCents(items);
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
@@ -73,24 +72,8 @@ export default function CheckoutPage() {
   const drinks = drinkCount(items);
   const drinkLimits = store?.drinkLimits ?? DEFAULT_DRINK_LIMITS;
 
-  const keptDetails = useCartStore((state) => state.checkoutDetails);
-  const keepCheckoutDetails = useCartStore((state) => state.keepCheckoutDetails);
-  const form = useForm<CheckoutForm>({
-    resolver: zodResolver(checkoutFormSchema),
-    defaultValues: keptDetails ?? { phone: sessionUser.phone, fulfilment: "pickup", street: "", zip: "" },
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const { register, handleSubmit, formState, setValue, getFieldState, watch } = form;
+  const { register, handleSubmit, formState } = form;
   const linesRef = useRef<HTMLUListElement>(null);
-
-  // What is typed is kept with the cart: a reload or a failed attempt loses nothing.
-  useEffect(() => {
-    const subscription = watch(({ phone = "", fulfilment = "pickup", street = "", zip = "" }) =>
-      keepCheckoutDetails({ phone, fulfilment, street, zip }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch, keepCheckoutDetails]);
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
@@ -122,12 +105,7 @@ export default function CheckoutPage() {
     const first = asapReadyAt ? undefined : firstSlotAhead(days, drinks, drinkLimits);
     if (first) setPickup({ mode: "slot", startsAt: first });
     else if (pickup.mode === "slot") setPickup({ mode: "asap" });
-  }, [store, days, pickup, drinks, drinkLimits, asapReadyAt]);
-
-  // The session may arrive after the page (GET /api/me): pre-fill unless the shopper already typed.
-  useEffect(() => {
-    if (sessionUser.phone && !getFieldState("phone").isDirty) setValue("phone", sessionUser.phone);
-  }, [sessionUser.phone, getFieldState, setValue]);
+  }, [store, days, pickup, setPickup, drinks, drinkLimits, asapReadyAt]);
 
   // A guest is told to sign in (and gets the sign-in modal) instead of being sent away: once, for
   // the visit that opened the page signed out.
@@ -357,7 +335,7 @@ export default function CheckoutPage() {
 /** Where the page stands once the order is placed, under the success modal, until it returns to the menu. */
 function OrderPlaced({ placed }: { placed: PlacedOrder }) {
   const { order } = placed;
-  const timing = order ? orderTiming(order) : null;
+  const whenWhere = order ? whenAndWhere(order, { deviceTimeZone: deviceTimeZone() }) : null;
   return (
     <div className="checkout-page">
       <div className="container checkout-page__inner">
@@ -368,13 +346,7 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
             <p>
               {order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"}, total{" "}
               <strong data-testid="placed-total">{formatCents(order.totalCents)}</strong>
-              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.
-              {timing && (
-                <>
-                  {" "}
-                  {timing.label}: {timing.value}.
-                </>
-              )}
+              {order.tipCents > 0 && <> (tip {formatCents(order.tipCents)})</>}.{whenWhere && <> {whenWhere}</>}
             </p>
           ) : (
             <p>Thank you, your payment went through.</p>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { formatTimeIn } from "#common/hours/format";
+import { clockDiffers, clockName, deviceTimeZone } from "#common/hours/shop-clock";
 import type { FulfilmentMethod } from "#common/fulfilment";
 import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
 import { orderTiming } from "#common/order-timing";
@@ -180,6 +181,11 @@ export function PickupPicker({
             ))}
           </select>
         </div>
+      )}
+      {clockDiffers(now, timeZone, deviceTimeZone()) && (
+        <p className="field__hint" data-testid="pickup-clock">
+          Times are {clockName(timeZone, now)}, the shop&apos;s clock.
+        </p>
       )}
       {error && (
         <p id={errorId} className="field__error" role="alert">

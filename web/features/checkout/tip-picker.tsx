@@ -1,10 +1,8 @@
 import { useId } from "react";
 import { formatCents } from "#common/money";
-import { percentOfCents, TIP_PERCENTS, type TipPercent, type TipRequest } from "#common/tips";
+import { percentOfCents, TIP_PERCENTS, type TipChoice, type TipRequest } from "#common/tips";
 
-/** What the shopper picked: no tip, a percentage, or an amount typed in dollars. */
-export type TipChoice =
-  { kind: "none" } | { kind: "percent"; percent: TipPercent } | { kind: "custom"; dollars: string };
+export type { TipChoice };
 
 export const NO_TIP: TipChoice = { kind: "none" };
 

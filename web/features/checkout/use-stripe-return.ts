@@ -7,7 +7,13 @@ import { useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { orderQueryOptions } from "#web/lib/get-order";
 import { cancelPayment } from "./api/cancel-payment";
 import { forgetCheckoutAttempt } from "./checkout-attempt";
-import { ORDER_DETAILS_FAILED_NOTE, placedOrderDetails, showsSuccessOf, type PlacedOrder } from "./use-order-success";
+import {
+  ORDER_DETAILS_FAILED_NOTE,
+  placedOrderDetails,
+  placedOrderFollowUp,
+  showsSuccessOf,
+  type PlacedOrder,
+} from "./use-order-success";
 
 export const PAYMENT_CANCELLED_TITLE = "Payment cancelled";
 export const PAYMENT_CANCELLED_MESSAGE =
@@ -61,7 +67,11 @@ export function useStripeReturn(finish: (phone: string | null, outcome: PlacedOr
     const stillShown = showsSuccessOf(orderId);
     queryClient.fetchQuery(orderQueryOptions(orderId)).then(
       (order) =>
-        useFeedbackStore.getState().update(stillShown, { details: placedOrderDetails(order), note: undefined }),
+        useFeedbackStore.getState().update(stillShown, {
+          details: placedOrderDetails(order),
+          followUp: placedOrderFollowUp(order),
+          note: undefined,
+        }),
       () =>
         useFeedbackStore.getState().update(stillShown, {
           details: [{ label: "Order", value: orderNumber(orderId) }],

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Link } from "#web/components/link";
 import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
+import { deviceTimeZone, formatOnShopClock } from "#common/hours/shop-clock";
 import { orderTiming, readyTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
@@ -11,6 +12,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
+import { useStoreStatus } from "#web/components/store-status/store-status-store";
 import { useOrderHistory } from "./api/list-orders";
 import { OrderAgain } from "./components/order-again";
 import { OrderProgress } from "./components/order-progress";
@@ -18,8 +20,6 @@ import { ReadyBanner } from "./components/ready-banner";
 import { useReadyAlert } from "./use-ready-alert";
 import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export default function OrdersPage() {
   usePageMeta("My orders", "Your Squeeze orders: what you ordered, the total and where each order stands.");
@@ -139,9 +139,7 @@ export function OrderCard({
           {linked ? <Link to={`/orders/${encodeURIComponent(order.id)}`}>{title}</Link> : title}
         </Heading>
         <span className={`order-status order-status--${order.paymentState}`}>{paymentStateLabel(order)}</span>
-        <time className="order-card__date muted" dateTime={order.createdAt}>
-          {dateFormat.format(new Date(order.createdAt))}
-        </time>
+        <PlacedAt order={order} />
       </header>
       <ReadyBanner order={order} />
       <OrderProgress order={order} />
@@ -199,16 +197,39 @@ export function OrderCard({
 }
 
 /**
+ * The shop's time zone for an order: its own (every order with a pickup time has it), else the
+ * shop's as the page knows it, else this device's.
+ */
+function useShopTimeZone(order: Order): string {
+  const shopTimeZone = useStoreStatus((state) => state.status?.timeZone);
+  return order.pickup?.timeZone ?? shopTimeZone ?? deviceTimeZone();
+}
+
+/** When the order was placed, on the shop's clock like every other time on the order. */
+function PlacedAt({ order }: { order: Order }) {
+  const timeZone = useShopTimeZone(order);
+  const placed = formatOnShopClock(new Date(order.createdAt), timeZone, {
+    style: "dateAndTime",
+    deviceTimeZone: deviceTimeZone(),
+  });
+  return (
+    <time className="order-card__date muted" dateTime={order.createdAt} data-testid="order-placed">
+      Placed {placed}
+    </time>
+  );
+}
+
+/**
  * When the order is expected, while it is still on its way: a pickup's time at the counter, or a
  * delivery's window (never a "pickup" time for a delivery), in the wording the checkout used; once
- * it is ready, since when.
+ * it is ready, since when. On the shop's clock, naming it when this device's reads otherwise.
  */
 function OrderTime({ order }: { order: Order }) {
   const timing =
     order.status === "ready"
-      ? readyTiming({ ...order, readySince: order.updatedAt })
+      ? readyTiming({ ...order, readySince: order.updatedAt }, deviceTimeZone())
       : isOpenStatus(order.status)
-        ? orderTiming(order)
+        ? orderTiming(order, new Date(), deviceTimeZone())
         : null;
   if (!timing) return null;
   return (

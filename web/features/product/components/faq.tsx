@@ -65,21 +65,25 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   },
 ];
 
-/** What this shop actually accepts, asked of the worker once the answer is opened. */
+/**
+ * What this shop accepts now, asked of the worker once the answer is opened (and again on a later
+ * opening once the answer is half a minute old), so turning card payment on or off shows here.
+ */
 function PaymentAnswer({ isOpen }: { isOpen: boolean }) {
   const methods = usePaymentMethods(isOpen);
   if (methods.data?.accepts === "card") {
     return (
       <p>
-        We take cards: you pay securely online at checkout, and your order is confirmed as soon as the payment goes
-        through.
+        We take cards: you pay securely online at checkout, tip included, and your order is confirmed as soon as the
+        payment goes through.
       </p>
     );
   }
   if (methods.data?.accepts === "on_pickup") {
     return (
       <p>
-        You pay when you pick up your order; nothing is charged online. Placing the order only needs your phone number.
+        You pay at the counter when you pick up your order, or at the door when we deliver it; nothing is charged
+        online. Placing the order only needs your phone number.
       </p>
     );
   }
