@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpeningHours } from "#common/hours/schedule";
 import type { StaffOrder } from "#common/staff-orders";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
+import { HOURS_REFRESH_MS } from "#web/features/staff-board/components/booked-outside-hours-badge";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
@@ -99,5 +100,45 @@ describe("Booked outside the new hours", () => {
     }
     for (const kept of [tomorrowMorning, lastSlot, asap])
       expect(await ticket(kept.id)).not.toHaveTextContent("Booked outside the new hours");
+  });
+});
+
+describe("an open board", () => {
+  it("reads the shop's hours again every few minutes, and marks a ticket once they change under it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const evening = bookedFor("aaaaaaaa-0000-4000-8000-000000000001", 1, 17, 30);
+      const location = {
+        id: "loc-anaheim",
+        name: "Squeeze Anaheim",
+        timeZone: LA,
+        ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+        drinkLimits: { perOrder: 40, perSlot: 12 },
+        openingHours: { timeZone: LA, weekly: [], exceptions: [] } as OpeningHours,
+      };
+      const allDay: OpeningHours = {
+        timeZone: LA,
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday: weekday as 0, opens: "00:00", closes: "00:00" })),
+        exceptions: [],
+      };
+      let hours = allDay;
+      const { calls } = mockApi({
+        "GET /api/staff/orders": () =>
+          json({ location: { ...location, openingHours: hours }, orders: [evening], done: [] }),
+      });
+      renderBoard();
+      const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
+      expect(card).not.toHaveTextContent("Booked outside the new hours");
+      const reads = () => calls.filter((call) => call.url === "/api/staff/orders").length;
+      const before = reads();
+
+      // The owner shortens every day to 7–3; the board has not asked since.
+      hours = hoursAround(new Date());
+      await act(() => vi.advanceTimersByTimeAsync(HOURS_REFRESH_MS));
+      expect(reads()).toBe(before + 1);
+      await waitFor(() => expect(card).toHaveTextContent("Booked outside the new hours"));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
