@@ -1,4 +1,4 @@
-import type { OrderPickup } from "../orders";
+import type { OrderPickup } from "#common/orders";
 import { datedRanges, mergeRanges, MINUTE_MS } from "./intervals";
 import { PICKUP_SLOT_MINUTES } from "./pickup-slots";
 import type { OpeningHours } from "./schedule";

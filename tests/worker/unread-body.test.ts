@@ -21,7 +21,7 @@ function countedBody(pieces = 8, bytes = 16 * 1024) {
   return { body, read };
 }
 
-const REFUSED = [
+const REFUSED: { name: string; path: string; status: number; headers: Record<string, string> }[] = [
   { name: "a guest on the staff's API", path: "/api/staff/availability/pause", status: 401, headers: {} },
   { name: "a cross-site post", path: "/api/contact", status: 403, headers: { Origin: "https://elsewhere.example" } },
   { name: "an unknown API address", path: "/api/no-such-thing", status: 404, headers: {} },
