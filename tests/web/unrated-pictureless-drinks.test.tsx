@@ -1,6 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "#common/catalog";
+import { DRINK_IMAGE_ATTRIBUTE, MISSING_PICTURES_SCRIPT } from "#common/drink-pictures";
 import { DRINK_PLACEHOLDER_IMAGE, DrinkImage } from "#web/components/drink-image";
 import { isRated } from "#web/components/rating";
 import { CartDrawer } from "#web/features/cart/cart-drawer";
@@ -148,5 +151,40 @@ describe("a drink whose picture file is missing", () => {
     render(<DrinkImage src={sunriseOrange.image} alt="" />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.querySelector("img")).toHaveAttribute("src", sunriseOrange.image);
+  });
+
+  it("on a prerendered page, shows the placeholder before the app runs, and the app keeps it", async () => {
+    // The page's own script (first in its <head>), as the browser runs it.
+    const listen = vi.spyOn(document, "addEventListener");
+    new Function(MISSING_PICTURES_SCRIPT)();
+    const installed = listen.mock.calls.find(([type]) => type === "error")!;
+    try {
+      document.body.innerHTML = `<img ${DRINK_IMAGE_ATTRIBUTE}="" src="${MISSING_PICTURE}" alt=""><img src="/images/team/ana.jpg" alt="">`;
+      const [drink, other] = [...document.querySelectorAll("img")];
+      fireEvent.error(drink!);
+      fireEvent.error(other!);
+      expect(drink).toHaveAttribute("src", DRINK_PLACEHOLDER_IMAGE);
+      // Only a drink's picture: another picture of the page is left as it is.
+      expect(other).toHaveAttribute("src", "/images/team/ana.jpg");
+      document.body.innerHTML = "";
+
+      // The app, taking over such a page, adopts the placeholder the script put there.
+      const root = document.createElement("div");
+      document.body.append(root);
+      root.innerHTML = renderToString(<DrinkImage src={MISSING_PICTURE} alt="" width={160} height={160} />);
+      const image = root.querySelector("img")!;
+      expect(image).toHaveAttribute(DRINK_IMAGE_ATTRIBUTE);
+      image.setAttribute("src", DRINK_PLACEHOLDER_IMAGE);
+      // React says the server's src differs (development builds only); the page is what counts.
+      vi.spyOn(console, "error").mockImplementation(() => {});
+      await act(async () => {
+        hydrateRoot(root, <DrinkImage src={MISSING_PICTURE} alt="" width={160} height={160} />);
+      });
+      await waitFor(() => expect(image).toHaveAttribute("data-placeholder", "true"));
+      expect(image).toHaveAttribute("src", DRINK_PLACEHOLDER_IMAGE);
+      root.remove();
+    } finally {
+      document.removeEventListener("error", installed[1] as EventListener, true);
+    }
   });
 });
