@@ -215,6 +215,37 @@ describe("who made a change, as recorded", () => {
   );
 });
 
+describe("who made a change, as recorded before", () => {
+  it("is normalised in the history and the marks by the migration that moves them", async () => {
+    const typed = "  Barista@Example.com ";
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO availability_events (location_id, kind, actor_email, created_at) VALUES (?, 'paused', ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO ordering_pauses (location_id, paused_until, paused_by, paused_at) VALUES (?, NULL, ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO sold_out_items (location_id, product_id, size, marked_by, marked_at) VALUES (?, 'prd-berry-blast', 'all', ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO sold_out_options (location_id, option_id, marked_by, marked_at) VALUES (?, ?, ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, OAT_MILK, typed),
+    ]);
+    // The migration as the tests' database applied it (found by name: its number may change).
+    const migration = env.TEST_MIGRATIONS.find((entry) =>
+      entry.name.endsWith("_staff_emails_in_history_normalized.sql"),
+    );
+    expect(migration?.queries).toHaveLength(4);
+    await env.DB.batch(migration!.queries.map((statement) => env.DB.prepare(statement)));
+    const recorded = await env.DB.prepare(
+      `SELECT actor_email AS email FROM availability_events UNION ALL SELECT paused_by FROM ordering_pauses
+       UNION ALL SELECT marked_by FROM sold_out_items UNION ALL SELECT marked_by FROM sold_out_options`,
+    ).all<{ email: string }>();
+    expect(recorded.results.map((row) => row.email)).toEqual(Array(4).fill("barista@example.com"));
+  });
+});
+
 describe("a drink off the menu", () => {
   const hide = (sql: string) => env.DB.prepare(sql).run();
   afterEach(async () => {
