@@ -4,15 +4,11 @@ import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { seedFiles } from "./scripts/lib/seed-files.mjs";
 
-/** The seed as `npm run dev` applies it: seed/*.sql, then the development-only seed/dev/*.sql. */
+/** The seed as `npm run dev` applies it with its all-day hours (scripts/lib/seed-files.mjs). */
 async function readSeed(): Promise<string> {
-  const files: string[] = [];
-  for (const dir of ["seed", join("seed", "dev")]) {
-    const names = (await readdir(dir)).filter((name) => name.endsWith(".sql")).sort();
-    files.push(...names.map((name) => join(dir, name)));
-  }
-  const texts = await Promise.all(files.map((file) => readFile(file, "utf8")));
+  const texts = await Promise.all(seedFiles(".", "dev").map((file) => readFile(file, "utf8")));
   return texts.join("\n");
 }
 

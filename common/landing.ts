@@ -1,3 +1,5 @@
+import { CATEGORY_PARAM } from "./catalog";
+
 /** The home page's first-screen picture: the page shows it, and the worker preloads it (worker/services/landing/content.ts). */
 export const HOME_HERO_IMAGE = "/images/home/hero.svg";
 
@@ -16,3 +18,12 @@ export function productPagePath(drink: { categoryId: string; id: string }): stri
  * sets it, web/main.tsx reads it).
  */
 export const HYDRATE_ATTRIBUTE = "data-hydrate";
+
+/**
+ * The query parameters a page's HTML depends on (the menu's category). The worker renders and
+ * keeps a page under its path and these alone: any other parameter (a campaign's tag, a
+ * cache-buster, the app's own `?payment=` or `?auth=`, read in the browser after the page has
+ * loaded) gets the same page and the same cache entry. A parameter a page starts to render by (a
+ * shop, say) joins this list.
+ */
+export const PAGE_QUERY_PARAMS: readonly string[] = [CATEGORY_PARAM];

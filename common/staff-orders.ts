@@ -1,5 +1,6 @@
 import type { FulfilmentMethod } from "./fulfilment";
 import type { BoardAgeThresholds } from "./order-board";
+import type { OpeningHours } from "./hours/schedule";
 import type { DrinkLimits } from "./order-size";
 import type { ChosenOption } from "./modifiers";
 import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
@@ -55,6 +56,11 @@ export interface BoardLocation {
   ageThresholds: BoardAgeThresholds;
   /** Drinks per online order and per slot: an order with more than one slot's drinks is marked large. */
   drinkLimits: DrinkLimits;
+  /**
+   * The location's opening hours as they are now: an order booked for a slot they no longer
+   * include is marked "Booked outside the new hours" (common/hours/booked-outside-hours.ts).
+   */
+  openingHours: OpeningHours;
 }
 
 /**

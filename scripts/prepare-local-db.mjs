@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { deleteStatements, seedFiles as seedFilesFor, SHOP_EXCEPTIONS_FILE } from "./lib/seed-files.mjs";
 import { splitSql } from "./lib/split-sql.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -49,12 +50,13 @@ if (hoursFlag !== undefined && !(hoursFlag in HOURS)) {
   process.exit(1);
 }
 const hours = hoursFlag ?? (current?.hours in HOURS ? current.hours : "dev");
-const DEV_HOURS_FILE = join("seed", "dev", "opening-hours.sql");
+// Back to the all-day hours from the shop's own: the shop's one-off days go (a holiday would
+// close the local shop), but only the dates its file writes; an exception written by hand stays.
+const leavingShopHours = hours === "dev" && current?.hours === "shop";
 
 // Production rows first, then the rows only a developer's machine gets (e.g. the barista).
-const seedFiles = [...sqlFilesIn("seed"), ...sqlFilesIn(join("seed", "dev"))].filter(
-  (file) => hours === "dev" || file !== DEV_HOURS_FILE,
-);
+// Re-applying them never deletes an exception: the weekly hours' files do not touch them.
+const seedFiles = seedFilesFor(root, hours);
 const seedHash = createHash("sha256");
 for (const file of seedFiles) seedHash.update(file).update(readFileSync(join(root, file)));
 const wanted = { migrations, seed: seedHash.digest("hex"), hours };
@@ -126,6 +128,10 @@ try {
     }
   }
 
+  if (leavingShopHours && existsSync(join(root, SHOP_EXCEPTIONS_FILE))) {
+    const forget = deleteStatements(splitSql(readFileSync(join(root, SHOP_EXCEPTIONS_FILE), "utf8")));
+    if (forget.length > 0) await db.batch(forget.map((sql) => db.prepare(sql)));
+  }
   if (pending.length > 0 || !seedCurrent) {
     for (const file of seedFiles) {
       try {

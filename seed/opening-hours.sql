@@ -1,12 +1,15 @@
--- Opening hours, pickup slots and preparation times, per location.
+-- Weekly opening hours, pickup slots and preparation times, per location. The one-off days
+-- (holidays, short hours) are in seed/opening-hours-exceptions.sql, which this file never touches.
 --
 -- Edit this file and re-apply it with:
 --   npm run db:shop-hours                                                (local database, in place of
 --                                                                        the development seed's all-day hours)
 --   npx wrangler d1 execute DB --remote --file seed/opening-hours.sql   (production)
--- It is idempotent: a location's weekly hours and exceptions are replaced as a whole by what
--- is written here, and the settings are upserts. Shoppers see a change on their next visit
--- and, with a page open, within 15 seconds (GET /api/store is never cached).
+-- It is safe to re-run: a location's weekly hours are replaced as a whole by what is written
+-- here, the settings are upserts, and no exception is deleted. Shoppers see a change on their
+-- next visit and, with a page open, within 15 seconds (GET /api/store is never cached). Orders
+-- already booked for a time the new hours close are flagged on the order board ("Booked outside
+-- the new hours"), for the shop to call the shopper.
 --
 -- Times are wall-clock "HH:MM" (24-hour) in the location's time zone (locations.time_zone),
 -- so 07:00 stays 7 a.m. across daylight-saving changes. weekday: 0 = Sunday … 6 = Saturday.
@@ -23,16 +26,6 @@ INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
   ('loc-anaheim', 5, '07:00', '20:00'),
   ('loc-anaheim', 6, '08:00', '20:00'),
   ('loc-anaheim', 0, '09:00', '17:00');
-
--- Dated exceptions replace that date's weekly hours. A row with NULL times closes the day;
--- rows with times are that day's only intervals. Past dates may stay or be deleted.
-DELETE FROM location_hours_exceptions WHERE location_id = 'loc-anaheim';
-INSERT INTO location_hours_exceptions (location_id, date, opens, closes, note) VALUES
-  ('loc-anaheim', '2026-11-26', NULL, NULL, 'Thanksgiving Day'),
-  ('loc-anaheim', '2026-12-24', '08:00', '14:00', 'Christmas Eve'),
-  ('loc-anaheim', '2026-12-25', NULL, NULL, 'Christmas Day'),
-  ('loc-anaheim', '2026-12-31', '07:00', '16:00', 'New Year''s Eve'),
-  ('loc-anaheim', '2027-01-01', NULL, NULL, 'New Year''s Day');
 
 -- slot_capacity: how many orders one 15-minute pickup slot takes (0 offers no slots, only
 -- "as soon as possible"). default_prep_minutes: how long a drink takes when the drink has

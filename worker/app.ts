@@ -6,6 +6,7 @@ import { errorBody, handleError } from "./lib/errors";
 import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./lib/sign-in-session";
+import { readUnreadBodyLocally } from "./lib/unread-body";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
@@ -27,6 +28,10 @@ import { staffRouter } from "./routes/staff";
 import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
+
+// First, so that it sees every answer: on the local servers a refused request's unread body is
+// read before the answer leaves, or the local proxy loses the answer (lib/unread-body.ts).
+app.use("*", readUnreadBodyLocally);
 
 if (import.meta.env.MODE === "development") {
   // Under `vite dev` the pages are Vite's own HTML, with inline scripts and styles for hot

@@ -1,10 +1,11 @@
 -- Development and tests only (applied after seed/*.sql by `npm run dev` and the test harness):
 -- the local shop is open around the clock, so ordering works whenever a developer or CI runs.
 -- Tests that need a closed shop set their own hours. The production hours are in
--- seed/opening-hours.sql.
+-- seed/opening-hours.sql; its one-off days (seed/opening-hours-exceptions.sql) are not applied
+-- while these hours are in force (scripts/lib/seed-files.mjs), and an exception written by hand
+-- into the local database is kept.
 
 DELETE FROM location_hours WHERE location_id = 'loc-anaheim';
 -- '00:00' to '00:00' is open all day, on each of the seven weekdays.
 INSERT INTO location_hours (location_id, weekday, opens, closes)
   SELECT 'loc-anaheim', value, '00:00', '00:00' FROM json_each('[0, 1, 2, 3, 4, 5, 6]');
-DELETE FROM location_hours_exceptions WHERE location_id = 'loc-anaheim';

@@ -26,6 +26,12 @@ const ANAHEIM = {
   timeZone: "America/Los_Angeles",
   ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
   drinkLimits: { perOrder: 40, perSlot: 12 },
+  // Open all day: no ticket here is booked outside the hours.
+  openingHours: {
+    timeZone: "America/Los_Angeles",
+    weekly: ([0, 1, 2, 3, 4, 5, 6] as const).map((weekday) => ({ weekday, opens: "00:00", closes: "00:00" })),
+    exceptions: [],
+  },
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -63,6 +63,8 @@ describe("security headers", () => {
     expect(staticPolicy).toBe(response.headers.get("Content-Security-Policy"));
     const staticHsts = _headers.match(/Strict-Transport-Security: (.+)/)?.[1]?.trim();
     expect(staticHsts).toBe(response.headers.get("Strict-Transport-Security"));
+    const staticPermissions = _headers.match(/Permissions-Policy: (.+)/)?.[1]?.trim();
+    expect(staticPermissions).toBe(response.headers.get("Permissions-Policy"));
   });
 });
 

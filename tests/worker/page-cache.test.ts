@@ -94,6 +94,34 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     expect(other.html).not.toContain("Berry Blast");
   });
 
+  it.each([
+    ["a campaign's tag", `${MENU}&utm_source=flyer&utm_medium=print`, MENU],
+    ["a cache-buster before the category", "/menu?v=123&category=smoothies", MENU],
+    ["the category twice (the first one counts)", `${MENU}&category=lemonades`, MENU],
+    ["a drink's page with a referral tag", `${DRINK}?ref=instagram`, DRINK],
+  ])("serves the same kept page whatever else the address carries: %s", async (_case, path, plain) => {
+    const first = await visit(plain);
+    expect(first.cached).toBe("miss");
+    // D1 is down: only the kept entry can answer, so no new one was made for this address.
+    const tagged = await visit(path, { bindings: withoutD1 });
+    expect(tagged.cached).toBe("hit");
+    expect(tagged.html).toBe(first.html);
+    // Nor from the isolate alone: the edge's key ignores the parameter too.
+    forgetRecentPages();
+    const again = `${path}${path.includes("?") ? "&" : "?"}again=1`;
+    expect((await visit(again, { bindings: withoutD1 })).cached).toBe("hit");
+  });
+
+  it("renders a page with unknown parameters once, and answers the plain address from that entry", async () => {
+    const tagged = await visit(`${MENU}&fbclid=abc123`);
+    expect(tagged.cached).toBe("miss");
+    expect(tagged.html).toContain("Berry Blast");
+    expect(tagged.html).not.toContain("fbclid");
+    const plain = await visit(MENU, { bindings: withoutD1 });
+    expect(plain.cached).toBe("hit");
+    expect(plain.html).toBe(tagged.html);
+  });
+
   it("renders anew after a menu edit, once the isolate has read the new version", async () => {
     expect((await visit(MENU)).cached).toBe("miss");
     await env.DB.prepare("UPDATE products SET name = 'Berry Blast Royale' WHERE id = 'prd-berry-blast'").run();

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APP_LOADER_SCRIPT } from "#common/app-loader";
+import { MISSING_PICTURES_SCRIPT } from "#common/drink-pictures";
 import { EARLY_TAPS_SCRIPT } from "#common/early-taps";
 import { app } from "#worker/app";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
@@ -145,8 +146,10 @@ describe("landing pages' HTML", () => {
     async (_case, path) => {
       const { response, html } = await page(path);
       const head = html.slice(html.indexOf("<head>") + "<head>".length, html.indexOf("</head>"));
-      expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script>`)).toBe(true);
-      expect(html.match(/<script[ >]/g)).toHaveLength(2);
+      expect(head.startsWith(`<script>${EARLY_TAPS_SCRIPT}</script><script>${MISSING_PICTURES_SCRIPT}</script>`)).toBe(
+        true,
+      );
+      expect(html.match(/<script[ >]/g)).toHaveLength(3);
       expect(loader(html)?.script).toBe(APP_LOADER_SCRIPT);
       const scriptSources = policy(response)
         .match(/script-src ([^;]*)/)?.[1]
@@ -155,6 +158,7 @@ describe("landing pages' HTML", () => {
         "'self'",
         await inlineHash(EARLY_TAPS_SCRIPT),
         await inlineHash(APP_LOADER_SCRIPT),
+        await inlineHash(MISSING_PICTURES_SCRIPT),
       ]);
     },
   );

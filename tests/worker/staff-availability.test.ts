@@ -187,6 +187,116 @@ describe("sold-out drinks and sizes", () => {
   });
 });
 
+const OAT_MILK = "opt-milk-oat";
+
+describe("who made a change, as recorded", () => {
+  it.each(["  Barista@Example.com ", "BARISTA@EXAMPLE.COM"])(
+    "is the staff member's e-mail trimmed and in lower case (signed in as %j)",
+    async (typed) => {
+      const barista = await createSignedInUser({ email: typed });
+      const post = (path: string, body: unknown) => jsonPost(`/api/staff/availability/${path}`, barista.cookie, body);
+      expect((await post("pause", { minutes: 15 })).status).toBe(200);
+      const paused = await env.DB.prepare("SELECT paused_by FROM ordering_pauses WHERE location_id = ?")
+        .bind(ANAHEIM)
+        .first<{ paused_by: string }>();
+      expect(paused?.paused_by).toBe("barista@example.com");
+      expect((await post("resume", {})).status).toBe(200);
+      const marked = await json<StaffAvailability>(
+        await post("sold-out", { productId: "prd-berry-blast", size: "all", soldOut: true }),
+      );
+      expect(marked.soldOut.map((mark) => mark.markedBy)).toEqual(["barista@example.com"]);
+      const optionMarked = await json<StaffAvailability>(
+        await post("option-sold-out", { optionId: OAT_MILK, soldOut: true }),
+      );
+      expect(optionMarked.soldOutOptions.map((mark) => mark.markedBy)).toEqual(["barista@example.com"]);
+      // Paused, resumed, the drink and the option marked: every row of the history.
+      expect((await events()).map((event) => event.actor_email)).toEqual(Array(4).fill("barista@example.com"));
+    },
+  );
+});
+
+describe("who made a change, as recorded before", () => {
+  it("is normalised in the history and the marks by the migration that moves them", async () => {
+    const typed = "  Barista@Example.com ";
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO availability_events (location_id, kind, actor_email, created_at) VALUES (?, 'paused', ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO ordering_pauses (location_id, paused_until, paused_by, paused_at) VALUES (?, NULL, ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO sold_out_items (location_id, product_id, size, marked_by, marked_at) VALUES (?, 'prd-berry-blast', 'all', ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, typed),
+      env.DB.prepare(
+        "INSERT INTO sold_out_options (location_id, option_id, marked_by, marked_at) VALUES (?, ?, ?, '2026-11-20T10:00:00.000Z')",
+      ).bind(ANAHEIM, OAT_MILK, typed),
+    ]);
+    // The migration as the tests' database applied it (found by name: its number may change).
+    const migration = env.TEST_MIGRATIONS.find((entry) =>
+      entry.name.endsWith("_staff_emails_in_history_normalized.sql"),
+    );
+    expect(migration?.queries).toHaveLength(4);
+    await env.DB.batch(migration!.queries.map((statement) => env.DB.prepare(statement)));
+    const recorded = await env.DB.prepare(
+      `SELECT actor_email AS email FROM availability_events UNION ALL SELECT paused_by FROM ordering_pauses
+       UNION ALL SELECT marked_by FROM sold_out_items UNION ALL SELECT marked_by FROM sold_out_options`,
+    ).all<{ email: string }>();
+    expect(recorded.results.map((row) => row.email)).toEqual(Array(4).fill("barista@example.com"));
+  });
+});
+
+describe("a drink off the menu", () => {
+  const hide = (sql: string) => env.DB.prepare(sql).run();
+  afterEach(async () => {
+    await hide("UPDATE products SET is_hidden = 0 WHERE id = 'prd-berry-blast'");
+    await hide("UPDATE categories SET is_hidden = 0 WHERE id = 'cat-lemonades'");
+  });
+
+  it.each([
+    [
+      "a hidden drink, whole",
+      "UPDATE products SET is_hidden = 1 WHERE id = 'prd-berry-blast'",
+      "prd-berry-blast",
+      "all",
+    ],
+    [
+      "a hidden drink, one size",
+      "UPDATE products SET is_hidden = 1 WHERE id = 'prd-berry-blast'",
+      "prd-berry-blast",
+      "large",
+    ],
+    [
+      "a drink of a hidden category",
+      "UPDATE categories SET is_hidden = 1 WHERE id = 'cat-lemonades'",
+      "prd-classic-lemonade",
+      "all",
+    ],
+  ])("cannot be marked sold out: %s is a 404 and nothing is written", async (_case, hiding, productId, size) => {
+    const barista = await createBarista();
+    await hide(hiding);
+    const response = await jsonPost("/api/staff/availability/sold-out", barista.cookie, {
+      productId,
+      size,
+      soldOut: true,
+    });
+    expect(response.status).toBe(404);
+    expect(await json<ApiErrorBody>(response)).toMatchObject({ error: { code: "not_found", field: "productId" } });
+    expect((await store()).soldOut).toEqual([]);
+    expect(await events()).toEqual([]);
+  });
+
+  it("can have a mark from before it was hidden taken back", async () => {
+    const barista = await createBarista();
+    const mark = { productId: "prd-berry-blast", size: "all", soldOut: true };
+    expect((await jsonPost("/api/staff/availability/sold-out", barista.cookie, mark)).status).toBe(200);
+    await hide("UPDATE products SET is_hidden = 1 WHERE id = 'prd-berry-blast'");
+    const undone = await jsonPost("/api/staff/availability/sold-out", barista.cookie, { ...mark, soldOut: false });
+    expect(undone.status).toBe(200);
+    expect((await store()).soldOut).toEqual([]);
+  });
+});
+
 describe("state and history written together", () => {
   const TRIALS = 4;
 

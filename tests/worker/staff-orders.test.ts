@@ -90,6 +90,12 @@ describe("GET /api/staff/orders", () => {
       ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
       // seed/opening-hours.sql
       drinkLimits: { perOrder: 40, perSlot: 12 },
+      // seed/dev/opening-hours.sql: open all day, every day, with no one-off days.
+      openingHours: {
+        timeZone: "America/Los_Angeles",
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: "00:00", closes: "00:00" })),
+        exceptions: [],
+      },
     });
     // Finished in the last half hour: the Done list, newest first.
     expect(board.done.map((order) => order.id).filter((id) => id === done.orderId || id === dropped.orderId)).toEqual([

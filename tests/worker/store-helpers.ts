@@ -31,6 +31,8 @@ export async function resetShop(): Promise<void> {
     env.DB.prepare("DELETE FROM sold_out_items"),
     env.DB.prepare("DELETE FROM sold_out_options"),
     env.DB.prepare("DELETE FROM availability_events"),
+    // The test shop has no one-off days (the development seed's hours); a test's own go.
+    env.DB.prepare("DELETE FROM location_hours_exceptions"),
     ...seedStatements(env.TEST_SEED_SQL)
       .filter((statement) => /location_hours|location_pickup_settings/.test(statement))
       .map((statement) => env.DB.prepare(statement)),

@@ -14,6 +14,14 @@ export function isStarFilled(index: number, rating: number): boolean {
   return index === whole + 1 && fraction > 0.25;
 }
 
+/**
+ * Whether a drink has a rating at all: 0 (what a drink added by SQL without one gets) means
+ * unrated, and shows no stars and no "0.0" rather than five empty stars.
+ */
+export function isRated(rating: number): boolean {
+  return Number.isFinite(rating) && rating > 0;
+}
+
 /** How many of the 5 stars are filled for a rating. */
 export function filledStars(rating: number): number {
   let count = 0;
@@ -34,8 +42,9 @@ export interface RatingProps {
 
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
-/** A rating as 5 stars; screen readers hear the number, not the stars. */
+/** A rating as 5 stars; screen readers hear the number, not the stars. Nothing for an unrated drink. */
 export function Rating({ value, label, size = 18, className }: RatingProps) {
+  if (!isRated(value)) return null;
   const spoken = label ?? `Rated ${Number.isFinite(value) ? Math.round(value * 10) / 10 : 0} out of ${MAX_STARS}`;
   return (
     <span role="img" aria-label={spoken} className={["rating", className].filter(Boolean).join(" ")}>

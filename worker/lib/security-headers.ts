@@ -21,6 +21,31 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * What the pages may ask the browser for. Geolocation from this origin only (a shop picker that
+ * sorts the shops by distance will ask); the rest of the powerful features the shop never uses
+ * are off, for its own pages and any frame. Features the staff board may use (sound, keeping the
+ * screen awake, full screen) keep the browser's default, which is this origin only.
+ * public/_headers repeats it for the files the worker never sees.
+ */
+export const PERMISSIONS_POLICY = {
+  geolocation: ["self"],
+  camera: [],
+  microphone: [],
+  displayCapture: [],
+  payment: [],
+  usb: [],
+  serial: [],
+  hid: [],
+  bluetooth: [],
+  midi: [],
+  accelerometer: [],
+  gyroscope: [],
+  magnetometer: [],
+  idleDetection: [],
+  xrSpatialTracking: [],
+} satisfies NonNullable<Parameters<typeof secureHeaders>[0]>["permissionsPolicy"];
+
 export const securityHeaders = () =>
   secureHeaders({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -30,6 +55,7 @@ export const securityHeaders = () =>
     referrerPolicy: "strict-origin-when-cross-origin",
     // Sign-in popups report back through window.opener, which same-origin keeps alive.
     crossOriginOpenerPolicy: "same-origin-allow-popups",
+    permissionsPolicy: PERMISSIONS_POLICY,
   });
 
 /** CSP hash sources a response adds to the policy: for `style` attributes, and for inline scripts. */

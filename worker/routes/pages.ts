@@ -15,6 +15,7 @@ import {
 } from "#worker/services/landing/content";
 import { landingPage, type LandingPage } from "#worker/services/landing/page";
 import { cachedLandingPage } from "#worker/services/landing/page-cache";
+import { pageAddress } from "#worker/services/landing/page-address";
 
 /**
  * The pages a visit most often starts on, served with hints for what they need at once and,
@@ -61,7 +62,8 @@ function afterAnswer(c: Context<AppEnv>) {
  */
 async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: () => Promise<LandingContent>) {
   if (!c.env.ASSETS) return c.text("Not found", 404);
-  const url = new URL(c.req.url);
+  // Rendered and kept under the parameters pages read, whatever else the address carries.
+  const url = pageAddress(new URL(c.req.url));
   const render = () => landingPage(c.env, url, kind, content());
   const { response, styleHashes, scriptHashes }: LandingPage =
     kind === "home" ? await render() : await cachedLandingPage(c.env, url, render, afterAnswer(c));
@@ -72,7 +74,9 @@ async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: 
 
 const pages = new Hono<AppEnv>()
   .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent))
-  .get(LANDING_PAGE_PATHS.menu, (c) => serveLandingPage(c, "menu", () => menuContent(c.env, new URL(c.req.url))))
+  .get(LANDING_PAGE_PATHS.menu, (c) =>
+    serveLandingPage(c, "menu", () => menuContent(c.env, pageAddress(new URL(c.req.url)))),
+  )
   .get(LANDING_PAGE_PATHS.product, (c) => {
     // A malformed address still gets the page (which says "Product not found", with a 404), just no data hints.
     const params = productParams.safeParse(c.req.param());
@@ -80,12 +84,12 @@ const pages = new Hono<AppEnv>()
       c,
       "product",
       params.success
-        ? () => productContent(c.env, new URL(c.req.url), params.data.categoryId, params.data.id)
+        ? () => productContent(c.env, pageAddress(new URL(c.req.url)), params.data.categoryId, params.data.id)
         : () => Promise.resolve(MISSING_CONTENT),
     );
   });
 
 for (const [kind, path] of Object.entries(OTHER_PAGE_PATHS) as [keyof typeof OTHER_PAGE_PATHS, string][])
-  pages.get(path, (c) => serveLandingPage(c, kind, () => appPageContent(new URL(c.req.url))));
+  pages.get(path, (c) => serveLandingPage(c, kind, () => appPageContent(pageAddress(new URL(c.req.url)))));
 
 export const pagesRouter = pages;

@@ -7,6 +7,7 @@ import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store"
 import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import "./cart.css";
+import { DrinkImage } from "#web/components/drink-image";
 
 const TITLE_ID = "cart-drawer-title";
 
@@ -80,7 +81,7 @@ function CartLine({ item }: { item: CartItem }) {
   const options = optionsSummary(item.options);
   return (
     <li className="cart-line">
-      <img className="cart-line__image" src={item.image} alt="" width={64} height={64} />
+      <DrinkImage className="cart-line__image" src={item.image} alt="" width={64} height={64} />
       <div className="cart-line__info">
         <p className="cart-line__name">{item.name}</p>
         <p className="cart-line__meta">

@@ -34,6 +34,7 @@ import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWO
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
 import "./checkout.css";
+import { DrinkImage } from "#web/components/drink-image";
 
 function lineIsSoldOut(soldOut: SoldOutItem[], item: CartItem): boolean {
   return isSoldOut(soldOut, item.productId, item.size as never);
@@ -363,7 +364,7 @@ function CheckoutLine({ item, disabled, problem }: { item: CartItem; disabled: b
   const options = optionsSummary(item.options);
   return (
     <li className="checkout-line" data-line-id={item.id}>
-      <img className="checkout-line__image" src={item.image} alt="" width={56} height={56} />
+      <DrinkImage className="checkout-line__image" src={item.image} alt="" width={56} height={56} />
       <div className="checkout-line__info">
         <p className="checkout-line__name">{item.name}</p>
         <p className="checkout-line__meta">

@@ -4,6 +4,7 @@ import { effectivePriceCents, menuCardPrice, sizesDifferInPrice, type Product } 
 import { productPagePath } from "#common/landing";
 import { formatCents } from "#common/money";
 import { useFeaturedDrinks } from "./api/get-featured-drinks";
+import { DrinkImage } from "#web/components/drink-image";
 
 /** Places kept for the drinks while they load, so the page below does not jump when they arrive. */
 const PLACEHOLDERS = 4;
@@ -48,7 +49,7 @@ function FeaturedCard({ drink }: { drink: Product }) {
   return (
     <Link to={productPagePath(drink)} className="featured-card" style={tint}>
       <span className="featured-card__art">
-        <img src={drink.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
+        <DrinkImage src={drink.image} alt="" width={120} height={120} loading="lazy" decoding="async" />
       </span>
       <span className="featured-card__name">{drink.name}</span>
       {price && (

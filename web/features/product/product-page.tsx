@@ -13,7 +13,7 @@ import { formatCents } from "#common/money";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
-import { Rating } from "#web/components/rating";
+import { isRated, Rating } from "#web/components/rating";
 import { NumberStepper } from "#web/components/stepper/number-stepper";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
@@ -31,6 +31,7 @@ import { availableDefaultIds, chosenOptions, groupSoldOut, selectionProblems } f
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
 import { useSoldOutOptions } from "#web/components/store-status/sold-out-options";
 import { ModifierGroups } from "./components/modifier-groups";
+import { DrinkImage } from "#web/components/drink-image";
 
 /** The same limit the order API enforces (one constant for both). */
 export const NOTE_MAX_LENGTH = ORDER_LIMITS.maxNoteLength;
@@ -232,17 +233,19 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <article className="product-details" style={gradientStyle(product.gradient)}>
       <div className="product-details__art">
-        <img src={product.image} alt={product.name} width={320} height={320} fetchPriority="high" />
+        <DrinkImage src={product.image} alt={product.name} width={320} height={320} fetchPriority="high" />
       </div>
 
       <div className="product-details__info">
         <h1 className="product-details__name">{product.name}</h1>
-        <div className="product-details__rating">
-          <Rating value={product.rating} size={20} />
-          <span className="muted" aria-hidden="true">
-            {product.rating.toFixed(1)}
-          </span>
-        </div>
+        {isRated(product.rating) && (
+          <div className="product-details__rating">
+            <Rating value={product.rating} size={20} />
+            <span className="muted" aria-hidden="true">
+              {product.rating.toFixed(1)}
+            </span>
+          </div>
+        )}
         <p className="product-details__description">{product.description}</p>
         <DrinkFacts product={product} />
 

@@ -2,6 +2,7 @@ import { currentCatalogVersion } from "#worker/services/catalog-version";
 import type { Env } from "#worker/env";
 import { readBuildId } from "./assets";
 import type { LandingPage, RenderedLandingPage } from "./page";
+import { pageAddress } from "./page-address";
 
 /**
  * The menu's and a drink's page, once rendered, kept in the edge's cache (the Cache API) under
@@ -25,15 +26,16 @@ const STORED_CACHE_CONTROL = `public, max-age=${24 * 60 * 60}`;
 const SERVED_CACHE_CONTROL = "no-cache";
 
 /**
- * The cache key: the page's address (path and query, as rendered) under the build and the
- * catalog's version, on a path no visitor's address can spell, so a request cannot choose the
+ * The cache key: the page's address (its path and the query parameters pages render by,
+ * page-address.ts; no other parameter makes a new entry) under the build and the catalog's version, on a path no visitor's address can spell, so a request cannot choose the
  * entry another one reads. Undefined when the version cannot be read: the page is rendered
  * as before (and goes out without its data when D1 is down).
  */
 async function pageKey(env: Env, url: URL): Promise<string | undefined> {
   try {
     const [version, build] = await Promise.all([currentCatalogVersion(env.DB), readBuildId(env, url.origin)]);
-    return `${url.origin}/.page-cache/${build}/${version}?page=${encodeURIComponent(url.pathname + url.search)}`;
+    const page = pageAddress(url);
+    return `${url.origin}/.page-cache/${build}/${version}?page=${encodeURIComponent(page.pathname + page.search)}`;
   } catch {
     return undefined;
   }

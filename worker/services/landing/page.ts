@@ -5,6 +5,7 @@ import { hintTags } from "./hints";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
 import { appLoaderScriptHash, appLoaderTag } from "./app-loader";
+import { MISSING_PICTURES_TAG, missingPicturesScriptHash } from "./missing-pictures";
 import { styleAttributeHashes } from "./style-hashes";
 
 /**
@@ -93,13 +94,19 @@ async function assemble(
 ): Promise<RenderedLandingPage> {
   const prerendered = rendered ?? code[kind]?.markup;
   const styleHashes = rendered ? await styleAttributeHashes(rendered) : [];
-  const scriptHashes = prerendered ? [await earlyTapsScriptHash(), await appLoaderScriptHash()] : [];
+  const scriptHashes = prerendered
+    ? [await earlyTapsScriptHash(), await appLoaderScriptHash(), await missingPicturesScriptHash()]
+    : [];
   // A page that paints from its HTML asks for no script before that paint: its code is the loader's.
   const tags = hintTags(code, kind, found.hints, { scripts: !prerendered });
   let rewriter = new HTMLRewriter().on("head", {
     element(head) {
       // Before anything else in <head>, so it listens before the page's first control is drawn.
-      if (prerendered) head.prepend(EARLY_TAPS_TAG, { html: true });
+      if (prerendered) {
+        // Right after it: a drink's picture whose file is missing shows the placeholder before the app runs.
+        head.prepend(MISSING_PICTURES_TAG, { html: true });
+        head.prepend(EARLY_TAPS_TAG, { html: true });
+      }
       head.append(tags, { html: true });
     },
   });

@@ -27,6 +27,7 @@ import { ApiError } from "#worker/lib/errors";
 import { visibleCategory, visibleProduct } from "#worker/services/catalog";
 import { pauseInForce } from "#worker/services/shop/state";
 import { PRODUCT_SIZES } from "#common/catalog";
+import { normalizeEmail } from "#common/email-address";
 
 /** Who is making a change, as the history records it. */
 export interface StaffActor {
@@ -34,9 +35,10 @@ export interface StaffActor {
   locationId: string;
 }
 
+/** The staff member's e-mail as the history records it (normalised: however the provider spelt it). */
 async function actorEmail(db: Database, actor: StaffActor): Promise<string> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
-  return user?.email || actor.userId;
+  return (user?.email && normalizeEmail(user.email)) || actor.userId;
 }
 
 /**
@@ -232,10 +234,14 @@ export async function changeSoldOut(
   now = new Date(),
 ): Promise<void> {
   const [drink] = await db
-    .select({ id: products.id, sizeSelection: products.sizeSelection })
+    .select({ id: products.id, onMenu: sql<number>`${and(visibleProduct, visibleCategory)}` })
     .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, request.productId), eq(products.isDeleted, false)));
-  if (!drink) throw new ApiError(404, "not_found", "No such drink on the menu", "productId");
+  // A drink off the menu (hidden, or in a hidden category) cannot be marked sold out; a mark it
+  // still carries from before can be taken back, so it does not come back sold out with the drink.
+  if (!drink || (request.soldOut && !drink.onMenu))
+    throw new ApiError(404, "not_found", "No such drink on the menu", "productId");
   if (request.size !== WHOLE_DRINK) {
     const [price] = await db
       .select({ size: productPrices.size })

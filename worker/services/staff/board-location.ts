@@ -4,10 +4,11 @@ import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import type { BoardLocation } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
 import { locationBoardSettings, locationPickupSettings, locations } from "#worker/db/schema";
+import { loadOpeningHours } from "#worker/services/shop/opening-hours";
 
 /**
- * The board's location: its name, time zone, when its tickets turn "waiting" and "late", and how
- * many drinks make an order large.
+ * The board's location: its name, time zone, when its tickets turn "waiting" and "late", how
+ * many drinks make an order large, and its opening hours as they are now.
  */
 export async function findBoardLocation(db: Database, locationId: string): Promise<BoardLocation | undefined> {
   const [row] = await db
@@ -26,6 +27,7 @@ export async function findBoardLocation(db: Database, locationId: string): Promi
     .where(eq(locations.id, locationId));
   if (!row) return undefined;
   const { warnAfterMinutes, lateAfterMinutes, maxDrinksPerOrder, maxDrinksPerSlot, ...location } = row;
+  const openingHours = await loadOpeningHours(db, location.id, location.timeZone);
   return {
     ...location,
     ageThresholds:
@@ -36,5 +38,6 @@ export async function findBoardLocation(db: Database, locationId: string): Promi
       maxDrinksPerOrder === null || maxDrinksPerSlot === null
         ? DEFAULT_DRINK_LIMITS
         : { perOrder: maxDrinksPerOrder, perSlot: maxDrinksPerSlot },
+    openingHours,
   };
 }

@@ -2,9 +2,10 @@ import { Link } from "#web/components/link";
 import { menuCardPrice, selectableSizes, sizesDifferInPrice, type Product } from "#common/catalog";
 import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/components/store-status/sold-out";
 import { productPagePath } from "#common/landing";
-import { Rating } from "#web/components/rating";
+import { isRated, Rating } from "#web/components/rating";
 import { PriceTag } from "#web/components/price-tag/price-tag";
 import { gradientStyle } from "#web/lib/gradient-style";
+import { DrinkImage } from "#web/components/drink-image";
 
 /** One drink on the menu; the whole card opens the drink's page. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
@@ -17,7 +18,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
     >
       <div className="product-card__art">
         {/* The first cards are in the first screen (the menu's largest paint): fetched at once. */}
-        <img
+        <DrinkImage
           src={product.image}
           alt=""
           width={160}
@@ -34,11 +35,13 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           </Link>
         </h3>
         <p className="product-card__description">{product.description}</p>
-        <div className="product-card__footer">
-          <span className="product-card__rating">
-            <Rating value={product.rating} size={14} />
-            <span aria-hidden="true">{product.rating.toFixed(1)}</span>
-          </span>
+        <div className={`product-card__footer${isRated(product.rating) ? "" : " product-card__footer--unrated"}`}>
+          {isRated(product.rating) && (
+            <span className="product-card__rating">
+              <Rating value={product.rating} size={14} />
+              <span aria-hidden="true">{product.rating.toFixed(1)}</span>
+            </span>
+          )}
           {soldOut ? (
             <SoldOutBadge />
           ) : (

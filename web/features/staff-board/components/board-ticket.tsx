@@ -9,6 +9,7 @@ import { drinkCount, drinksLabel, isLargeOrder, type DrinkLimits } from "#common
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
+import { BookedOutsideHoursBadge } from "./booked-outside-hours-badge";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 
 /** The one-tap button that moves an order one step on. */
@@ -86,6 +87,7 @@ export function BoardTicket({
           <span aria-hidden="true">▦ </span>Large order · {drinksLabel(drinks)}
         </p>
       )}
+      <BookedOutsideHoursBadge order={order} />
       {alerting && <p className="visually-hidden">New order, not yet acknowledged.</p>}
       <ul className="board-card__lines" role="list">
         {order.lines.map((line, index) => (
