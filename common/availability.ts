@@ -33,7 +33,7 @@ export const STORE_REFUSAL_CODES = [
   "slot_full",
   "slot_invalid",
   "order_too_large",
-  /** One account's open, unpaid drinks would pass the drinks per online order (docs/decisions/0018). */
+  /** One account's open, unpaid drinks would pass the drinks per online order (docs/decisions/0019-holds-and-releases.md). */
   "open_drinks_limit",
   /** "As soon as possible" would be ready only after the shop closes: a pickup time ahead takes it. */
   "ready_after_closing",

@@ -9,7 +9,7 @@
 //   node scripts/local-refusals.mjs --no-build (serves the last build in artifacts/build)
 //   LOCAL_REFUSALS_PORT=N                      first port to try (default 5290)
 //
-// Why a refused body could cost the answer: docs/decisions/0018-local-servers-read-refused-bodies.md.
+// Why a refused body could cost the answer: docs/decisions/0021-local-servers-read-refused-bodies.md.
 import { spawn } from "node:child_process";
 import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

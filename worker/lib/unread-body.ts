@@ -10,7 +10,7 @@ import type { AppEnv } from "#worker/env";
  * is lost and the shopper gets the server's 500 page. Cancelling the body is not enough (workerd
  * closes all the same); reading it keeps the connection whole. The edge needs no such help, so
  * this runs only where APP_ENV is "development" (.dev.vars). Why:
- * docs/decisions/0018-local-servers-read-refused-bodies.md.
+ * docs/decisions/0021-local-servers-read-refused-bodies.md.
  */
 export const readUnreadBodyLocally: MiddlewareHandler<AppEnv> = async (c, next) => {
   const request = c.req.raw;

@@ -81,7 +81,7 @@ export const ordersRouter = new Hono<AppEnv>()
     if (!order) throw notFound("Order not found");
     return c.json({ order } satisfies OrderResponse);
   })
-  // Back from Stripe's page without paying: the order stops holding its place now (decision record 0018).
+  // Back from Stripe's page without paying: the order stops holding its place now (decision record 0019).
   .post("/:id/payment/cancel", ...jsonBody(z.object({})), async (c) => {
     const db = getDb(c.env.DB);
     const userId = c.get("userId")!;

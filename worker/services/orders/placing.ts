@@ -338,7 +338,7 @@ async function startCardPayment(
   } catch (error) {
     console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
     // Nobody can pay an order without a checkout: it is released at once, its place and drinks
-    // free again (docs/decisions/0018). One with a session already keeps it until the session ends.
+    // free again (docs/decisions/0019-holds-and-releases.md). One with a session already keeps it until the session ends.
     if (row.stripeSessionId) {
       throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
     }
