@@ -19,6 +19,8 @@ import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs, sunri
 const LA = "America/Los_Angeles";
 /** Wednesday Nov 25, 2026, 10 PM in Anaheim: closed; Thursday is Thanksgiving (closed). */
 const WEDNESDAY_NIGHT = "2026-11-26T06:00:00.000Z";
+/** Tuesday Nov 24, 2026, 10 AM in Anaheim: an order 20 hours ahead is for the next day. */
+const TUESDAY_MORNING = Date.parse("2026-11-24T18:00:00.000Z");
 
 function slots(firstAt: string, count: number, overrides: Partial<PickupSlot>[] = []): PickupSlot[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -186,6 +188,8 @@ describe("the checkout while the shop is closed", () => {
   };
 
   it("offers the next open days instead of a dead end, and sends the chosen time", async () => {
+    // "tomorrow" and "on Friday" are told from the device's clock: it reads Wednesday night here.
+    vi.useFakeTimers({ now: Date.parse(WEDNESDAY_NIGHT), shouldAdvanceTime: true, toFake: ["Date"] });
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     useCartStore.setState({ items: [sunrise] });
     const { calls } = mockApi({
@@ -391,7 +395,7 @@ describe("the board's Later lane", () => {
   it("holds an order in Later until its preparation is due, then moves it to New and alerts, without a request", async () => {
     FakeAudioContext.reset();
     vi.stubGlobal("AudioContext", FakeAudioContext);
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers({ now: TUESDAY_MORNING, shouldAdvanceTime: true });
     const soon = scheduled("dddddddd-0000-4000-8000-000000000004", 90_000, 93 * 60_000 - 90 * 60_000);
     const tomorrow = scheduled("eeeeeeee-0000-4000-8000-000000000005", 20 * 3_600_000, 20 * 3_600_000 + 180_000);
     const { calls } = mockApi({
