@@ -46,6 +46,8 @@ function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): StaffOrder
     createdAt: minutesAgo(4),
     updatedAt: minutesAgo(4),
     lines: [{ name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice", options: [] }],
+    // Seen at the counter already: only an order nobody has acknowledged alerts.
+    acknowledged: { orderId: id, at: minutesAgo(3), byName: "Sam Barista" },
     ...overrides,
   };
 }
@@ -89,7 +91,7 @@ function boardSocket() {
 
 beforeEach(() => {
   resetStores();
-  useNewOrderAlerts.setState({ pending: [] });
+  useNewOrderAlerts.setState({ pending: [], seenHere: [], revealing: null });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -537,6 +539,7 @@ describe("no order goes unnoticed", () => {
     staffOrder("cccccccc-0000-4000-8000-000000000003", {
       customerName: "Alan Turing",
       createdAt: new Date().toISOString(),
+      acknowledged: null,
     });
 
   beforeEach(() => {
@@ -569,7 +572,17 @@ describe("no order goes unnoticed", () => {
 
   it("alerts a new order until someone acknowledges it: banner, flashing ticket, title, and the sound every 30 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first]),
+      "POST /api/staff/acknowledgements": ({ body }) =>
+        json({
+          acknowledgements: (body as { orderIds: string[] }).orderIds.map((orderId) => ({
+            orderId,
+            at: new Date().toISOString(),
+            byName: "Sam Barista",
+          })),
+        }),
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });
@@ -577,7 +590,7 @@ describe("no order goes unnoticed", () => {
     act(() => boardSocket().serverOpen());
     expect(await screen.findByText("Live")).toBeInTheDocument();
     const reads = calls.filter((call) => call.url.endsWith("/api/staff/orders")).length;
-    // What was on the board when it opened is not news.
+    // What someone at the shop has already seen is not news.
     expect(screen.queryByText(/^New order/)).not.toBeInTheDocument();
     expect(FakeAudioContext.chimes()).toBe(0);
 
@@ -603,10 +616,108 @@ describe("no order goes unnoticed", () => {
     await user.click(screen.getByRole("button", { name: "Seen" }));
     expect(card).not.toHaveClass("board-card--alert");
     expect(screen.queryByText("New order: #CCCCCCCC")).not.toBeInTheDocument();
+    // Seen is the shop's: the server records it for every board.
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.body)).toEqual([
+      { orderIds: [arriving().id] },
+    ]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });
     expect(FakeAudioContext.chimes()).toBe(3);
+  });
+
+  it("announces at once, after a reload, a new order nobody has acknowledged, and chimes on the first tap", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first, arriving()]) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderBoard();
+    // No live message needed: the order itself says nobody has seen it.
+    const card = await within(await screen.findByRole("region", { name: /^New/ })).findByRole("article", {
+      name: "#CCCCCCCC",
+    });
+    expect(card).toHaveClass("board-card--alert");
+    expect(screen.getByText("New order: #CCCCCCCC")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#AAAAAAAA" }),
+    ).not.toHaveClass("board-card--alert");
+    // Browsers play nothing before a tap; the first tap turns the sound on and it is heard at once.
+    expect(FakeAudioContext.chimes()).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Turn sound on" }));
+    await vi.waitFor(() => expect(FakeAudioContext.chimes()).toBe(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(FakeAudioContext.chimes()).toBe(2);
+  });
+
+  it("ends the alert when Seen is tapped on another board of the shop", async () => {
+    // The server's answer, as the colleague's Seen leaves it.
+    let seenElsewhere: StaffOrder["acknowledged"] = null;
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first, { ...arriving(), acknowledged: seenElsewhere }]),
+    });
+    renderBoard();
+    await screen.findByRole("article", { name: "#CCCCCCCC" });
+    act(() => boardSocket().serverOpen());
+    // The catch-up read on connecting has answered.
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === "GET").length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(screen.getByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert"));
+    seenElsewhere = { orderId: arriving().id, at: new Date().toISOString(), byName: "Kim Colleague" };
+    act(() => boardSocket().serverSend({ type: "acknowledged", acknowledgements: [seenElsewhere] }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("article", { name: "#CCCCCCCC" })).not.toHaveClass("board-card--alert"),
+    );
+    expect(screen.queryByText("New order: #CCCCCCCC")).not.toBeInTheDocument();
+    // A later copy of the order, read before that Seen, does not bring the alert back.
+    act(() =>
+      boardSocket().serverSend({
+        type: "order",
+        order: { ...arriving(), updatedAt: new Date(Date.now() + 1000).toISOString() },
+      }),
+    );
+    expect(screen.getByRole("article", { name: "#CCCCCCCC" })).not.toHaveClass("board-card--alert");
+  });
+
+  it("brings the alert back and says so when Seen could not be saved", async () => {
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first, arriving()]),
+      "POST /api/staff/acknowledgements": () => json({ error: { code: "server_error", message: "Try again." } }, 503),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole("article", { name: "#CCCCCCCC" });
+    await user.click(screen.getByRole("button", { name: "Seen" }));
+    expect(await screen.findByText(/Seen was not saved/)).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert");
+  });
+
+  it("keeps the alert to one line with the list of new orders one tap away, and a tap on one shows its ticket", async () => {
+    const orders = [
+      first,
+      arriving(),
+      staffOrder("dddddddd-0000-4000-8000-000000000004", { acknowledged: null, customerName: "Grace Hopper" }),
+    ];
+    mockApi({ "GET /api/staff/orders": () => boardAnswer(orders) });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const user = userEvent.setup();
+    renderBoard();
+    const summary = await screen.findByRole("button", { name: /^2 new orders: #CCCCCCCC, #DDDDDDDD/ });
+    expect(summary).toHaveAttribute("aria-expanded", "false");
+    await user.click(summary);
+    const list = screen.getByRole("list", { name: "New orders, newest first" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["#DDDDDDDDGrace Hopper2 drinks", "#CCCCCCCCAlan Turing2 drinks"]);
+    await user.click(within(list).getByRole("button", { name: /#CCCCCCCC/ }));
+    const ticket = screen.getByRole("article", { name: "#CCCCCCCC" });
+    expect(scrolled).toContain(ticket);
+    expect(ticket).toHaveFocus();
+    expect(screen.queryByRole("list", { name: "New orders, newest first" })).not.toBeInTheDocument();
   });
 
   it("alerts on the Menu page too, with a way to the orders", async () => {
