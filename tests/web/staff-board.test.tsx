@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimeIn } from "#common/hours/format";
 import { RECALL_REFUSALS } from "#common/order-lifecycle";
 import type { StaffOrder } from "#common/staff-orders";
-import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
+import { withAcknowledgements } from "#web/features/staff-board/alerts/acknowledgements";
+import { unacknowledgedNewOrders, useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
 import {
   clockTime,
   laneColumns,
@@ -15,6 +16,7 @@ import {
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
 import StaffBoardPage, { refundStillOwedText } from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
+import { columnsForWidth, laneLayout } from "#web/features/staff-board/use-lane-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
 import { FakeAudioContext } from "./fake-audio";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
@@ -1102,6 +1104,62 @@ describe("the board's rules", () => {
     expect(laneColumns([12, 0, 0], 3)).toEqual([3, 0, 0]);
     expect(laneColumns([1, 1, 0], 6)).toEqual([1, 1, 0]);
     expect(laneColumns([5, 5, 2], 4)).toEqual([2, 1, 1]);
+  });
+
+  it("fits four ticket columns on a 1024 tablet and six at 1440, and an empty lane gives its width away", () => {
+    // The board's width inside its padding: 1024 - 12 and 1440 - 12.
+    expect(columnsForWidth(1012, [14, 3, 3])).toEqual([2, 1, 1]);
+    expect(columnsForWidth(1428, [14, 3, 3])).toEqual([4, 1, 1]);
+    // Preparing empty: its heading only, and New gets a column more.
+    expect(columnsForWidth(1012, [14, 0, 3])).toEqual([3, 0, 1]);
+  });
+
+  it("folds Later away when its column would cost a busier lane one, unless the person shows it", () => {
+    // Later, New, Preparing, Ready in a rush at 1024: Later folds, New keeps its two columns.
+    expect(laneLayout(1012, [1, 14, 3, 3], { index: 0, choice: null })).toEqual({
+      columns: [0, 2, 1, 1],
+      folded: true,
+    });
+    expect(laneLayout(1012, [1, 14, 3, 3], { index: 0, choice: "shown" })).toEqual({
+      columns: [1, 1, 1, 1],
+      folded: false,
+    });
+    // A quiet board has room for it.
+    expect(laneLayout(1012, [2, 1, 1, 0], { index: 0, choice: null })).toEqual({
+      columns: [2, 1, 1, 0],
+      folded: false,
+    });
+    expect(laneLayout(1012, [2, 1, 1, 0], { index: 0, choice: "folded" }).folded).toBe(true);
+  });
+
+  it("never takes an acknowledged order back to unacknowledged, whichever copy comes later", () => {
+    const seen = { ...third, acknowledged: { orderId: third.id, at: minutesAgo(1), byName: "Kim Colleague" } };
+    const laterCopy = {
+      ...third,
+      acknowledged: null,
+      paymentState: "paid_at_counter" as const,
+      updatedAt: new Date().toISOString(),
+    };
+    expect(mergeBoardOrder([seen], laterCopy)).toEqual([{ ...laterCopy, acknowledged: seen.acknowledged }]);
+    const board = { location: ANAHEIM, orders: [first, { ...third, acknowledged: null }], done: [] };
+    const after = withAcknowledgements(board, [seen.acknowledged])!;
+    expect(after.orders.find((order) => order.id === third.id)?.acknowledged).toEqual(seen.acknowledged);
+    // The first acknowledgement stays.
+    expect(
+      withAcknowledgements(after, [{ ...seen.acknowledged, byName: "Someone Else" }])!.orders[1]!.acknowledged,
+    ).toEqual(seen.acknowledged);
+  });
+
+  it("alerts only the orders in New that nobody has acknowledged, not those held in Later", () => {
+    const now = Date.now();
+    const unseen = { ...third, acknowledged: null };
+    const held = staffOrder("eeeeeeee-0000-4000-8000-000000000005", {
+      acknowledged: null,
+      prepStartsAt: new Date(now + 3_600_000).toISOString(),
+    });
+    const started = { ...second, acknowledged: null };
+    expect(unacknowledgedNewOrders([first, unseen, held, started], now)).toEqual([unseen.id]);
+    expect(unacknowledgedNewOrders([first, unseen], now, [unseen.id])).toEqual([]);
   });
 
   it("stacks a lane's tickets so a short one never leaves a gap, the first ones across the top", () => {

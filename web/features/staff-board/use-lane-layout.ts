@@ -22,30 +22,26 @@ export function columnsForWidth(width: number, counts: readonly number[]): numbe
   return laneColumns(counts, total);
 }
 
+/** Which lane may fold away (Later: -1 for none), and what the person chose for it (null: the board decides). */
+export interface FoldableLane {
+  index: number;
+  choice: "shown" | "folded" | null;
+}
+
 /**
- * The lanes' ticket columns from the board's width, and whether the lane at `foldable` (Later)
- * is folded away (its count and a button to show it wait in the next lane's heading): it is
- * when its column would cost a busier lane one of its own (a rush fills New; what is due later
- * can wait a tap away), unless the person chose otherwise.
- * Measured with a ResizeObserver; without one (or before the first measure) every lane with
- * orders gets one column and nothing is folded.
+ * The lanes' ticket columns on a board `width` px wide, and whether the lane at `foldable.index`
+ * (Later) is folded away (its count and a button to show it wait in the next lane's heading): it
+ * is when its column would cost a busier lane one of its own (a rush fills New; what is due later
+ * can wait a tap away), unless the person chose otherwise. A folded lane's column count is 0.
  */
-export function useLaneLayout(
-  board: RefObject<HTMLElement | null>,
+export function laneLayout(
+  width: number,
   counts: readonly number[],
-  foldable: { index: number; choice: "shown" | "folded" | null } = { index: -1, choice: null },
+  foldable: FoldableLane = { index: -1, choice: null },
 ): { columns: number[]; folded: boolean } {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = board.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [board]);
   const all = columnsForWidth(width, counts);
   if (foldable.index < 0 || width === 0 || foldable.choice === "shown") return { columns: all, folded: false };
-  // Folded, the lane takes no width at all: its button waits in the next lane's heading.
+  // Folded, the lane takes no width at all.
   const withoutIt = columnsForWidth(
     width,
     counts.filter((_, index) => index !== foldable.index),
@@ -55,4 +51,24 @@ export function useLaneLayout(
   return foldable.choice === "folded" || costsAColumn
     ? { columns: withoutIt, folded: true }
     : { columns: all, folded: false };
+}
+
+/**
+ * laneLayout for the board's own width, measured with a ResizeObserver; without one (or before
+ * the first measure) every lane with orders gets one column and nothing is folded.
+ */
+export function useLaneLayout(
+  board: RefObject<HTMLElement | null>,
+  counts: readonly number[],
+  foldable?: FoldableLane,
+): { columns: number[]; folded: boolean } {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = board.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [board]);
+  return laneLayout(width, counts, foldable);
 }
