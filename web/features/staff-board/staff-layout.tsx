@@ -12,6 +12,7 @@ import { AlertStrip } from "./alerts/alert-strip";
 import { useNewOrderAlerting } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
 import { useBoardLive } from "./use-board-live";
+import { usePhoneLayout } from "./use-phone-layout";
 import "./staff-layout.css";
 
 /** The staff pages and their names in the tab's title. */
@@ -46,6 +47,7 @@ export default function StaffLayout() {
   const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
+  const phone = usePhoneLayout();
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
     document.title = boardTitle(newCount, page.title);
@@ -74,10 +76,25 @@ export default function StaffLayout() {
         </nav>
         {orders.data && !denied && (
           <p className="staff-bar__counts" aria-label="Open orders">
-            {laterCount > 0 && <span>Later {laterCount}</span>}
-            <span>New {newCount}</span>
-            <span>Preparing {count("preparing")}</span>
-            <span>Ready {count("ready")}</span>
+            {[
+              { lane: "later", label: "Later", count: laterCount },
+              { lane: "received", label: "New", count: newCount },
+              { lane: "preparing", label: "Preparing", count: count("preparing") },
+              { lane: "ready", label: "Ready", count: count("ready") },
+            ]
+              .filter(({ lane, count }) => lane !== "later" || count > 0)
+              .map(({ lane, label, count }) =>
+                // On a phone, where the lanes are one under the other, a count takes you to its lane.
+                phone && page.to === "/staff" ? (
+                  <a key={lane} className="staff-bar__count" href={`#board-column-${lane}`}>
+                    {label} {count}
+                  </a>
+                ) : (
+                  <span key={lane}>
+                    {label} {count}
+                  </span>
+                ),
+              )}
           </p>
         )}
         <ConnectionIndicator status={signedOut ? "signed_out" : denied ? "offline" : connection} />
