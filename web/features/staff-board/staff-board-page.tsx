@@ -230,26 +230,28 @@ export default function StaffBoardPage() {
             columns={lane.columns}
             onFold={lane.lane === "later" && !phone ? toggleLater : undefined}
             alerting={alerting}
-            extra={
-              lane.lane === "received" && layout.folded ? (
+            foldedLane={
+              lane.lane === "received" &&
+              layout.folded && (
                 <button type="button" className="board__fold" aria-expanded={false} onClick={toggleLater}>
                   Later <span className="board__count">{laterCount}</span>
                   <span className="visually-hidden">: orders for a time ahead, show them</span>
                 </button>
-              ) : (
-                lane.status === "ready" && (
-                  <button
-                    type="button"
-                    className="btn btn--ghost board__done-button"
-                    aria-haspopup="dialog"
-                    onClick={() => {
-                      setRecallFailure(null);
-                      setDoneOpen(true);
-                    }}
-                  >
-                    Done <span className="board__count">{done.length}</span>
-                  </button>
-                )
+              )
+            }
+            extra={
+              lane.status === "ready" && (
+                <button
+                  type="button"
+                  className="btn btn--ghost board__done-button"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    setRecallFailure(null);
+                    setDoneOpen(true);
+                  }}
+                >
+                  Done <span className="board__count">{done.length}</span>
+                </button>
               )
             }
             renderTicket={(order) => (

@@ -17,6 +17,8 @@ export interface BoardLaneProps {
   extra?: ReactNode;
   /** A lane that can be folded away (Later): its heading is the button that does it. */
   onFold?(): void;
+  /** The button of a lane folded away, shown in this lane's heading (Later's, in New's). */
+  foldedLane?: ReactNode;
   renderTicket(order: StaffOrder): ReactNode;
 }
 
@@ -62,6 +64,7 @@ export function BoardLane({
   alerting,
   extra,
   onFold,
+  foldedLane,
   renderTicket,
 }: BoardLaneProps) {
   const headingId = `board-column-${lane}`;
@@ -127,6 +130,7 @@ export function BoardLane({
             </>
           )}
         </h2>
+        {foldedLane}
         {extra}
       </div>
       {orders.length === 0 ? (
