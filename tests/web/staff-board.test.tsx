@@ -1204,3 +1204,45 @@ describe("a card's time", () => {
     expect(deliveryCard).not.toHaveTextContent(/pickup/i);
   });
 });
+
+describe("a board in a rush", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("folds Later into a button in New's heading when its column would cost New one, and shows it on a tap", async () => {
+    // A 1024 px tablet: the board's width inside its padding.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(private readonly changed: ResizeObserverCallback) {}
+        observe() {
+          this.changed([{ contentRect: { width: 1012 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        disconnect() {}
+      },
+    );
+    const ahead = staffOrder("eeeeeeee-0000-4000-8000-000000000005", {
+      customerName: "Bartholomew Fitzgerald-Smythe",
+      pickup: { mode: "slot", at: new Date(Date.now() + 26 * 3_600_000).toISOString(), timeZone: ANAHEIM.timeZone },
+      prepStartsAt: new Date(Date.now() + 25 * 3_600_000).toISOString(),
+    });
+    const rush = Array.from({ length: 14 }, (_, index) =>
+      staffOrder(`aaaaaaaa-0000-4000-8000-${String(index).padStart(12, "0")}`),
+    );
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([ahead, ...rush]) });
+    const user = userEvent.setup();
+    renderBoard();
+    const newLane = await screen.findByRole("region", { name: /^New/ });
+    expect(screen.queryByRole("region", { name: /^Later/ })).not.toBeInTheDocument();
+    const show = within(newLane).getByRole("button", { name: "Later 1: orders for a time ahead, show them" });
+    expect(show).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(show);
+    const later = screen.getByRole("region", { name: /^Later/ });
+    // Its ticket names the customer and the whole day and time.
+    const ticket = within(later).getByRole("article", { name: "#EEEEEEEE" });
+    expect(ticket).toHaveTextContent("Bartholomew Fitzgerald-Smythe");
+    expect(ticket).toHaveTextContent(/Pickup \w{3}, \w{3} \d+, \d{1,2}:\d{2} [AP]M/);
+    await user.click(within(later).getByRole("button", { name: "Later 1: fold away" }));
+    expect(screen.queryByRole("region", { name: /^Later/ })).not.toBeInTheDocument();
+  });
+});
