@@ -14,8 +14,8 @@
  *   worker/services/shop      the shop's state: read by orders and staff, imports neither
  *
  * and who writes an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
- * inserts, updates or deletes rows of orders, order_items, order_item_options, order_pickups, order_slot_drinks and
- * order_events.
+ * inserts, updates or deletes rows of orders, order_items, order_item_options, order_pickups, order_slot_drinks,
+ * order_events and order_acknowledgements.
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -91,7 +91,15 @@ const boundaries = [
 ];
 
 /** The order's tables, by their drizzle names and their SQL names. */
-const ORDER_TABLES = ["orders", "orderItems", "orderItemOptions", "orderPickups", "orderSlotDrinks", "orderEvents"];
+const ORDER_TABLES = [
+  "orders",
+  "orderItems",
+  "orderItemOptions",
+  "orderPickups",
+  "orderSlotDrinks",
+  "orderEvents",
+  "orderAcknowledgements",
+];
 const ORDER_TABLES_SQL = [
   "orders",
   "order_items",
@@ -99,6 +107,7 @@ const ORDER_TABLES_SQL = [
   "order_pickups",
   "order_slot_drinks",
   "order_events",
+  "order_acknowledgements",
 ];
 const onlyTheOrdersRoomWrites =
   "Only worker/services/orders/ writes an order (docs/decisions/0012-orders-room.md): call one of its transitions.";

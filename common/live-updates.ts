@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentState } from "./orders";
-import type { StaffOrder } from "./staff-orders";
+import type { OrderAcknowledgement, StaffOrder } from "./staff-orders";
 
 /** What a shopper's page learns about one of their own orders. */
 export interface OrderProgress {
@@ -14,6 +14,15 @@ export interface OrderProgress {
 export interface BoardOrderMessage {
   type: "order";
   order: StaffOrder;
+}
+
+/**
+ * Sent to every open board of the location when someone there taps "Seen": these new orders are
+ * acknowledged, and every board drops their alert (the orders themselves do not change).
+ */
+export interface BoardAcknowledgedMessage {
+  type: "acknowledged";
+  acknowledgements: OrderAcknowledgement[];
 }
 
 /** Sent only to the sockets of the order's owner. */

@@ -44,6 +44,18 @@ export interface StaffOrder {
   refundedCents?: number;
   /** A cancelled order in the board's Done list: the state it was cancelled from (what Recall brings back). */
   cancelledFrom?: OrderStatus | null;
+  /**
+   * When someone at the shop tapped "Seen" for it, and who; null while nobody has (a board
+   * announces such an order in New until someone does). Once set it never goes back.
+   */
+  acknowledged?: OrderAcknowledgement | null;
+}
+
+/** A new order seen at the shop (`order_acknowledgements`): by whom (null: an account since gone) and when. */
+export interface OrderAcknowledgement {
+  orderId: string;
+  at: string;
+  byName: string | null;
 }
 
 /** The location a board belongs to: its name for the bar, its time zone for clock times. */
@@ -102,6 +114,12 @@ export interface StaffOrdersResponse {
  */
 export interface StaffOrderResponse {
   order: StaffOrder;
+}
+
+/** `POST /api/staff/acknowledgements`: the new orders the person saw. */
+export interface AcknowledgeOrdersResponse {
+  /** Every order of the request that is now acknowledged, by this request or an earlier one. */
+  acknowledgements: OrderAcknowledgement[];
 }
 
 /** One entry of an order's history (`GET /api/staff/orders/:id/history`): what it became, who and when. */

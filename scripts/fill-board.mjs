@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Fills the local order board with a rush: places N orders (default 12) of 1 to 3 drinks, with
 // notes, some for a pickup time, through several test people signed in with the local sign-in
-// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4).
+// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4). An
+// order the server refuses is said in one line and the next one is tried; it never ends in a
+// stack trace.
 //
 //   node scripts/fill-board.mjs [--orders 12] [--url http://localhost:5173]
 //
@@ -70,53 +72,100 @@ function randomLines(drinks) {
   return lines;
 }
 
-const { drinks, store } = await orderableDrinks();
-if (!store.acceptingOrders) {
-  console.error(`The shop is not taking orders right now (${store.reason}); resume it on /staff/menu first.`);
-  process.exit(1);
+/** The refusal's code and message, from the API's error body. */
+function refusalOf(status, body) {
+  const error = body?.error;
+  return error?.code ? `${status} ${error.code}: ${error.message ?? ""}`.trim() : `${status}`;
 }
-const freeSlots = store.pickupSlots.filter((slot) => !slot.full).map((slot) => slot.startsAt);
-const run = randomUUID().slice(0, 8);
-let placed = 0;
-for (let person = 0; placed < count; person += 1) {
-  const name = `${FIRST_NAMES[person % FIRST_NAMES.length]} Rush`;
-  const cookie = await signInLocally(origin, {
-    provider: "google",
-    name,
-    email: `rush-${run}-${person}@example.com`,
-    // Each person signs in from an address of their own: sign-ins are limited per address.
-    clientAddress: `10.77.${person % 250}.${1 + (person % 200)}`,
-  });
-  for (let index = 0; index < ORDERS_PER_PERSON && placed < count; index += 1) {
-    // One order in four asks for a pickup time half an hour or more ahead, when the shop offers any
-    // (the earliest slots fall behind the "as soon as possible" estimate as the queue grows).
-    let pickup =
-      placed % 4 === 3 && freeSlots.length > 0
-        ? { mode: "slot", startsAt: freeSlots[Math.min(freeSlots.length - 1, 2 + Math.floor(placed / 4))] }
-        : { mode: "asap" };
-    const place = async (chosen) => {
-      const response = await postLocalOrder(origin, {
-        cookie,
-        body: {
-          lines: randomLines(drinks),
-          phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
-          pickup: chosen,
-        },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(`POST /api/orders answered ${response.status}: ${JSON.stringify(body)}`);
-      return body;
-    };
-    // A slot the shop no longer offers (full, or behind the estimate) becomes "as soon as possible".
-    const { order } = await place(pickup).catch((error) => {
-      if (pickup.mode !== "slot" || !/slot_(full|invalid)/.test(error.message)) throw error;
-      pickup = { mode: "asap" };
-      return place(pickup);
-    });
-    placed += 1;
-    console.log(
-      `${placed}/${count}: order ${order.id.slice(0, 8)} by ${name}, ${order.lines.length} line(s)${pickup.mode === "slot" ? ", for a pickup time" : ""}`,
-    );
+
+/** Refusals that are this person's (their order limit): the next person carries on. */
+const PERSON_REFUSALS = new Set([429]);
+
+async function fill() {
+  const { drinks, store } = await orderableDrinks();
+  if (!store.acceptingOrders) {
+    console.error(`The shop is not taking orders right now (${store.reason}); resume it on /staff/menu first.`);
+    return 1;
   }
+  const freeSlots = store.pickupSlots.filter((slot) => !slot.full).map((slot) => slot.startsAt);
+  const run = randomUUID().slice(0, 8);
+  // Every refusal is said and the next order tried; a server that refuses everything stops it.
+  const maxAttempts = count * 3;
+  let placed = 0;
+  let attempts = 0;
+  let refused = 0;
+  for (let person = 0; placed < count && attempts < maxAttempts; person += 1) {
+    const name = `${FIRST_NAMES[person % FIRST_NAMES.length]} Rush`;
+    let cookie;
+    try {
+      cookie = await signInLocally(origin, {
+        provider: "google",
+        name,
+        email: `rush-${run}-${person}@example.com`,
+        // Each person signs in from an address of their own: sign-ins are limited per address.
+        clientAddress: `10.77.${person % 250}.${1 + (person % 200)}`,
+      });
+    } catch (error) {
+      attempts += 1;
+      console.log(`${name} could not sign in (${error.message}); the next person tries.`);
+      continue;
+    }
+    for (let index = 0; index < ORDERS_PER_PERSON && placed < count && attempts < maxAttempts; index += 1) {
+      attempts += 1;
+      // One order in four asks for a pickup time half an hour or more ahead, when the shop offers any
+      // (the earliest slots fall behind the "as soon as possible" estimate as the queue grows).
+      let pickup =
+        placed % 4 === 3 && freeSlots.length > 0
+          ? { mode: "slot", startsAt: freeSlots[Math.min(freeSlots.length - 1, 2 + Math.floor(placed / 4))] }
+          : { mode: "asap" };
+      const place = async (chosen) => {
+        const response = await postLocalOrder(origin, {
+          cookie,
+          body: {
+            lines: randomLines(drinks),
+            phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
+            pickup: chosen,
+          },
+        });
+        return { response, body: await response.json().catch(() => null) };
+      };
+      let answer = await place(pickup);
+      // A slot the shop no longer offers (full, or behind the estimate) becomes "as soon as possible".
+      if (!answer.response.ok && pickup.mode === "slot" && /slot_(full|invalid)/.test(answer.body?.error?.code ?? "")) {
+        pickup = { mode: "asap" };
+        answer = await place(pickup);
+      }
+      if (!answer.response.ok) {
+        refused += 1;
+        console.log(
+          `Order ${placed + 1} by ${name} was refused (${refusalOf(answer.response.status, answer.body)}); the next one tries again.`,
+        );
+        if (PERSON_REFUSALS.has(answer.response.status)) break;
+        continue;
+      }
+      const { order } = answer.body;
+      placed += 1;
+      console.log(
+        `${placed}/${count}: order ${order.id.slice(0, 8)} by ${name}, ${order.lines.length} line(s)${pickup.mode === "slot" ? ", for a pickup time" : ""}`,
+      );
+    }
+  }
+  const refusals = refused > 0 ? ` (${refused} refused on the way)` : "";
+  if (placed < count) {
+    console.error(`Placed ${placed} of ${count} orders on ${origin}${refusals}: the server kept refusing them.`);
+    return 1;
+  }
+  console.log(`Placed ${placed} orders on ${origin}${refusals}. Open ${origin}/staff as Sam Barista.`);
+  return 0;
 }
-console.log(`Placed ${placed} orders on ${origin}. Open ${origin}/staff as Sam Barista.`);
+
+// Whatever happens, a sentence and an exit code, never a stack trace.
+try {
+  process.exitCode = await fill();
+} catch (error) {
+  const cause = error?.cause?.code ? ` (${error.cause.code})` : "";
+  console.error(
+    `Could not fill the board on ${origin}: ${error?.message ?? error}${cause}. Is \`npm run dev\` running there?`,
+  );
+  process.exitCode = 1;
+}

@@ -22,6 +22,7 @@ import { deliveryAreaRouter } from "./routes/delivery-area";
 import { productsRouter } from "./routes/products";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
+import { staffAcknowledgementsRouter } from "./routes/staff-acknowledgements";
 import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
@@ -73,6 +74,7 @@ app.route("/api/stripe", stripeRouter);
 app.route("/api/store", shopStatusRouter);
 app.route("/api/pickup-days", pickupDaysRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
+app.route("/api/staff/acknowledgements", staffAcknowledgementsRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);
 // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).

@@ -397,7 +397,8 @@ describe("the board's Later lane", () => {
     vi.stubGlobal("AudioContext", FakeAudioContext);
     vi.useFakeTimers({ now: TUESDAY_MORNING, shouldAdvanceTime: true });
     const soon = scheduled("dddddddd-0000-4000-8000-000000000004", 90_000, 93 * 60_000 - 90 * 60_000);
-    const tomorrow = scheduled("eeeeeeee-0000-4000-8000-000000000005", 20 * 3_600_000, 20 * 3_600_000 + 180_000);
+    // A day and more ahead, so it falls on another day of the shop whatever the hour the test runs.
+    const tomorrow = scheduled("eeeeeeee-0000-4000-8000-000000000005", 26 * 3_600_000, 26 * 3_600_000 + 180_000);
     const { calls } = mockApi({
       "GET /api/staff/orders": () =>
         json({ location: ANAHEIM, orders: [soon, tomorrow], done: [], unpaid: [], earlier: { count: 0 } }),

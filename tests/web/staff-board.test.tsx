@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimeIn } from "#common/hours/format";
 import { RECALL_REFUSALS } from "#common/order-lifecycle";
 import type { StaffOrder } from "#common/staff-orders";
-import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
+import { withAcknowledgements } from "#web/features/staff-board/alerts/acknowledgements";
+import { unacknowledgedNewOrders, useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
 import {
   clockTime,
   laneColumns,
@@ -15,6 +16,7 @@ import {
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
 import StaffBoardPage, { refundStillOwedText } from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
+import { columnsForWidth, laneLayout } from "#web/features/staff-board/use-lane-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
 import { FakeAudioContext } from "./fake-audio";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
@@ -52,6 +54,8 @@ function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): StaffOrder
     createdAt: minutesAgo(4),
     updatedAt: minutesAgo(4),
     lines: [{ name: "Sunrise Orange", size: "medium", quantity: 2, note: "Less ice", options: [] }],
+    // Seen at the counter already: only an order nobody has acknowledged alerts.
+    acknowledged: { orderId: id, at: minutesAgo(3), byName: "Sam Barista" },
     ...overrides,
   };
 }
@@ -95,7 +99,7 @@ function boardSocket() {
 
 beforeEach(() => {
   resetStores();
-  useNewOrderAlerts.setState({ pending: [] });
+  useNewOrderAlerts.setState({ pending: [], seenHere: [], revealing: null });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -547,6 +551,7 @@ describe("no order goes unnoticed", () => {
     staffOrder("cccccccc-0000-4000-8000-000000000003", {
       customerName: "Alan Turing",
       createdAt: new Date().toISOString(),
+      acknowledged: null,
     });
 
   beforeEach(() => {
@@ -579,7 +584,17 @@ describe("no order goes unnoticed", () => {
 
   it("alerts a new order until someone acknowledges it: banner, flashing ticket, title, and the sound every 30 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first]),
+      "POST /api/staff/acknowledgements": ({ body }) =>
+        json({
+          acknowledgements: (body as { orderIds: string[] }).orderIds.map((orderId) => ({
+            orderId,
+            at: new Date().toISOString(),
+            byName: "Sam Barista",
+          })),
+        }),
+    });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });
@@ -587,7 +602,7 @@ describe("no order goes unnoticed", () => {
     act(() => boardSocket().serverOpen());
     expect(await screen.findByText("Live")).toBeInTheDocument();
     const reads = calls.filter((call) => call.url.endsWith("/api/staff/orders")).length;
-    // What was on the board when it opened is not news.
+    // What someone at the shop has already seen is not news.
     expect(screen.queryByText(/^New order/)).not.toBeInTheDocument();
     expect(FakeAudioContext.chimes()).toBe(0);
 
@@ -613,10 +628,108 @@ describe("no order goes unnoticed", () => {
     await user.click(screen.getByRole("button", { name: "Seen" }));
     expect(card).not.toHaveClass("board-card--alert");
     expect(screen.queryByText("New order: #CCCCCCCC")).not.toBeInTheDocument();
+    // Seen is the shop's: the server records it for every board.
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.body)).toEqual([
+      { orderIds: [arriving().id] },
+    ]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(90_000);
     });
     expect(FakeAudioContext.chimes()).toBe(3);
+  });
+
+  it("announces at once, after a reload, a new order nobody has acknowledged, and chimes on the first tap", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first, arriving()]) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderBoard();
+    // No live message needed: the order itself says nobody has seen it.
+    const card = await within(await screen.findByRole("region", { name: /^New/ })).findByRole("article", {
+      name: "#CCCCCCCC",
+    });
+    expect(card).toHaveClass("board-card--alert");
+    expect(screen.getByText("New order: #CCCCCCCC")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#AAAAAAAA" }),
+    ).not.toHaveClass("board-card--alert");
+    // Browsers play nothing before a tap; the first tap turns the sound on and it is heard at once.
+    expect(FakeAudioContext.chimes()).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Turn sound on" }));
+    await vi.waitFor(() => expect(FakeAudioContext.chimes()).toBe(1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(FakeAudioContext.chimes()).toBe(2);
+  });
+
+  it("ends the alert when Seen is tapped on another board of the shop", async () => {
+    // The server's answer, as the colleague's Seen leaves it.
+    let seenElsewhere: StaffOrder["acknowledged"] = null;
+    const { calls } = mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first, { ...arriving(), acknowledged: seenElsewhere }]),
+    });
+    renderBoard();
+    await screen.findByRole("article", { name: "#CCCCCCCC" });
+    act(() => boardSocket().serverOpen());
+    // The catch-up read on connecting has answered.
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === "GET").length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(screen.getByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert"));
+    seenElsewhere = { orderId: arriving().id, at: new Date().toISOString(), byName: "Kim Colleague" };
+    act(() => boardSocket().serverSend({ type: "acknowledged", acknowledgements: [seenElsewhere] }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("article", { name: "#CCCCCCCC" })).not.toHaveClass("board-card--alert"),
+    );
+    expect(screen.queryByText("New order: #CCCCCCCC")).not.toBeInTheDocument();
+    // A later copy of the order, read before that Seen, does not bring the alert back.
+    act(() =>
+      boardSocket().serverSend({
+        type: "order",
+        order: { ...arriving(), updatedAt: new Date(Date.now() + 1000).toISOString() },
+      }),
+    );
+    expect(screen.getByRole("article", { name: "#CCCCCCCC" })).not.toHaveClass("board-card--alert");
+  });
+
+  it("brings the alert back and says so when Seen could not be saved", async () => {
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([first, arriving()]),
+      "POST /api/staff/acknowledgements": () => json({ error: { code: "server_error", message: "Try again." } }, 503),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    await screen.findByRole("article", { name: "#CCCCCCCC" });
+    await user.click(screen.getByRole("button", { name: "Seen" }));
+    expect(await screen.findByText(/Seen was not saved/)).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "#CCCCCCCC" })).toHaveClass("board-card--alert");
+  });
+
+  it("keeps the alert to one line with the list of new orders one tap away, and a tap on one shows its ticket", async () => {
+    const orders = [
+      first,
+      arriving(),
+      staffOrder("dddddddd-0000-4000-8000-000000000004", { acknowledged: null, customerName: "Grace Hopper" }),
+    ];
+    mockApi({ "GET /api/staff/orders": () => boardAnswer(orders) });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const user = userEvent.setup();
+    renderBoard();
+    const summary = await screen.findByRole("button", { name: /^2 new orders: #CCCCCCCC, #DDDDDDDD/ });
+    expect(summary).toHaveAttribute("aria-expanded", "false");
+    await user.click(summary);
+    const list = screen.getByRole("list", { name: "New orders, newest first" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["#DDDDDDDDGrace Hopper2 drinks", "#CCCCCCCCAlan Turing2 drinks"]);
+    await user.click(within(list).getByRole("button", { name: /#CCCCCCCC/ }));
+    const ticket = screen.getByRole("article", { name: "#CCCCCCCC" });
+    expect(scrolled).toContain(ticket);
+    expect(ticket).toHaveFocus();
+    expect(screen.queryByRole("list", { name: "New orders, newest first" })).not.toBeInTheDocument();
   });
 
   it("alerts on the Menu page too, with a way to the orders", async () => {
@@ -1006,6 +1119,68 @@ describe("the board's rules", () => {
     expect(laneColumns([5, 5, 2], 4)).toEqual([2, 1, 1]);
   });
 
+  it("fits four ticket columns on a 1024 tablet and six at 1440, and an empty lane gives its width away", () => {
+    // The board's width inside its padding: 1024 - 12 and 1440 - 12.
+    expect(columnsForWidth(1012, [14, 3, 3])).toEqual([2, 1, 1]);
+    expect(columnsForWidth(1428, [14, 3, 3])).toEqual([4, 1, 1]);
+    // Preparing empty: its heading only, and New gets a column more.
+    expect(columnsForWidth(1012, [14, 0, 3])).toEqual([3, 0, 1]);
+  });
+
+  it("folds Later away when its column would cost a busier lane one, unless the person shows it", () => {
+    // Later, New, Preparing, Ready in a rush at 1024: Later folds, New keeps its two columns.
+    expect(laneLayout(1012, [1, 14, 3, 3], { index: 0, choice: null })).toEqual({
+      columns: [0, 2, 1, 1],
+      folded: true,
+    });
+    expect(laneLayout(1012, [1, 14, 3, 3], { index: 0, choice: "shown" })).toEqual({
+      columns: [1, 1, 1, 1],
+      folded: false,
+    });
+    // A quiet board has room for it.
+    expect(laneLayout(1012, [2, 1, 1, 0], { index: 0, choice: null })).toEqual({
+      columns: [2, 1, 1, 0],
+      folded: false,
+    });
+    expect(laneLayout(1012, [2, 1, 1, 0], { index: 0, choice: "folded" }).folded).toBe(true);
+  });
+
+  it("never takes an acknowledged order back to unacknowledged, whichever copy comes later", () => {
+    const seen = { ...third, acknowledged: { orderId: third.id, at: minutesAgo(1), byName: "Kim Colleague" } };
+    const laterCopy = {
+      ...third,
+      acknowledged: null,
+      paymentState: "paid_at_counter" as const,
+      updatedAt: new Date().toISOString(),
+    };
+    expect(mergeBoardOrder([seen], laterCopy)).toEqual([{ ...laterCopy, acknowledged: seen.acknowledged }]);
+    const board = {
+      location: ANAHEIM,
+      orders: [first, { ...third, acknowledged: null }],
+      done: [],
+      unpaid: [],
+      earlier: { count: 0 },
+    };
+    const after = withAcknowledgements(board, [seen.acknowledged])!;
+    expect(after.orders.find((order) => order.id === third.id)?.acknowledged).toEqual(seen.acknowledged);
+    // The first acknowledgement stays.
+    expect(
+      withAcknowledgements(after, [{ ...seen.acknowledged, byName: "Someone Else" }])!.orders[1]!.acknowledged,
+    ).toEqual(seen.acknowledged);
+  });
+
+  it("alerts only the orders in New that nobody has acknowledged, not those held in Later", () => {
+    const now = Date.now();
+    const unseen = { ...third, acknowledged: null };
+    const held = staffOrder("eeeeeeee-0000-4000-8000-000000000005", {
+      acknowledged: null,
+      prepStartsAt: new Date(now + 3_600_000).toISOString(),
+    });
+    const started = { ...second, acknowledged: null };
+    expect(unacknowledgedNewOrders([first, unseen, held, started], now)).toEqual([unseen.id]);
+    expect(unacknowledgedNewOrders([first, unseen], now, [unseen.id])).toEqual([]);
+  });
+
   it("stacks a lane's tickets so a short one never leaves a gap, the first ones across the top", () => {
     const short = (id: string) =>
       staffOrder(id, { lines: [{ name: "Shot", size: "default", quantity: 1, note: "", options: [] }] });
@@ -1046,5 +1221,47 @@ describe("a card's time", () => {
     const deliveryCard = within(newColumn).getByRole("article", { name: "#DDDDDDDD" });
     expect(deliveryCard).toHaveTextContent("Delivery ASAP");
     expect(deliveryCard).not.toHaveTextContent(/pickup/i);
+  });
+});
+
+describe("a board in a rush", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("folds Later into a button in New's heading when its column would cost New one, and shows it on a tap", async () => {
+    // A 1024 px tablet: the board's width inside its padding.
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(private readonly changed: ResizeObserverCallback) {}
+        observe() {
+          this.changed([{ contentRect: { width: 1012 } } as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        disconnect() {}
+      },
+    );
+    const ahead = staffOrder("eeeeeeee-0000-4000-8000-000000000005", {
+      customerName: "Bartholomew Fitzgerald-Smythe",
+      pickup: { mode: "slot", at: new Date(Date.now() + 26 * 3_600_000).toISOString(), timeZone: ANAHEIM.timeZone },
+      prepStartsAt: new Date(Date.now() + 25 * 3_600_000).toISOString(),
+    });
+    const rush = Array.from({ length: 14 }, (_, index) =>
+      staffOrder(`aaaaaaaa-0000-4000-8000-${String(index).padStart(12, "0")}`),
+    );
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([ahead, ...rush]) });
+    const user = userEvent.setup();
+    renderBoard();
+    const newLane = await screen.findByRole("region", { name: /^New/ });
+    expect(screen.queryByRole("region", { name: /^Later/ })).not.toBeInTheDocument();
+    const show = within(newLane).getByRole("button", { name: "Later 1: orders for a time ahead, show them" });
+    expect(show).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(show);
+    const later = screen.getByRole("region", { name: /^Later/ });
+    // Its ticket names the customer and the whole day and time.
+    const ticket = within(later).getByRole("article", { name: "#EEEEEEEE" });
+    expect(ticket).toHaveTextContent("Bartholomew Fitzgerald-Smythe");
+    expect(ticket).toHaveTextContent(/Pickup \w{3}, \w{3} \d+, \d{1,2}:\d{2} [AP]M/);
+    await user.click(within(later).getByRole("button", { name: "Later 1: fold away" }));
+    expect(screen.queryByRole("region", { name: /^Later/ })).not.toBeInTheDocument();
   });
 });

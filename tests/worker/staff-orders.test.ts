@@ -140,6 +140,8 @@ describe("GET /api/staff/orders", () => {
       pickup: { mode: "asap", at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), timeZone: "America/Los_Angeles" },
       // Started as soon as it arrives: it never waits in Later.
       prepStartsAt: null,
+      // Nobody has tapped Seen for it yet: every board announces it.
+      acknowledged: null,
     });
   });
 

@@ -42,8 +42,8 @@ function readListener(value: string | null): Listener | null {
 export interface LocationUpdate {
   /** The message for every open board of the location (a serialised BoardOrderMessage). */
   board: string;
-  /** The message for the order's owner only (a serialised ShopperOrderMessage). */
-  shopper: { userId: string; message: string };
+  /** The message for the order's owner only (a serialised ShopperOrderMessage); none for a board-only message. */
+  shopper?: { userId: string; message: string };
 }
 
 /**
@@ -91,7 +91,9 @@ export class LocationChannel extends DurableObject<unknown> {
   async publish(update: LocationUpdate, revokedSessions: string[] = []): Promise<{ boards: number; shoppers: number }> {
     for (const session of revokedSessions) this.closeSession(session);
     const boards = this.sendAll(this.ctx.getWebSockets(BOARD_TAG), update.board);
-    const shoppers = this.sendAll(this.ctx.getWebSockets(shopperTag(update.shopper.userId)), update.shopper.message);
+    const shoppers = update.shopper
+      ? this.sendAll(this.ctx.getWebSockets(shopperTag(update.shopper.userId)), update.shopper.message)
+      : 0;
     return { boards, shoppers };
   }
 
@@ -109,7 +111,8 @@ export class LocationChannel extends DurableObject<unknown> {
   }
 
   private recipients(update: LocationUpdate): WebSocket[] {
-    return [...this.ctx.getWebSockets(BOARD_TAG), ...this.ctx.getWebSockets(shopperTag(update.shopper.userId))];
+    const owner = update.shopper ? this.ctx.getWebSockets(shopperTag(update.shopper.userId)) : [];
+    return [...this.ctx.getWebSockets(BOARD_TAG), ...owner];
   }
 
   /** How many sockets of each kind are open (for tests and the benchmark's readiness check). */

@@ -14,7 +14,10 @@ export function mergeBoardOrder(orders: StaffOrder[] | undefined, incoming: Staf
   if (existing && existing.updatedAt > incoming.updatedAt) return orders;
   const others = orders.filter((order) => order.id !== incoming.id);
   if (!isOnBoard(incoming)) return others;
-  return [...others, incoming].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // Seen never goes back: a copy read before someone tapped Seen keeps the acknowledgement shown.
+  const kept =
+    existing?.acknowledged && !incoming.acknowledged ? { ...incoming, acknowledged: existing.acknowledged } : incoming;
+  return [...others, kept].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /**

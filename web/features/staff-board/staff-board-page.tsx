@@ -29,6 +29,8 @@ import { RefundsToRetry } from "./components/refunds-to-retry";
 import { useFocusFollowsCard } from "./use-focus-follows-card";
 import { EMPTY_LANE_WIDTH, useLaneLayout } from "./use-lane-layout";
 import { useOrderMoves } from "./use-order-moves";
+import { usePhoneLayout } from "./use-phone-layout";
+import { useRevealTicket } from "./use-reveal-ticket";
 import "./staff-board.css";
 
 /**
@@ -41,6 +43,8 @@ const LANES: Array<{ status: OrderStatus; lane: string; title: string }> = [
   { status: "preparing", lane: "preparing", title: "Preparing" },
   { status: "ready", lane: "ready", title: "Ready" },
 ];
+/** On a phone the lanes stack, what needs doing now first: New, Preparing, Ready, then Later. */
+const PHONE_LANES = [...LANES.slice(1), LANES[0]!];
 
 /** What the board says when a refund still has not gone through. */
 export function refundStillOwedText(order: { id: string }): string {
@@ -75,7 +79,9 @@ export default function StaffBoardPage() {
   const [recallFailure, setRecallFailure] = useState<string | null>(null);
   const lanesRef = useRef<HTMLDivElement>(null);
   const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null || collectingFor !== null);
+  useRevealTicket(lanesRef, orders.data?.orders);
 
+  const phone = usePhoneLayout();
   const thresholds = orders.data?.location.ageThresholds ?? DEFAULT_BOARD_AGE_THRESHOLDS;
   const drinkLimits = orders.data?.location.drinkLimits ?? DEFAULT_DRINK_LIMITS;
   const timeZone = orders.data?.location.timeZone ?? "UTC";
@@ -83,22 +89,33 @@ export default function StaffBoardPage() {
   const open = (orders.data?.orders ?? []).filter((order) => !isFromEarlierDay(order, timeZone, now));
   const held = open.filter((order) => isHeldForLater(order, now));
   // Later shows only while it holds an order: a board without orders ahead keeps its width for the rest.
-  const lanes = LANES.filter((lane) => lane.lane !== "later" || held.length > 0).map((lane) => ({
-    ...lane,
-    orders:
-      lane.lane === "later"
-        ? held.sort((a, b) => a.prepStartsAt!.localeCompare(b.prepStartsAt!))
-        : laneOrders(
-            open.filter((order) => !held.includes(order)),
-            lane.status,
-            thresholds,
-            now,
-          ),
-  }));
-  const columns = useLaneLayout(
+  const lanes = (phone ? PHONE_LANES : LANES)
+    .filter((lane) => lane.lane !== "later" || held.length > 0)
+    .map((lane) => ({
+      ...lane,
+      orders:
+        lane.lane === "later"
+          ? held.sort((a, b) => a.prepStartsAt!.localeCompare(b.prepStartsAt!))
+          : laneOrders(
+              open.filter((order) => !held.includes(order)),
+              lane.status,
+              thresholds,
+              now,
+            ),
+    }));
+  const [laterChoice, setLaterChoice] = useState<"shown" | "folded" | null>(null);
+  const layout = useLaneLayout(
     lanesRef,
     lanes.map((lane) => lane.orders.length),
+    // On a phone every lane is one under the other: nothing folds.
+    { index: phone ? -1 : lanes.findIndex((lane) => lane.lane === "later"), choice: laterChoice },
   );
+  // Folded, Later takes no width: its count and a button to show it wait in New's heading.
+  const shownLanes = lanes
+    .map((lane, index) => ({ ...lane, columns: layout.columns[index] ?? 1 }))
+    .filter((lane) => !(lane.lane === "later" && layout.folded));
+  const laterCount = lanes.find((lane) => lane.lane === "later")?.orders.length ?? 0;
+  const toggleLater = () => setLaterChoice(layout.folded ? "shown" : "folded");
   const done = recentlyDone(orders.data?.done ?? [], now);
   const refundsOwed = (orders.data?.orders ?? []).filter((order) => order.paymentState === "refund_pending");
   const givingBack = (orders.data?.orders ?? []).filter((order) => amountToGiveBack(order) > 0);
@@ -246,18 +263,30 @@ export default function StaffBoardPage() {
         className="board__columns"
         ref={lanesRef}
         style={{
-          gridTemplateColumns: columns.map((count) => (count === 0 ? `${EMPTY_LANE_WIDTH}px` : `${count}fr`)).join(" "),
+          gridTemplateColumns: shownLanes
+            .map(({ columns }) => (columns === 0 ? `${EMPTY_LANE_WIDTH}px` : `${columns}fr`))
+            .join(" "),
         }}
       >
-        {lanes.map((lane, index) => (
+        {shownLanes.map((lane) => (
           <BoardLane
             key={lane.lane}
             status={lane.status}
             lane={lane.lane}
             title={lane.title}
             orders={lane.orders}
-            columns={columns[index] ?? 1}
+            columns={lane.columns}
+            onFold={lane.lane === "later" && !phone ? toggleLater : undefined}
             alerting={alerting}
+            foldedLane={
+              lane.lane === "received" &&
+              layout.folded && (
+                <button type="button" className="board__fold" aria-expanded={false} onClick={toggleLater}>
+                  Later <span className="board__count">{laterCount}</span>
+                  <span className="visually-hidden">: orders for a time ahead, show them</span>
+                </button>
+              )
+            }
             extra={
               lane.status === "ready" && (
                 <>

@@ -3,15 +3,16 @@ import { Outlet, useLocation } from "react-router";
 import { Link, NavLink } from "#web/components/link";
 import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
 import { signInStartPath } from "#common/sign-in-start";
-import { orderNumber } from "#common/orders";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
-import { useChimeState, useNewOrderAlerting, useNewOrderAlerts } from "./alerts/new-order-alerts";
+import { AlertStrip } from "./alerts/alert-strip";
+import { useNewOrderAlerting } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
 import { useBoardLive } from "./use-board-live";
+import { usePhoneLayout } from "./use-phone-layout";
 import "./staff-layout.css";
 
 /** The staff pages and their names in the tab's title. */
@@ -34,13 +35,9 @@ export default function StaffLayout() {
   const signedOut = refused === 401 || (connection === "signed_out" && refused !== 403);
   const denied = signedOut || refused === 403;
   const chime = useMemo(() => createNewOrderChime(), []);
+  // Once the person may not see the orders, nothing is left to alert about.
   useNewOrderAlerting(denied ? undefined : orders.data?.orders, chime);
   useArmOnFirstGesture(chime);
-  const acknowledge = useNewOrderAlerts((state) => state.acknowledge);
-  useEffect(() => {
-    // Nobody may see the orders any more: nothing is left to alert about.
-    if (denied) acknowledge();
-  }, [denied, acknowledge]);
 
   // Nothing of the orders shows once the person may not see them, not even their counts.
   const open = denied ? [] : (orders.data?.orders ?? []);
@@ -50,6 +47,7 @@ export default function StaffLayout() {
   const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
+  const phone = usePhoneLayout();
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
     document.title = boardTitle(newCount, page.title);
@@ -78,10 +76,25 @@ export default function StaffLayout() {
         </nav>
         {orders.data && !denied && (
           <p className="staff-bar__counts" aria-label="Open orders">
-            {laterCount > 0 && <span>Later {laterCount}</span>}
-            <span>New {newCount}</span>
-            <span>Preparing {count("preparing")}</span>
-            <span>Ready {count("ready")}</span>
+            {[
+              { lane: "later", label: "Later", count: laterCount },
+              { lane: "received", label: "New", count: newCount },
+              { lane: "preparing", label: "Preparing", count: count("preparing") },
+              { lane: "ready", label: "Ready", count: count("ready") },
+            ]
+              .filter(({ lane, count }) => lane !== "later" || count > 0)
+              .map(({ lane, label, count }) =>
+                // On a phone, where the lanes are one under the other, a count takes you to its lane.
+                phone && page.to === "/staff" ? (
+                  <a key={lane} className="staff-bar__count" href={`#board-column-${lane}`}>
+                    {label} {count}
+                  </a>
+                ) : (
+                  <span key={lane}>
+                    {label} {count}
+                  </span>
+                ),
+              )}
           </p>
         )}
         <ConnectionIndicator status={signedOut ? "signed_out" : denied ? "offline" : connection} />
@@ -89,8 +102,7 @@ export default function StaffLayout() {
           Shop
         </Link>
       </header>
-      {!denied && <SoundBanner chime={chime} />}
-      {!denied && <NewOrderBanner onBoard={page.to === "/staff"} />}
+      {!denied && <AlertStrip chime={chime} orders={open} onBoard={page.to === "/staff"} />}
       <main className="staff-main" id="main" tabIndex={-1}>
         {signedOut ? (
           <SignedOut returnTo={page.to} />
@@ -130,47 +142,6 @@ function useArmOnFirstGesture(chime: NewOrderChime) {
       window.removeEventListener("keydown", arm);
     };
   }, [chime]);
-}
-
-function SoundBanner({ chime }: { chime: NewOrderChime }) {
-  const state = useChimeState(chime);
-  if (state === "on") return null;
-  return (
-    <div className="staff-banner staff-banner--sound" role="status">
-      <p>
-        {state === "blocked"
-          ? "The browser is blocking sound: new orders will not be heard."
-          : "Sound is off: new orders will not be heard."}
-      </p>
-      <button type="button" className="btn btn--primary staff-banner__button" onClick={() => chime.arm()}>
-        Turn sound on
-      </button>
-    </div>
-  );
-}
-
-/** New orders nobody has acknowledged: across the top of every staff page until someone taps "Seen". */
-function NewOrderBanner({ onBoard }: { onBoard: boolean }) {
-  const pending = useNewOrderAlerts((state) => state.pending);
-  const acknowledge = useNewOrderAlerts((state) => state.acknowledge);
-  if (pending.length === 0) return null;
-  return (
-    <div className="staff-banner staff-banner--alert" role="alert">
-      <p>
-        <strong>
-          {pending.length === 1 ? "New order" : `${pending.length} new orders`}: {pending.map(orderNumber).join(", ")}
-        </strong>
-      </p>
-      {!onBoard && (
-        <Link className="btn staff-banner__button" to="/staff">
-          Show the orders
-        </Link>
-      )}
-      <button type="button" className="btn btn--primary staff-banner__button" onClick={acknowledge}>
-        Seen
-      </button>
-    </div>
-  );
 }
 
 /**

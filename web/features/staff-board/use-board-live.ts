@@ -6,6 +6,8 @@ import { isRecord } from "#web/lib/guards";
 import { openLiveSocket, type LiveStatus } from "#web/lib/live-socket";
 import { staffSessionEnded } from "./api/check-session";
 import { staffOrdersQueryKey, staffOrdersQueryOptions } from "./api/list-staff-orders";
+import { readAcknowledgedMessage, withAcknowledgements } from "./alerts/acknowledgements";
+import { useNewOrderAlerts } from "./alerts/new-order-alerts";
 import { withBoardOrder } from "./board-orders";
 
 /**
@@ -46,6 +48,13 @@ export function useBoardLive(enabled: boolean): LiveStatus {
       },
       onOpen: () => void queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey }),
       onMessage: (data) => {
+        const seen = readAcknowledgedMessage(data);
+        if (seen) {
+          // Seen on another board of the shop: the alert ends here too.
+          useNewOrderAlerts.getState().markSeen(seen.map((acknowledgement) => acknowledgement.orderId));
+          queryClient.setQueryData(staffOrdersQueryOptions().queryKey, (board) => withAcknowledgements(board, seen));
+          return;
+        }
         const order = readBoardMessage(data);
         if (!order) return;
         queryClient.setQueryData(staffOrdersQueryOptions().queryKey, (board) => withBoardOrder(board, order));

@@ -9,5 +9,6 @@ export * from "./identity";
 export * from "./locations";
 export * from "./shop-state";
 export * from "./orders";
+export * from "./order-acknowledgements";
 export * from "./payments";
 export * from "./messaging";

@@ -9,6 +9,8 @@ import type { OrderPickup } from "#common/orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, orderItemOptions, orderItems, orderPickups, orders } from "#worker/db/schema";
+import type { OrderAcknowledgement } from "#common/staff-orders";
+import { acknowledgementsByOrder } from "./acknowledgements";
 import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,6 +27,8 @@ export interface LoadedOrder {
   pickup: OrderPickup | null;
   /** For a pickup time: when the counter should start on it (./prep-start.ts). */
   prepStartsAt?: string | null;
+  /** "Seen" at the counter (./acknowledgements.ts): who and when, or null while nobody has. */
+  acknowledged?: OrderAcknowledgement | null;
 }
 
 /** Which order: any of them by id. */
@@ -60,10 +64,11 @@ export async function loadOrder(db: Database, which: SQL | undefined): Promise<L
 export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promise<LoadedOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, pickups, options] = await Promise.all([
+  const [items, pickups, options, acknowledgements] = await Promise.all([
     itemsByOrder(db, ids),
     pickupsByOrder(db, ids),
     optionsByOrderLine(db, ids),
+    acknowledgementsByOrder(db, ids),
   ]);
   const prepStarts = await prepStartsByOrder(db, pickups);
   return rows.map((row) => ({
@@ -75,6 +80,7 @@ export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promi
     })),
     pickup: pickups.get(row.id) ?? null,
     prepStartsAt: prepStarts.get(row.id) ?? null,
+    acknowledged: acknowledgements.get(row.id) ?? null,
   }));
 }
 

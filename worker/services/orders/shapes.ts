@@ -47,7 +47,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
 }
 
 /** An order as the counter sees it (the board, and every live update to a board). */
-export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder): StaffOrder {
+export function toStaffOrder({ row, items, pickup, prepStartsAt, acknowledged }: LoadedOrder): StaffOrder {
   return {
     id: row.id,
     status: row.status,
@@ -72,6 +72,7 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt }: LoadedOrder):
     })),
     pickup,
     prepStartsAt: prepStartsAt ?? null,
+    acknowledged: acknowledged ?? null,
   };
 }
 

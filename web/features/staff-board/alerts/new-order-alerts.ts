@@ -8,66 +8,93 @@ import type { NewOrderChime } from "./new-order-chime";
 export const ALERT_REPEAT_MS = 30_000;
 
 interface NewOrderAlertsState {
-  /** New orders nobody has acknowledged yet, oldest first: they flash and the sound repeats. */
+  /**
+   * New orders nobody at the shop has acknowledged, oldest first: they flash and the sound
+   * repeats. Read from the orders themselves (their `acknowledged`), so a reload announces them
+   * again at once, and Seen on another board ends them here.
+   */
   pending: string[];
-  raise(orderIds: string[]): void;
-  /** Someone looked: every pending alert stops. */
-  acknowledge(): void;
-  /** Keeps only the alerts of orders still waiting in New (one started or cancelled is handled). */
-  keepOnly(orderIds: ReadonlySet<string>): void;
+  /**
+   * Orders known here to be acknowledged: Seen on this device (before the server has answered),
+   * or heard from another board. Acknowledgement never goes back, so a read of the orders that
+   * started before it cannot bring their alert back.
+   */
+  seenHere: string[];
+  setPending(orderIds: string[]): void;
+  markSeen(orderIds: readonly string[]): void;
+  /** Seen was not recorded (offline, refused): their alerts come back. */
+  unmarkSeen(orderIds: readonly string[]): void;
+  /** An order picked from the alert's list, for the board to bring into view (then null). */
+  revealing: string | null;
+  reveal(orderId: string | null): void;
 }
 
 /** Shared by every staff page of the tab: an alert raised on the Menu page still flashes on the board. */
 export const useNewOrderAlerts = create<NewOrderAlertsState>((set) => ({
   pending: [],
-  raise: (orderIds) =>
-    set(({ pending }) => ({ pending: [...pending, ...orderIds.filter((id) => !pending.includes(id))] })),
-  acknowledge: () => set({ pending: [] }),
-  keepOnly: (orderIds) =>
-    set(({ pending }) => {
-      const kept = pending.filter((id) => orderIds.has(id));
-      return kept.length === pending.length ? {} : { pending: kept };
-    }),
+  seenHere: [],
+  setPending: (orderIds) => set(({ pending }) => (pending.join() === orderIds.join() ? {} : { pending: orderIds })),
+  markSeen: (orderIds) =>
+    set(({ pending, seenHere }) => ({
+      pending: pending.filter((id) => !orderIds.includes(id)),
+      seenHere: [...seenHere, ...orderIds.filter((id) => !seenHere.includes(id))],
+    })),
+  unmarkSeen: (orderIds) => set(({ seenHere }) => ({ seenHere: seenHere.filter((id) => !orderIds.includes(id)) })),
+  revealing: null,
+  reveal: (orderId) => set({ revealing: orderId }),
 }));
 
+/** The orders in New (not held in Later) that nobody has acknowledged, oldest first. */
+export function unacknowledgedNewOrders(
+  orders: readonly StaffOrder[],
+  now: number,
+  seenHere: readonly string[] = [],
+): string[] {
+  return orders
+    .filter(
+      (order) =>
+        order.status === "received" &&
+        !order.acknowledged &&
+        !seenHere.includes(order.id) &&
+        !isHeldForLater(order, now),
+    )
+    .map((order) => order.id);
+}
+
 /**
- * Raises an alert for every order that appears in New after the staff pages first loaded —
- * whether it came over the live channel or in the catch-up after a reconnection, or moved there
- * from Later when its preparation became due — plays the chime, and plays it again every 30 s
- * until someone acknowledges it on screen.
+ * Keeps the alerts to the orders in New that nobody at the shop has acknowledged — whether they
+ * came over the live channel, in the catch-up after a reconnection, moved there from Later when
+ * their preparation became due, or were already there when the page opened — plays the chime
+ * when one appears, again every 30 s until someone acknowledges them, and at once when the sound
+ * is turned on (browsers allow none before the first tap) while one is waiting.
  */
 export function useNewOrderAlerting(orders: StaffOrder[] | undefined, chime: NewOrderChime): void {
-  const seen = useRef<Set<string> | null>(null);
-  const { raise, keepOnly } = useNewOrderAlerts.getState();
+  const { setPending } = useNewOrderAlerts.getState();
+  const seenHere = useNewOrderAlerts((state) => state.seenHere);
   const hasPending = useNewOrderAlerts((state) => state.pending.length > 0);
   const releasedAt = useLaterRelease(orders);
+  const announced = useRef<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
-    if (!orders) return;
-    // An order held in Later is not news yet: it is when it moves to New.
     const now = Math.max(Date.now(), releasedAt);
-    const inView = orders.filter((order) => !isHeldForLater(order, now));
-    const waiting = inView.filter((order) => order.status === "received");
-    if (seen.current === null) {
-      // What was already there when the page opened is on screen, not news.
-      seen.current = new Set(inView.map((order) => order.id));
-      return;
-    }
-    const known = seen.current;
-    const arrived = waiting.filter((order) => !known.has(order.id)).map((order) => order.id);
-    inView.forEach((order) => known.add(order.id));
-    keepOnly(new Set(waiting.map((order) => order.id)));
-    if (arrived.length > 0) {
-      raise(arrived);
-      chime.play();
-    }
-  }, [orders, releasedAt, chime, raise, keepOnly]);
+    const pending = orders ? unacknowledgedNewOrders(orders, now, seenHere) : [];
+    const arrived = pending.some((id) => !announced.current.has(id));
+    announced.current = new Set(pending);
+    setPending(pending);
+    if (arrived) chime.play();
+  }, [orders, releasedAt, seenHere, chime, setPending]);
 
   useEffect(() => {
     if (!hasPending) return;
     const timer = setInterval(() => chime.play(), ALERT_REPEAT_MS);
     return () => clearInterval(timer);
   }, [hasPending, chime]);
+
+  const chimeOn = useChimeState(chime) === "on";
+  useEffect(() => {
+    // The sound was just turned on (the first tap) while an order waits: it is heard now.
+    if (chimeOn && useNewOrderAlerts.getState().pending.length > 0) chime.play();
+  }, [chimeOn, chime]);
 }
 
 /** The chime's state, kept current ("off" until a tap arms it). */

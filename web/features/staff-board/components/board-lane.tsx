@@ -15,6 +15,10 @@ export interface BoardLaneProps {
   alerting: ReadonlySet<string>;
   /** Something to add at the end of the heading (the Done list's button). */
   extra?: ReactNode;
+  /** A lane that can be folded away (Later): its heading is the button that does it. */
+  onFold?(): void;
+  /** The button of a lane folded away, shown in this lane's heading (Later's, in New's). */
+  foldedLane?: ReactNode;
   renderTicket(order: StaffOrder): ReactNode;
 }
 
@@ -59,6 +63,8 @@ export function BoardLane({
   columns,
   alerting,
   extra,
+  onFold,
+  foldedLane,
   renderTicket,
 }: BoardLaneProps) {
   const headingId = `board-column-${lane}`;
@@ -99,24 +105,37 @@ export function BoardLane({
     if (!element) return;
     const ticket = orderId ? element.querySelector(`[data-order-id="${CSS.escape(orderId)}"]`) : null;
     if (ticket) ticket.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    else element.scrollBy({ top: element.clientHeight * 0.8, behavior: "smooth" });
+    // To the end of the lane, where the newest orders are: one tap, however many are below.
+    else element.scrollTo({ top: element.scrollHeight, behavior: "smooth" });
   };
 
   return (
     <section
-      className={`board__column board__column--${lane}`}
+      className={`board__column board__column--${lane}${orders.length === 0 ? " board__column--empty" : ""}`}
       aria-labelledby={headingId}
       style={{ ["--lane-columns" as string]: Math.max(columns, 1) }}
     >
       <div className="board__column-head">
         {/* Focusable by script: focus goes here when the last ticket of the lane leaves it. */}
         <h2 id={headingId} className="board__column-title" tabIndex={-1}>
-          {title} <span className="board__count">{orders.length}</span>
+          {onFold ? (
+            // Folded, its tickets wait one tap away (the next lane's heading shows them again).
+            <button type="button" className="board__fold" aria-expanded={true} onClick={onFold}>
+              {title} <span className="board__count">{orders.length}</span>
+              <span className="visually-hidden">: fold away</span>
+            </button>
+          ) : (
+            <>
+              {title} <span className="board__count">{orders.length}</span>
+            </>
+          )}
         </h2>
+        {foldedLane}
         {extra}
       </div>
       {orders.length === 0 ? (
-        <p className="board__empty">No orders</p>
+        // An empty lane shrinks to its heading (its count says 0) and gives its width to the others.
+        <p className="board__empty visually-hidden">No orders</p>
       ) : (
         <div className="board__cards" ref={body}>
           {ticketStacks(orders, Math.max(columns, 1)).map((stack, index) => (
