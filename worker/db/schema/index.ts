@@ -11,3 +11,4 @@ export * from "./shop-state";
 export * from "./orders";
 export * from "./payments";
 export * from "./messaging";
+export * from "./push";
