@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { splitSql } from "./lib/split-sql.mjs";
+import { ensureVapidKeys } from "./lib/vapid-dev-keys.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const stateDir = process.env.SQUEEZE_STATE_DIR ?? join(root, ".wrangler", "state");
@@ -65,6 +66,8 @@ if (!existsSync(devVars) && existsSync(join(root, ".dev.vars.example"))) {
   copyFileSync(join(root, ".dev.vars.example"), devVars);
   console.log("Created .dev.vars from .dev.vars.example (local development settings).");
 }
+if (existsSync(devVars) && (await ensureVapidKeys(devVars)))
+  console.log("Added local Web Push (VAPID) keys to .dev.vars.");
 
 const databaseExists = existsSync(d1Dir);
 const migrationsCurrent = databaseExists && JSON.stringify(current?.migrations) === JSON.stringify(wanted.migrations);
