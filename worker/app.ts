@@ -6,6 +6,7 @@ import { errorBody, handleError } from "./lib/errors";
 import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./lib/sign-in-session";
+import { appShellRouter } from "./routes/app-shell";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
@@ -72,6 +73,8 @@ app.route("/api/push-subscriptions", pushSubscriptionsRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);
+// The page frame the service worker keeps for pages opened without a connection.
+app.route("/", appShellRouter);
 // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
 app.route("/", pagesRouter);
 

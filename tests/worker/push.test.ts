@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse } from "#common/orders";
 import { getDb } from "#worker/db/client";
-import { orders, pushOutbox, pushSubscriptions } from "#worker/db/schema";
+import { pushOutbox, pushSubscriptions } from "#worker/db/schema";
 import { deliverDuePushes } from "#worker/services/push/delivery";
 import { api, json } from "./helpers";
 import { callWorker } from "./outbox-fakes";

@@ -34,6 +34,7 @@ import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
+import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
 import "./checkout.css";
 
 function lineIsSoldOut(soldOut: SoldOutItem[], item: CartItem): boolean {
@@ -377,6 +378,7 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
           ) : (
             <p>Thank you, your payment went through.</p>
           )}
+          <ReadyNotifications />
         </section>
       </div>
     </div>

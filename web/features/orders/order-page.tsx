@@ -1,5 +1,7 @@
 import { useParams } from "react-router";
 import { Link } from "#web/components/link";
+import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
+import { isOpenStatus } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -55,7 +57,10 @@ export default function OrderPage() {
             </p>
           </div>
         ) : (
-          <OrderCard order={order.data} headingLevel={1} linked={false} />
+          <>
+            <OrderCard order={order.data} headingLevel={1} linked={false} />
+            {isOpenStatus(order.data.status) && <ReadyNotifications allowTurningOff />}
+          </>
         )}
       </div>
     </div>
