@@ -5,6 +5,7 @@
  * first (a copy only when there is no network), never keeps anything personal, and shows the
  * order's notifications (common/push.ts).
  */
+import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
@@ -30,6 +31,8 @@ const IMAGES_CACHE = "squeeze-images";
 // The shopper's code and styles (the staff's chunks are left out by vite.config.ts), and the frame.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install looks after the page that installed it at once (a newer version waits, 0018).
+clientsClaim();
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const matches = (patterns: readonly RegExp[], url: URL) => patterns.some((pattern) => pattern.test(url.pathname));
