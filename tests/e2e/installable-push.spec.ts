@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
 import { orderNumberOf, placeOrderOverHttp, signInOverHttp } from "./support/staff";
 import { expect, test } from "./support/fixtures";
 
@@ -13,11 +17,25 @@ interface WorkerScope {
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 }
 
-test("installable; a push shows the order's notification and a tap on it opens the order", async ({
-  page,
-  context,
-  baseURL,
-}) => {
+const browserSetup = JSON.parse(readFileSync(new URL("../../scripts/lib/chromium.json", import.meta.url), "utf8")) as {
+  executablePath: string;
+  args: string[];
+};
+
+test("installable; a push shows the order's notification and a tap on it opens the order", async ({ baseURL }) => {
+  // A profile of its own: Chromium offers no installing in an incognito context, which is what
+  // a test's browser context otherwise is.
+  const profile = mkdtempSync(join(tmpdir(), "squeeze-installable-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? browserSetup.executablePath,
+    args: browserSetup.args,
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: {
+      "CF-Connecting-IP": `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(["notifications"], { origin });
   await signInOverHttp(context.request, baseURL!, {
@@ -36,9 +54,9 @@ test("installable; a push shows the order's notification and a tap on it opens t
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Registered after the page is up, and in control of it (the first install claims its page).
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith("/sw.js"), undefined, {
-    timeout: 30_000,
-  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 })
+    .toMatch(/\/sw\.js$/);
 
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
   expect(installabilityErrors).toEqual([]);
@@ -91,4 +109,6 @@ test("installable; a push shows the order's notification and a tap on it opens t
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Tell me when it’s ready" })).toBeVisible();
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 });

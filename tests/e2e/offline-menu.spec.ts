@@ -37,18 +37,22 @@ test("with the server stopped, a shopper who opened the menu still opens a drink
   await page.goto("/menu");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The service worker registers once the page is up, then keeps every drink of the menu.
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration("/");
-      if (!registration?.active) return false;
-      const kept = await caches.match("/api/categories/cat-wellness-shots/products/prd-beet-shot");
-      const picture = await caches.match("/images/drinks/beet-shot.svg");
-      const drinkPage = await caches.match("/categories/cat-wellness-shots/products/prd-beet-shot");
-      return Boolean(kept && picture && drinkPage);
-    },
-    undefined,
-    { timeout: 60_000, polling: 500 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const kept = await Promise.all(
+            [
+              "/api/categories/cat-wellness-shots/products/prd-beet-shot",
+              "/images/drinks/beet-shot.svg",
+              "/categories/cat-wellness-shots/products/prd-beet-shot",
+            ].map((path) => caches.match(path)),
+          );
+          return kept.every(Boolean);
+        }),
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(true);
 
   await server!.stop();
   expect((await fetch(`${baseURL}/api/categories`).catch(() => null))?.status, "the server is gone").toBeUndefined();

@@ -27,16 +27,18 @@ export async function handleNotificationClick(
   const data = notification.data as { url?: unknown } | null;
   const target = orderPageUrl(worker.location.origin, data?.url);
   const windows = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+  // A browser may refuse the focus (it allows it only for the tap itself): the page is there all the same.
+  const focus = (client: WindowClient) => client.focus().catch(() => client);
   const exact = windows.find((client) => client.url === target);
   if (exact) {
-    await exact.focus();
+    await focus(exact);
     return;
   }
   const any = windows[0];
   if (any) {
     const moved = await any.navigate(target).catch(() => null);
     if (moved) {
-      await moved.focus();
+      await focus(moved);
       return;
     }
   }
