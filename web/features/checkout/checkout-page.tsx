@@ -34,6 +34,7 @@ import { NO_TIP, TipPicker, tipRequestOf, type TipChoice } from "./tip-picker";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
+import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
 import "./checkout.css";
 
@@ -203,6 +204,10 @@ export default function CheckoutPage() {
     <div className="checkout-page">
       <div className="container checkout-page__inner">
         <h1 className="checkout-page__title">Checkout</h1>
+        <NeedsConnection>
+          Checkout needs a connection to send your order. Your cart and everything you type here stay on this device
+          until you are back online.
+        </NeedsConnection>
         <div className="checkout-layout">
           <section className="checkout-card" aria-labelledby="checkout-summary-title">
             <h2 id="checkout-summary-title" className="checkout-card__title">

@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { Link } from "#web/components/link";
+import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
 import { isOpenStatus } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
@@ -35,6 +36,7 @@ export default function OrderPage() {
         <p className="orders-page__back">
           <Link to="/orders">← My orders</Link>
         </p>
+        <NeedsConnection>This page needs a connection to show where your order stands.</NeedsConnection>
         {!hydrated ? (
           <OrderLoading id={id} />
         ) : !isSignedIn ? (
