@@ -8,7 +8,16 @@ function orderPageUrl(origin: string, path: unknown): string {
   return url.origin === origin && url.pathname.startsWith("/orders") ? url.href : new URL("/orders", origin).href;
 }
 
-export function showOrderNotification(registration: ServiceWorkerRegistration, payload: PushPayload): Promise<void> {
+export function showOrderNotification(
+  registration: ServiceWorkerRegistration,
+  payload: PushPayload | null,
+): Promise<void> {
+  if (!payload)
+    return registration.showNotification("Squeeze", {
+      body: "There is news about your order.",
+      icon: "/icons/icon-192.png",
+      data: { url: "/orders" },
+    });
   return registration.showNotification(payload.title, {
     body: payload.body,
     icon: "/icons/icon-192.png",

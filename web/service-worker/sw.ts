@@ -120,11 +120,17 @@ async function keepMenu(): Promise<void> {
 }
 
 let keepingMenu: Promise<void> | null = null;
+/** A menu kept this recently is not fetched again at every visit of the menu (pages refresh their own copies). */
+const KEEP_MENU_EVERY_MS = 10 * 60_000;
+let menuKeptAt = 0;
 
 self.addEventListener("message", (event) => {
   if (event.data === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-  if (event.data === KEEP_MENU_MESSAGE) {
+  if (event.data === KEEP_MENU_MESSAGE && Date.now() - menuKeptAt > KEEP_MENU_EVERY_MS) {
     keepingMenu ??= keepMenu()
+      .then(() => {
+        menuKeptAt = Date.now();
+      })
       .catch((error: unknown) => console.warn("Could not keep the menu for offline use", error))
       .finally(() => {
         keepingMenu = null;
@@ -134,14 +140,15 @@ self.addEventListener("message", (event) => {
 });
 
 self.addEventListener("push", (event) => {
-  let payload: PushPayload;
+  // Every push shows a notification (the subscription promised it): one that cannot be read
+  // says only that there is news, and opens My orders.
+  let payload: PushPayload | null = null;
   try {
     payload = event.data?.json() as PushPayload;
   } catch {
-    return;
+    payload = null;
   }
-  if (!payload?.title) return;
-  event.waitUntil(showOrderNotification(self.registration, payload));
+  event.waitUntil(showOrderNotification(self.registration, payload?.title ? payload : null));
 });
 
 self.addEventListener("notificationclick", (event) => {
