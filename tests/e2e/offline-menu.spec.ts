@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { freePort, startBuiltServer } from "../../scripts/serve-built.mjs";
+import { freePort, startBuiltServer } from "#scripts/serve-built.mjs";
 import { signInOverHttp } from "./support/staff";
 import { expect, test } from "./support/fixtures";
 

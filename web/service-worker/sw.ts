@@ -142,7 +142,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("push", (event) => {
   // Every push shows a notification (the subscription promised it): one that cannot be read
   // says only that there is news, and opens My orders.
-  let payload: PushPayload | null = null;
+  let payload: PushPayload | null;
   try {
     payload = event.data?.json() as PushPayload;
   } catch {
