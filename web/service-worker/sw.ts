@@ -37,10 +37,17 @@ clientsClaim();
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const matches = (patterns: readonly RegExp[], url: URL) => patterns.some((pattern) => pattern.test(url.pathname));
 
-/** Only a plain answer is kept: never one that sets a cookie, or one the server says not to store. */
+/**
+ * Only a plain 200 of this origin is kept, and never one the server marks as one person's
+ * (`Cache-Control: private`): the lists in common/offline.ts already leave out everything personal.
+ */
 const onlyPlainAnswers = {
   cacheWillUpdate: async ({ response }: { response: Response }) =>
-    response.status === 200 && !response.headers.has("set-cookie") && response.type === "basic" ? response : null,
+    response.status === 200 &&
+    response.type === "basic" &&
+    !/\bprivate\b/i.test(response.headers.get("cache-control") ?? "")
+      ? response
+      : null,
 };
 
 const pages = new NetworkFirst({
