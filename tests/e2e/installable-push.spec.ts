@@ -57,6 +57,12 @@ test("installable; a push shows the order's notification and a tap on it opens t
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30_000 })
     .toMatch(/\/sw\.js$/);
+  // A push reaches only a worker that has finished activating.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null), {
+      timeout: 30_000,
+    })
+    .toBe("activated");
 
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
   expect(installabilityErrors).toEqual([]);
@@ -83,15 +89,17 @@ test("installable; a push shows the order's notification and a tap on it opens t
   const worker = context.serviceWorkers().find((each) => each.url().endsWith("/sw.js"))!;
   expect(worker).toBeTruthy();
   await expect
-    .poll(() =>
-      worker.evaluate(async () =>
-        (await (self as unknown as WorkerScope).registration.getNotifications()).map((notification) => ({
-          title: notification.title,
-          body: notification.body,
-          tag: notification.tag,
-          url: (notification.data as { url: string }).url,
-        })),
-      ),
+    .poll(
+      () =>
+        worker.evaluate(async () =>
+          (await (self as unknown as WorkerScope).registration.getNotifications()).map((notification) => ({
+            title: notification.title,
+            body: notification.body,
+            tag: notification.tag,
+            url: (notification.data as { url: string }).url,
+          })),
+        ),
+      { timeout: 20_000 },
     )
     .toEqual([{ title: payload.title, body: payload.body, tag: `order-${orderId}`, url: payload.url }]);
 

@@ -6,7 +6,8 @@ import { expect, test } from "./support/fixtures";
 // A menu that opens without a connection: a signed-in shopper opens the menu once, then the
 // shop's server stops (Playwright's setOffline would not cut the service worker's own fetches),
 // and the home page, the menu, a drink the shopper never opened and About still open, and the
-// drink still goes into the cart. The server is this journey's own, since it is stopped.
+// drink still goes into the cart; the checkout and My orders say they need a connection. The
+// server is this journey's own, since it is stopped.
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 let server: Server | undefined;
@@ -78,6 +79,15 @@ test("with the server stopped, a shopper who opened the menu still opens a drink
   }
   // The cart kept the drink across the pages opened without a connection.
   await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
+
+  // The pages that need the shop say so plainly once the browser knows it is offline, and the
+  // checkout still holds the cart.
+  await context.setOffline(true);
+  await page.goto("/checkout");
+  await expect(page.getByText("Checkout needs a connection to send your order.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Beet Boost Shot")).toBeVisible();
+  await page.goto("/orders");
+  await expect(page.getByText("My orders needs a connection")).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });
