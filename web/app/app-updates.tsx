@@ -32,18 +32,20 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
 function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  registering ??= !("serviceWorker" in navigator)
-    ? Promise.resolve(null)
-    : navigator.serviceWorker
-        .register(SERVICE_WORKER_PATH, { scope: "/" })
-        .then((registration) => {
-          watchForUpdates(registration);
-          return registration;
-        })
-        .catch((error: unknown) => {
-          console.warn("The offline app could not be installed", error);
-          return null;
-        });
+  // `npm run dev` serves modules one by one and builds no service worker (vite.config.ts).
+  registering ??=
+    !("serviceWorker" in navigator) || import.meta.env.MODE === "development"
+      ? Promise.resolve(null)
+      : navigator.serviceWorker
+          .register(SERVICE_WORKER_PATH, { scope: "/" })
+          .then((registration) => {
+            watchForUpdates(registration);
+            return registration;
+          })
+          .catch((error: unknown) => {
+            console.warn("The offline app could not be installed", error);
+            return null;
+          });
   return registering;
 }
 
