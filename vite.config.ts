@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Connect, defineConfig, type Plugin, type Rollup } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { APP_SHELL_PATH } from "./common/offline";
+import { APP_SHELL_PATH } from "./common/offline.ts";
 
 // Local workerd gives requests the fallback `request.cf` instead of fetching a real one from
 // workers.cloudflare.com at start-up, which fails offline and adds nothing the app reads.
