@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Connect, defineConfig, type Plugin, type Rollup } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { APP_SHELL_PATH } from "./common/offline.ts";
 
 // Local workerd gives requests the fallback `request.cf` instead of fetching a real one from
 // workers.cloudflare.com at start-up, which fails offline and adds nothing the app reads.
@@ -202,6 +204,28 @@ export default defineConfig({
     pureReactRouterComponents(),
     // Before the worker's own middleware, which cannot forward these methods.
     unforwardableMethods(),
+    // The service worker (web/service-worker/sw.ts): Workbox, built after the client with the
+    // list of files it keeps. The pages register it themselves once they are up (web/app/app-updates.ts).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "web/service-worker",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      devOptions: { enabled: false },
+      injectManifest: {
+        // The shopper's code and styles, and the page frame (index.html, served as APP_SHELL_PATH);
+        // never the staff side's chunks, which a shopper's device has no use for.
+        globPatterns: ["index.html", "assets/*.{js,css}"],
+        globIgnores: ["assets/staff-*", "assets/new-order-alerts-*"],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((entry) => (entry.url === "index.html" ? { ...entry, url: APP_SHELL_PATH } : entry)),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
     // SQUEEZE_STATE_DIR lets a second server (the browser tests, a benchmark) use its own local D1.
     cloudflare(process.env.SQUEEZE_STATE_DIR ? { persistState: { path: process.env.SQUEEZE_STATE_DIR } } : {}),
   ],

@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { deleteStatements, seedFiles as seedFilesFor, SHOP_EXCEPTIONS_FILE } from "./lib/seed-files.mjs";
 import { splitSql } from "./lib/split-sql.mjs";
+import { ensureVapidKeys } from "./lib/vapid-dev-keys.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const stateDir = process.env.SQUEEZE_STATE_DIR ?? join(root, ".wrangler", "state");
@@ -67,6 +68,8 @@ if (!existsSync(devVars) && existsSync(join(root, ".dev.vars.example"))) {
   copyFileSync(join(root, ".dev.vars.example"), devVars);
   console.log("Created .dev.vars from .dev.vars.example (local development settings).");
 }
+if (existsSync(devVars) && (await ensureVapidKeys(devVars)))
+  console.log("Added local Web Push (VAPID) keys to .dev.vars.");
 
 const databaseExists = existsSync(d1Dir);
 const migrationsCurrent = databaseExists && JSON.stringify(current?.migrations) === JSON.stringify(wanted.migrations);

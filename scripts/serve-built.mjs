@@ -40,6 +40,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { ensureVapidKeys } from "./lib/vapid-dev-keys.mjs";
 
 export const root = resolve(new URL("..", import.meta.url).pathname);
 export const buildDir = join(root, "artifacts", "build");
@@ -134,6 +135,7 @@ export async function startBuiltServer({ port, stateDir, logPath, startPort = 51
   const workerDir = workerOutputDir();
   // What the served worker sees as its local variables (see the note at the top).
   copyFileSync(join(root, ".dev.vars.example"), join(workerDir, ".dev.vars"));
+  await ensureVapidKeys(join(workerDir, ".dev.vars"));
   const state = prepareFreshDatabase(stateDir);
   const chosenPort = port ?? (await freePort(startPort));
   const log = logPath ?? join(state, "server.log");

@@ -7,6 +7,7 @@ import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./lib/sign-in-session";
 import { readUnreadBodyLocally } from "./lib/unread-body";
+import { appShellRouter } from "./routes/app-shell";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
@@ -17,6 +18,7 @@ import { orderAgainRouter } from "./routes/order-again";
 import { LANDING_PAGE_PATHS, OTHER_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
 import { pickupDaysRouter } from "./routes/pickup-days";
+import { pushSubscriptionsRouter } from "./routes/push-subscriptions";
 import { paymentMethodsRouter } from "./routes/payment-methods";
 import { deliveryAreaRouter } from "./routes/delivery-area";
 import { productsRouter } from "./routes/products";
@@ -73,10 +75,13 @@ app.route("/api/orders", orderAgainRouter);
 app.route("/api/stripe", stripeRouter);
 app.route("/api/store", shopStatusRouter);
 app.route("/api/pickup-days", pickupDaysRouter);
+app.route("/api/push-subscriptions", pushSubscriptionsRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
 app.route("/api/staff/acknowledgements", staffAcknowledgementsRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);
+// The page frame the service worker keeps for pages opened without a connection.
+app.route("/", appShellRouter);
 // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
 app.route("/", pagesRouter);
 

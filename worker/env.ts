@@ -32,6 +32,10 @@ export interface Env {
 
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+
+  /** The shop's VAPID key pair for Web Push (base64url, raw P-256): secrets; `npm run dev` makes local ones. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 export interface AppVariables {

@@ -2,17 +2,19 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { deliverDueEmails } from "./services/outbox";
 import { releaseExpiredHolds } from "./services/payments/expired-holds";
+import { deliverDuePushes } from "./services/push/delivery";
 
 export { LocationChannel } from "./live/location-channel";
 
 export default {
   fetch: app.fetch,
   /**
-   * The cron trigger: retries e-mails that were not delivered at once, and releases orders that
-   * waited for their card payment longer than its checkout lasts.
+   * The cron trigger: retries e-mails and pushes that were not delivered at once, and releases
+   * orders that waited for their card payment longer than its checkout lasts.
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(deliverDueEmails(env));
+    ctx.waitUntil(deliverDuePushes(env));
     ctx.waitUntil(releaseExpiredHolds(env, ctx));
   },
 } satisfies ExportedHandler<Env>;

@@ -22,6 +22,8 @@ const importAuthModal = () => loadChunk("auth-modal", () => import("#web/feature
 // page raises before then waits in react-hot-toast's store and shows once the toaster is drawn.
 const Toaster = lazy(() => import("./toaster"));
 const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
+// The service worker and its "newer version" line: after the first paint, like the overlays.
+const AppUpdates = lazy(() => import("./app-updates"));
 
 /** If an overlay's code cannot be fetched, say so and close it; the page itself keeps working. */
 class OverlayErrorBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
@@ -98,6 +100,18 @@ function ToasterSlot() {
   return (
     <Suspense fallback={null}>
       <Toaster />
+    </Suspense>
+  );
+}
+
+/** Registers the installable app's service worker once the page has settled, never before its first paint. */
+function AppUpdatesSlot() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => whenSettled(() => whenIdle(() => setNeeded(true), 0)), []);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppUpdates />
     </Suspense>
   );
 }
@@ -206,6 +220,7 @@ export function Layout() {
       <AuthModalSlot />
       <FeedbackModalSlot />
       <ToasterSlot />
+      <AppUpdatesSlot />
     </>
   );
 }

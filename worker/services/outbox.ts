@@ -202,7 +202,7 @@ export function nextAttemptAfter(attempts: number, now: Date): string {
   return new Date(now.getTime() + minutes * 60_000).toISOString();
 }
 
-function maxAttemptsFrom(env: Env): number {
+export function maxAttemptsFrom(env: Pick<Env, "EMAIL_MAX_ATTEMPTS">): number {
   const parsed = Number.parseInt(env.EMAIL_MAX_ATTEMPTS ?? "", 10);
   return Number.isFinite(parsed) && parsed >= 1 ? parsed : DEFAULT_MAX_ATTEMPTS;
 }

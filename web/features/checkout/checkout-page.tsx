@@ -33,6 +33,8 @@ import { useCheckoutDraft } from "./use-checkout-draft";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, usePlaceOrder, WAITING_FOR_NETWORK } from "./use-place-order";
 import { useOrderSuccess, type PlacedOrder } from "./use-order-success";
 import { useStripeReturn } from "./use-stripe-return";
+import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
+import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
 import "./checkout.css";
 import { DrinkImage } from "#web/components/drink-image";
 
@@ -183,6 +185,10 @@ export default function CheckoutPage() {
     <div className="checkout-page">
       <div className="container checkout-page__inner">
         <h1 className="checkout-page__title">Checkout</h1>
+        <NeedsConnection>
+          Checkout needs a connection to send your order. Your cart and everything you type here stay on this device
+          until you are back online.
+        </NeedsConnection>
         <div className="checkout-layout">
           <section className="checkout-card" aria-labelledby="checkout-summary-title">
             <h2 id="checkout-summary-title" className="checkout-card__title">
@@ -352,6 +358,7 @@ function OrderPlaced({ placed }: { placed: PlacedOrder }) {
           ) : (
             <p>Thank you, your payment went through.</p>
           )}
+          <ReadyNotifications />
         </section>
       </div>
     </div>

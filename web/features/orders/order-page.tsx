@@ -1,5 +1,8 @@
 import { useParams } from "react-router";
 import { Link } from "#web/components/link";
+import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
+import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
+import { isOpenStatus } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -33,6 +36,7 @@ export default function OrderPage() {
         <p className="orders-page__back">
           <Link to="/orders">← My orders</Link>
         </p>
+        <NeedsConnection>This page needs a connection to show where your order stands.</NeedsConnection>
         {!hydrated ? (
           <OrderLoading id={id} />
         ) : !isSignedIn ? (
@@ -55,7 +59,10 @@ export default function OrderPage() {
             </p>
           </div>
         ) : (
-          <OrderCard order={order.data} headingLevel={1} linked={false} />
+          <>
+            <OrderCard order={order.data} headingLevel={1} linked={false} />
+            {isOpenStatus(order.data.status) && <ReadyNotifications allowTurningOff />}
+          </>
         )}
       </div>
     </div>

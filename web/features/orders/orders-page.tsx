@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { Link } from "#web/components/link";
 import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
 import { deviceTimeZone, formatOnShopClock } from "#common/hours/shop-clock";
@@ -33,6 +34,7 @@ export default function OrdersPage() {
     <div className="orders-page">
       <div className="container orders-page__inner">
         <h1 className="orders-page__title">My orders</h1>
+        <NeedsConnection>My orders needs a connection to show where your orders stand.</NeedsConnection>
         {!hydrated ? <OrdersLoading /> : isSignedIn ? <OrderHistory /> : <SignInPrompt />}
       </div>
     </div>

@@ -12,3 +12,4 @@ export * from "./orders";
 export * from "./order-acknowledgements";
 export * from "./payments";
 export * from "./messaging";
+export * from "./push";

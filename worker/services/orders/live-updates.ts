@@ -33,8 +33,8 @@ export function orderUpdateMessages(update: OrderUpdate): LocationMessages {
   };
 }
 
-/** A committed change to the order: its e-mails, and the order as it now is for the live pages. */
-export function orderNews(order: LoadedOrder, emailIds: string[]): Announcements {
+/** A committed change to the order: its e-mails and pushes, and the order as it now is for the live pages. */
+export function orderNews(order: LoadedOrder, emailIds: string[], pushIds: string[] = []): Announcements {
   const update = { locationId: order.row.locationId, ownerUserId: order.row.userId, order: toStaffOrder(order) };
-  return { emailIds, live: [orderUpdateMessages(update)] };
+  return { emailIds, live: [orderUpdateMessages(update)], pushIds };
 }

@@ -24,6 +24,7 @@ import type { Env } from "#worker/env";
 import { isNotNullViolation } from "#worker/lib/db-errors";
 import type { CancellationRefund } from "#worker/emails/order-status";
 import type { Announcements } from "#worker/services/announcements";
+import { NO_PUSHES, queueOrderPush, type QueuedPushes } from "#worker/services/push/queue";
 import {
   newOrderEmails,
   recalledEmail,
@@ -64,6 +65,8 @@ export interface GuardedChange {
   /** What the history records. */
   event: Actor & { status: OrderStatus; paymentState: PaymentState; reason?: string | null };
   emails?: QueuedEmails;
+  /** The shopper's notifications (worker/services/push/), queued in the same batch. */
+  pushes?: QueuedPushes;
   alongside?: Alongside;
   at: string;
 }
@@ -77,6 +80,7 @@ const GUARDED_COLUMN_NAMES = { status: "orders.status", paymentState: "orders.pa
 export async function commitChange(db: Database, change: GuardedChange): Promise<OrderChange | null> {
   const { order, guarded, at } = change;
   const emails = change.emails ?? { ids: [], statements: [] };
+  const pushes = change.pushes ?? NO_PUSHES;
   try {
     await db.batch(
       asBatch([
@@ -91,6 +95,7 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
           .where(eq(orders.id, order.row.id)),
         orderEventStatement(db, { orderId: order.row.id, previousStatus: order.row.status, at, ...change.event }),
         ...emails.statements,
+        ...pushes.statements,
       ]),
     );
   } catch (error) {
@@ -100,7 +105,7 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
   // A change of state leaves the lines and the pickup as they were: only the row is read again.
   const row = (await findOrderRow(db, orderWithId(order.row.id)))!;
   const changed = { ...order, row };
-  return { order: changed, news: orderNews(changed, emails.ids) };
+  return { order: changed, news: orderNews(changed, emails.ids, pushes.ids) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +123,7 @@ async function moveAtCounter(
   order: LoadedOrder,
   staffUserId: string,
   status: OrderStatus,
-  extra: Pick<GuardedChange, "set" | "emails"> & {
+  extra: Pick<GuardedChange, "set" | "emails" | "pushes"> & {
     reason?: string | null;
     /** Guarded on the payment state too: the change's e-mail says where the money stands. */
     paymentAsRead?: boolean;
@@ -132,6 +137,7 @@ async function moveAtCounter(
     set: extra.set,
     event: { ...byStaff(staffUserId), status, paymentState: order.row.paymentState, reason: extra.reason ?? null },
     emails: extra.emails,
+    pushes: extra.pushes,
     at: new Date().toISOString(),
   });
 }
@@ -140,10 +146,15 @@ export function markPreparing(db: Database, order: LoadedOrder, staffUserId: str
   return moveAtCounter(db, order, staffUserId, "preparing", { set: {} });
 }
 
-/** Ready at the counter: the customer is told by e-mail. */
+/** Ready at the counter (a delivery: on its way): the customer is told by e-mail and on their devices. */
 export async function markReady(db: Database, order: LoadedOrder, staffUserId: string) {
   const emails = await statusEmail(db, order, "ready", { reason: "", refund: { state: "none" } });
-  return moveAtCounter(db, order, staffUserId, "ready", { set: {}, emails });
+  const pushes = await queueOrderPush(
+    db,
+    order.row,
+    order.row.fulfilment === "delivery" ? "order-on-its-way" : "order-ready",
+  );
+  return moveAtCounter(db, order, staffUserId, "ready", { set: {}, emails, pushes });
 }
 
 export function markCompleted(db: Database, order: LoadedOrder, staffUserId: string) {
@@ -203,6 +214,7 @@ export async function cancelAtCounter(db: Database, order: LoadedOrder, staffUse
     set: { cancelReason: reason },
     reason,
     emails,
+    pushes: await queueOrderPush(db, order.row, "order-cancelled"),
     paymentAsRead: true,
   });
 }
@@ -210,15 +222,17 @@ export async function cancelAtCounter(db: Database, order: LoadedOrder, staffUse
 /**
  * The first step of cancelling a paid order: the order is claimed for cancellation, its refund
  * owed (`refund_pending`), before any money moves, so no other move can win after the refund.
- * The customer is told once the refund's outcome is known (recordRefund, refundStillPending).
+ * The customer's devices are told now; the e-mail waits for the refund's outcome (recordRefund,
+ * refundStillPending).
  */
-export function claimForCancellation(db: Database, order: LoadedOrder, staffUserId: string, reason: string) {
+export async function claimForCancellation(db: Database, order: LoadedOrder, staffUserId: string, reason: string) {
   return commitChange(db, {
     order,
     stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.paymentState} = 'paid'`,
     guarded: { column: "status", value: "cancelled" },
     set: { paymentState: "refund_pending", cancelReason: reason },
     event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "refund_pending", reason },
+    pushes: await queueOrderPush(db, order.row, "order-cancelled"),
     at: new Date().toISOString(),
   });
 }

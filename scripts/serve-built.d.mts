@@ -1,0 +1,27 @@
+/** What the browser journeys use of serve-built.mjs (see there). */
+export interface BuiltServer {
+  origin: string;
+  baseUrl: string;
+  port: number;
+  pid: number;
+  stateDir: string;
+  logPath: string;
+  stop(): Promise<void>;
+  removeState(): void;
+}
+export const root: string;
+export const buildDir: string;
+export function freePort(start?: number): Promise<number>;
+export function startBuiltServer(options?: {
+  port?: number;
+  stateDir?: string;
+  logPath?: string;
+  startPort?: number;
+  timeoutMs?: number;
+}): Promise<BuiltServer>;
+export function buildApp(): void;
+export const emailRoot: string;
+export function childEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+export function prepareFreshDatabase(stateDir?: string): string;
+export function tail(path: string, lines?: number): string;
+export function queryD1(stateDir: string, sql: string): unknown;

@@ -1,0 +1,98 @@
+/**
+ * The installable app's service worker, seen from the page (docs/decisions/0023-installable-app-and-push.md): registered once
+ * the page is up (the layout loads this file after its first paint), asked to keep the menu for
+ * offline once the menu has been shown, and, when a newer version has been installed, a line
+ * saying so. The newer version takes over at the shopper's next change of page (a fresh load of
+ * that page), never in the middle of one, so a checkout is never reloaded under the shopper's
+ * fingers.
+ */
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import { KEEP_MENU_MESSAGE, SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from "#common/offline";
+import "./app-updates.css";
+
+let waiting: ServiceWorker | null = null;
+const listeners = new Set<() => void>();
+const announce = () => listeners.forEach((listener) => listener());
+
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const check = () => {
+    // A waiting worker while one controls this page is a newer version (the first install has none in control).
+    if (registration.waiting && navigator.serviceWorker.controller) {
+      waiting = registration.waiting;
+      announce();
+    }
+  };
+  check();
+  registration.addEventListener("updatefound", () => {
+    registration.installing?.addEventListener("statechange", check);
+  });
+}
+
+let registering: Promise<ServiceWorkerRegistration | null> | null = null;
+
+function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  // `npm run dev` serves modules one by one and builds no service worker (vite.config.ts).
+  registering ??=
+    !("serviceWorker" in navigator) || import.meta.env.MODE === "development"
+      ? Promise.resolve(null)
+      : navigator.serviceWorker
+          .register(SERVICE_WORKER_PATH, { scope: "/" })
+          .then((registration) => {
+            watchForUpdates(registration);
+            return registration;
+          })
+          .catch((error: unknown) => {
+            console.warn("The offline app could not be installed", error);
+            return null;
+          });
+  return registering;
+}
+
+/** The waiting version takes over, then this page loads again as that version. */
+function takeOver(worker: ServiceWorker): void {
+  navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+  worker.postMessage(SKIP_WAITING_MESSAGE);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export default function AppUpdates() {
+  const { pathname } = useLocation();
+  const newer = useSyncExternalStore(subscribe, () => waiting);
+  const previousPath = useRef(pathname);
+
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
+
+  useEffect(() => {
+    const moved = previousPath.current !== pathname;
+    previousPath.current = pathname;
+    if (moved && waiting) takeOver(waiting);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (pathname !== "/menu" || !("serviceWorker" in navigator)) return;
+    void registerServiceWorker().then(async (registration) => {
+      if (!registration) return;
+      const ready = await navigator.serviceWorker.ready;
+      ready.active?.postMessage(KEEP_MENU_MESSAGE);
+    });
+  }, [pathname]);
+
+  if (!newer) return null;
+  return (
+    <div className="app-update" role="status">
+      <p className="container app-update__text">
+        A newer version of Squeeze is ready. It opens with your next page.{" "}
+        <button type="button" className="app-update__now" onClick={() => takeOver(newer)}>
+          Open it now
+        </button>
+      </p>
+    </div>
+  );
+}
