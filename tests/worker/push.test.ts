@@ -378,7 +378,9 @@ describe("the order's pushes", () => {
     const collected = await placeOrder(who);
     await setOrderState(collected, "preparing");
     expect((await moveOrder(service.env, barista.cookie, collected, { status: "ready" })).status).toBe(200);
-    expect((await moveOrder(service.env, barista.cookie, collected, { status: "completed" })).status).toBe(200);
+    expect(
+      (await moveOrder(service.env, barista.cookie, collected, { status: "completed", payment: "collected" })).status,
+    ).toBe(200);
 
     const late = await placeOrder(who);
     await setOrderState(late, "preparing");
