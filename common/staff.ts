@@ -1,5 +1,8 @@
-/** The shop's people: who may use the order board, and for which location. */
-export const STAFF_ROLES = ["staff", "manager"] as const;
+/**
+ * The shops' people and what they may do: `staff` use the board and the Menu page of their shops,
+ * a `manager` also sees their shops' numbers, and the `owner` belongs to every shop.
+ */
+export const STAFF_ROLES = ["staff", "manager", "owner"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A signed-in user's place in the shop, as `GET /api/me` reports it (null for a shopper). */
