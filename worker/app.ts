@@ -24,6 +24,7 @@ import { settingsRouter } from "./routes/settings";
 import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
+import { staffNumbersRouter } from "./routes/staff-numbers";
 import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
@@ -68,6 +69,7 @@ app.route("/api/stripe", stripeRouter);
 app.route("/api/store", shopStatusRouter);
 app.route("/api/pickup-days", pickupDaysRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
+app.route("/api/staff/numbers", staffNumbersRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);
 // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
