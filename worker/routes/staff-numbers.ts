@@ -4,7 +4,13 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { validate } from "#worker/lib/validation";
-import { exportFileName, loadNumbers, streamExport, type ExportKind, type ReadCost } from "#worker/services/orders/reports";
+import {
+  exportFileName,
+  loadNumbers,
+  streamExport,
+  type ExportKind,
+  type ReadCost,
+} from "#worker/services/orders/reports";
 import { numbersShops } from "#worker/services/staff/numbers-access";
 
 /**

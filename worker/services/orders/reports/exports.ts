@@ -262,10 +262,7 @@ export function streamExport(
   const columns = kind === "orders" ? ORDER_COLUMNS : LINE_COLUMNS;
   const encoder = new TextEncoder();
   const pages = (async function* () {
-    yield toCsv(
-      columns,
-      [columns.map((column) => column.header)],
-    );
+    yield toCsv(columns, [columns.map((column) => column.header)]);
     for (const shop of shops) {
       const range = shopRange(from, to, shop.timeZone);
       for (const source of SOURCES) {

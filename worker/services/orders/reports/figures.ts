@@ -187,7 +187,9 @@ export async function loadNumbers(
       }
     }
     const hourFigures = (hour: number, stretch: number): HourFigures => {
-      const entry = oneDay ? (hourOfStretch.get(`${hour}:${stretch}`) ?? { hour, repeat: false }) : { hour, repeat: false };
+      const entry = oneDay
+        ? (hourOfStretch.get(`${hour}:${stretch}`) ?? { hour, repeat: false })
+        : { hour, repeat: false };
       const key = hourKey(entry.hour, entry.repeat);
       if (!hours.has(key)) hours.set(key, emptyHour(entry.hour, entry.repeat));
       return hours.get(key)!;
@@ -327,4 +329,3 @@ function optionFigures(options: Map<string, OptionFigures>, name: string): Optio
   }
   return figures;
 }
-
