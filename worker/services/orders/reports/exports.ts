@@ -108,19 +108,34 @@ interface LineRow {
 }
 
 /** A kind of row: the shop's sales by when they were placed, or a source of refunds by when made. */
-interface RowSource {
+export interface RowSource {
   type: "Sale" | "Refund";
   where: string;
   at: string;
   index: string;
 }
 
-const SOURCES: RowSource[] = [
+export const EXPORT_SOURCES: RowSource[] = [
   { type: "Sale", where: SALE_SQL, at: "created_at", index: "orders_location_created_idx" },
   ...REFUND_SOURCES.map(({ where, at, index }) => ({ type: "Refund" as const, where: `(${where})`, at, index })),
 ];
 
-/** One page of a source's orders after the cursor, by instant then id. */
+/** The SQL of one page of a source's orders after a cursor (or from the start), by instant then id. */
+export function exportPageSql(range: ShopRange, source: RowSource, withCursor: boolean): string {
+  const column = `o.${source.at}`;
+  const cursor = withCursor ? `AND (${column}, o.id) > (?, ?)` : "";
+  return `SELECT o.id AS id, ${column} AS at, o.status AS status, o.payment_state AS paymentState,
+      o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
+      ${ITEMS_CENTS_SQL} AS itemsCents, o.tip_cents AS tipCents, o.delivery_fee_cents AS feeCents,
+      o.total_cents AS totalCents,
+      (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
+    FROM orders o INDEXED BY ${source.index}
+    WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
+    ORDER BY ${column}, o.id
+    LIMIT ${PAGE_SIZE}`;
+}
+
+/** One page of a source's orders after the cursor. */
 async function orderPage(
   db: Database,
   shop: NumbersShop,
@@ -128,20 +143,8 @@ async function orderPage(
   source: RowSource,
   after: { at: string; id: string } | null,
 ): Promise<OrderPageRow[]> {
-  const column = `o.${source.at}`;
-  const cursor = after ? `AND (${column}, o.id) > (?, ?)` : "";
   const statement = db.$client
-    .prepare(
-      `SELECT o.id AS id, ${column} AS at, o.status AS status, o.payment_state AS paymentState,
-        o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
-        ${ITEMS_CENTS_SQL} AS itemsCents, o.tip_cents AS tipCents, o.delivery_fee_cents AS feeCents,
-        o.total_cents AS totalCents,
-        (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
-      FROM orders o INDEXED BY ${source.index}
-      WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
-      ORDER BY ${column}, o.id
-      LIMIT ${PAGE_SIZE}`,
-    )
+    .prepare(exportPageSql(range, source, after !== null))
     .bind(shop.id, ...(after ? [after.at, after.id] : []));
   return (await statement.all<OrderPageRow>()).results;
 }
@@ -265,7 +268,7 @@ export function streamExport(
     yield toCsv(columns, [columns.map((column) => column.header)]);
     for (const shop of shops) {
       const range = shopRange(from, to, shop.timeZone);
-      for (const source of SOURCES) {
+      for (const source of EXPORT_SOURCES) {
         let after: { at: string; id: string } | null = null;
         for (;;) {
           const page = await orderPage(db, shop, range, source, after);
