@@ -3,8 +3,10 @@ import { Outlet, useLocation } from "react-router";
 import { Link, NavLink } from "#web/components/link";
 import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
 import { signInStartPath } from "#common/sign-in-start";
+import { NUMBERS_ROLES } from "#common/numbers";
 import { orderNumber } from "#common/orders";
 import { ApiRequestError } from "#web/lib/api-client";
+import { useSessionStore } from "#web/lib/session-store";
 import type { LiveStatus } from "#web/lib/live-socket";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
@@ -18,6 +20,7 @@ import "./staff-layout.css";
 const STAFF_PAGES = [
   { to: "/staff", label: "Orders", title: "Order board" },
   { to: "/staff/menu", label: "Menu", title: "Menu and ordering" },
+  { to: "/staff/numbers", label: "Numbers", title: "Numbers", forRoles: NUMBERS_ROLES },
 ] as const;
 
 /**
@@ -50,6 +53,10 @@ export default function StaffLayout() {
   const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
+  const role = useSessionStore((state) => state.user.staff?.role);
+  const tabs = STAFF_PAGES.filter(
+    (tab) => !("forRoles" in tab) || (role !== undefined && (tab.forRoles as readonly string[]).includes(role)),
+  );
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
     document.title = boardTitle(newCount, page.title);
@@ -65,7 +72,7 @@ export default function StaffLayout() {
           Squeeze{orders.data && <span className="staff-bar__location"> · {orders.data.location.name}</span>}
         </p>
         <nav className="staff-tabs" aria-label="Staff pages">
-          {STAFF_PAGES.map((tab) => (
+          {tabs.map((tab) => (
             <NavLink key={tab.to} to={tab.to} end className="staff-tabs__tab">
               {tab.label}
               {tab.to === "/staff" && newCount > 0 && (
