@@ -5,14 +5,8 @@
  * (worker/services/orders/reports/), and the page only shows them.
  */
 import { z } from "zod";
-import type { StaffRole } from "./staff";
 
-/** Who sees the numbers: a manager those of their shops, the owner every shop's; staff none. */
-export const NUMBERS_ROLES = ["manager", "owner"] as const satisfies readonly StaffRole[];
-
-export function mayViewNumbers(role: StaffRole): boolean {
-  return (NUMBERS_ROLES as readonly StaffRole[]).includes(role);
-}
+export { mayViewNumbers, NUMBERS_ROLES } from "./staff";
 
 /** A shop's calendar date, "YYYY-MM-DD", that exists (no February 30th). */
 const calendarDate = z

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { Link, NavLink } from "#web/components/link";
 import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
 import { signInStartPath } from "#common/sign-in-start";
-import { NUMBERS_ROLES } from "#common/numbers";
+import { NUMBERS_ROLES } from "#common/staff";
 import { orderNumber } from "#common/orders";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
