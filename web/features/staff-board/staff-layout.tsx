@@ -6,8 +6,8 @@ import { signInStartPath } from "#common/sign-in-start";
 import { NUMBERS_ROLES } from "#common/staff";
 import { orderNumber } from "#common/orders";
 import { ApiRequestError } from "#web/lib/api-client";
-import { useSessionStore } from "#web/lib/session-store";
 import type { LiveStatus } from "#web/lib/live-socket";
+import { useStaffRole } from "./api/get-staff-role";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
@@ -53,7 +53,7 @@ export default function StaffLayout() {
   const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
-  const role = useSessionStore((state) => state.user.staff?.role);
+  const role = useStaffRole().data ?? undefined;
   const tabs = STAFF_PAGES.filter(
     (tab) => !("forRoles" in tab) || (role !== undefined && (tab.forRoles as readonly string[]).includes(role)),
   );

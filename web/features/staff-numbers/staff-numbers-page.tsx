@@ -31,8 +31,7 @@ export default function StaffNumbersPage() {
   const figures = numbers.data;
 
   // "Today" is the shop's: once the shops' time zones are known, the dates follow them.
-  const shopZone =
-    figures?.viewable.find((shop) => shop.id === location)?.timeZone ?? figures?.viewable[0]?.timeZone;
+  const shopZone = figures?.viewable.find((shop) => shop.id === location)?.timeZone ?? figures?.viewable[0]?.timeZone;
   useEffect(() => {
     if (shopZone && shopZone !== zone) setZone(shopZone);
   }, [shopZone, zone]);
@@ -47,8 +46,7 @@ export default function StaffNumbersPage() {
     );
   }
 
-  const shopLabel =
-    figures && figures.locations.length === 1 ? figures.locations[0]!.name : "All shops";
+  const shopLabel = figures && figures.locations.length === 1 ? figures.locations[0]!.name : "All shops";
   return (
     <div className="staff-numbers container">
       <h1 className="staff-numbers__title">Numbers</h1>
@@ -88,8 +86,8 @@ export default function StaffNumbersPage() {
           <section className="numbers-section" aria-labelledby="numbers-export">
             <h2 id="numbers-export">Export</h2>
             <p>
-              Spreadsheets for the accountant, with the same figures: one row per sale and per refund, or one row
-              per drink.
+              Spreadsheets for the accountant, with the same figures: one row per sale and per refund, or one row per
+              drink.
             </p>
             <p className="staff-numbers__exports">
               <a className="btn" href={`/api/staff/numbers/orders.csv?${numbersSearch(query)}`} download>

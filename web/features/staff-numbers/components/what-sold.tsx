@@ -5,7 +5,17 @@ import { formatCents } from "#common/money";
 
 type SortKey = "netSalesCents" | "quantity";
 
-function SortButton({ label, sortKey, sort, onSort }: { label: string; sortKey: SortKey; sort: SortKey; onSort(key: SortKey): void }) {
+function SortButton({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: SortKey;
+  onSort(key: SortKey): void;
+}) {
   return (
     <th scope="col" aria-sort={sort === sortKey ? "descending" : "none"}>
       <button type="button" className="numbers-sort" onClick={() => onSort(sortKey)}>
