@@ -52,7 +52,11 @@ export function BarChart({ title, bars, labelEvery = 1 }: { title: string; bars:
         })}
         <line className="numbers-chart__zero" x1={0} x2={width} y1={zero} y2={zero} vectorEffect="non-scaling-stroke" />
       </svg>
-      <div className="numbers-chart__axis" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${width}, 1fr)` }}>
+      <div
+        className="numbers-chart__axis"
+        aria-hidden="true"
+        style={{ gridTemplateColumns: `repeat(${width}, minmax(0, 1fr))` }}
+      >
         {bars.map((bar, index) => (
           <span key={index}>{index % labelEvery === 0 ? bar.label : ""}</span>
         ))}

@@ -6,10 +6,12 @@ const CHANNEL_LABELS = { online: "Online" } as const;
 
 function SplitTable<Key extends string>({
   caption,
+  heading,
   rows,
   labels,
 }: {
   caption: string;
+  heading: string;
   rows: SplitFigures<Key>[];
   labels: Record<Key, string>;
 }) {
@@ -18,7 +20,7 @@ function SplitTable<Key extends string>({
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{caption.replace(/^By /, "")}</th>
+          <th scope="col">{heading}</th>
           <th scope="col">Orders</th>
           <th scope="col">Net sales</th>
           <th scope="col">Collected</th>
@@ -44,10 +46,15 @@ export function Splits({ figures }: { figures: NumbersResponse }) {
     <section className="numbers-section" aria-labelledby="numbers-splits">
       <h2 id="numbers-splits">How it was paid and fulfilled</h2>
       <div className="numbers-splits">
-        <SplitTable caption="By payment" rows={figures.byPayment} labels={SALE_PAYMENT_METHOD_LABELS} />
-        <SplitTable caption="By pickup or delivery" rows={figures.byFulfilment} labels={FULFILMENT_LABELS} />
+        <SplitTable caption="By payment" heading="Paid" rows={figures.byPayment} labels={SALE_PAYMENT_METHOD_LABELS} />
+        <SplitTable
+          caption="By pickup or delivery"
+          heading="How"
+          rows={figures.byFulfilment}
+          labels={FULFILMENT_LABELS}
+        />
         {figures.byChannel.length > 1 && (
-          <SplitTable caption="By channel" rows={figures.byChannel} labels={CHANNEL_LABELS} />
+          <SplitTable caption="By channel" heading="Channel" rows={figures.byChannel} labels={CHANNEL_LABELS} />
         )}
       </div>
     </section>

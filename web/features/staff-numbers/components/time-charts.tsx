@@ -40,25 +40,27 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
           bars={bars((hour) => ({ value: hour.orders, text: String(hour.orders) }))}
         />
       </div>
-      <table className="visually-hidden">
-        <caption>Orders and net sales by hour{oneDay ? "" : " of the day, summed across the days"}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Hour</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Net sales</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hours.map((hour) => (
-            <tr key={`${hour.hour}-${hour.repeat}`}>
-              <th scope="row">{hourName(hour)}</th>
-              <td>{hour.orders}</td>
-              <td>{formatCents(hour.netSalesCents)}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>Orders and net sales by hour{oneDay ? "" : " of the day, summed across the days"}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hour</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Net sales</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {hours.map((hour) => (
+              <tr key={`${hour.hour}-${hour.repeat}`}>
+                <th scope="row">{hourName(hour)}</th>
+                <td>{hour.orders}</td>
+                <td>{formatCents(hour.netSalesCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -91,33 +93,35 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
           }))}
         />
       </div>
-      <table className="visually-hidden">
-        <caption>Figures by day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Gross sales</th>
-            <th scope="col">Refunds</th>
-            <th scope="col">Net sales</th>
-            <th scope="col">Tips</th>
-            <th scope="col">Total collected</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{day.date}</th>
-              <td>{day.orders}</td>
-              <td>{formatCents(day.grossSalesCents)}</td>
-              <td>{formatCents(day.refundsCents)}</td>
-              <td>{formatCents(day.netSalesCents)}</td>
-              <td>{formatCents(day.tipsCents)}</td>
-              <td>{formatCents(day.totalCollectedCents)}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>Figures by day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Gross sales</th>
+              <th scope="col">Refunds</th>
+              <th scope="col">Net sales</th>
+              <th scope="col">Tips</th>
+              <th scope="col">Total collected</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{day.date}</th>
+                <td>{day.orders}</td>
+                <td>{formatCents(day.grossSalesCents)}</td>
+                <td>{formatCents(day.refundsCents)}</td>
+                <td>{formatCents(day.netSalesCents)}</td>
+                <td>{formatCents(day.tipsCents)}</td>
+                <td>{formatCents(day.totalCollectedCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
