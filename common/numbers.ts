@@ -126,7 +126,6 @@ export interface HourFigures {
 export interface DayFigures {
   date: string;
   orders: number;
-  drinks: number;
   grossSalesCents: number;
   refundsCents: number;
   netSalesCents: number;

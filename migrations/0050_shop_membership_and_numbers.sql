@@ -15,7 +15,7 @@ DROP TABLE `staff_members`;--> statement-breakpoint
 ALTER TABLE `__new_staff_members` RENAME TO `staff_members`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE INDEX `staff_members_location_idx` ON `staff_members` (`location_id`);--> statement-breakpoint
-CREATE INDEX `orders_location_created_idx` ON `orders` (`location_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `orders_location_created_idx` ON `orders` (`location_id`,`created_at`,`status`,`payment_state`,`payment_mode`,`fulfilment`,`total_cents`,`tip_cents`,`delivery_fee_cents`,`id`);--> statement-breakpoint
 CREATE INDEX `orders_location_card_refund_idx` ON `orders` (`location_id`,`refunded_at`) WHERE payment_state = 'refunded';--> statement-breakpoint
 CREATE INDEX `orders_location_counter_refund_idx` ON `orders` (`location_id`,`updated_at`) WHERE payment_state = 'given_back' OR (status = 'cancelled' AND payment_state = 'paid_at_counter');--> statement-breakpoint
 -- Hand-written: rebuilding staff_members dropped its trigger (0046), which stores an e-mail written

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run seed:history`: a year of realistic orders for every shop in the local D1 (what the
 // Numbers page and `npm run bench` read; see scripts/lib/order-history.mjs). Run again to write
-// the same year anew; the orders are those whose id starts with "hist-". Stop `npm run dev`
+// the same year anew; the orders are those whose id has "-hist-" in it. Stop `npm run dev`
 // first, or restart it after.
 //
 //   HISTORY_DAYS=365   days before today      HISTORY_ORDERS_PER_DAY=110   a weekday's orders per shop

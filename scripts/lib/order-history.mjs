@@ -4,7 +4,7 @@
 // on weekends; one to three drinks at the menu's prices, add-ons, tips, deliveries, card and
 // counter payments, refunds (some the next day), refunds still owed, cancellations and money
 // given back at the counter. Deterministic (a seeded generator), and written again from scratch
-// on each run: its rows are the orders whose id starts with "hist-".
+// on each run: its rows are the orders whose id has "-hist-" in it.
 import { TZDate } from "@date-fns/tz";
 
 /** A small seeded generator (mulberry32), so two runs write the same year. */
@@ -25,7 +25,8 @@ const HOURLY_SUM = Object.values(HOURLY).reduce((a, b) => a + b, 0);
 const FIRST_NAMES = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Ethan", "Luna", "Mateo", "Aria", "Leo", "Nora", "Kai"];
 const LAST_NAMES = ["Garcia", "Nguyen", "Smith", "Kim", "Lopez", "Patel", "Brown", "Rossi", "Chen", "Diaz"];
 
-const quote = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const quote = (value) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 
 /**
  * @param {D1Database} db the local D1 (Miniflare's)
@@ -35,7 +36,9 @@ const quote = (value) => (value === null ? "NULL" : typeof value === "number" ? 
 export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, now = new Date(), log = () => {} } = {}) {
   const random = generator(20261126);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const shops = (await db.prepare("SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee FROM locations ORDER BY id").all()).results;
+  const shops = (
+    await db.prepare("SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee FROM locations ORDER BY id").all()
+  ).results;
   const drinks = (
     await db
       .prepare(
@@ -45,12 +48,17 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
       .all()
   ).results;
   const addOns = (
-    await db.prepare("SELECT id, name, price_cents AS cents FROM modifier_options WHERE is_default = 0 AND price_cents > 0 ORDER BY id").all()
+    await db
+      .prepare(
+        "SELECT id, name, price_cents AS cents FROM modifier_options WHERE is_default = 0 AND price_cents > 0 ORDER BY id",
+      )
+      .all()
   ).results;
-  if (shops.length === 0 || drinks.length === 0) throw new Error("The local database has no shops or drinks: run npm run dev once first.");
+  if (shops.length === 0 || drinks.length === 0)
+    throw new Error("The local database has no shops or drinks: run npm run dev once first.");
 
   await db.batch([
-    db.prepare("DELETE FROM orders WHERE id LIKE 'hist-%'"),
+    db.prepare("DELETE FROM orders WHERE id LIKE '%-hist-%'"),
     db.prepare(
       "INSERT INTO users (id, username, email) VALUES ('hist-shopper', 'History Shopper', 'history@example.com') ON CONFLICT (id) DO NOTHING",
     ),
@@ -79,7 +87,12 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
       200,
     );
     chunk("order_items", "order_id, product_id, name, size, unit_price_cents, quantity", itemRows, 400);
-    chunk("order_item_options", "order_id, line_index, position, option_id, name, price_cents, is_default", optionRows, 400);
+    chunk(
+      "order_item_options",
+      "order_id, line_index, position, option_id, name, price_cents, is_default",
+      optionRows,
+      400,
+    );
     await db.batch(statements);
     counts = {
       orders: counts.orders + orderRows.length,
@@ -113,9 +126,20 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
             break;
           }
         }
-        const placed = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, Math.floor(random() * 60), Math.floor(random() * 60), shop.timeZone);
+        const placed = new TZDate(
+          day.getFullYear(),
+          day.getMonth(),
+          day.getDate(),
+          hour,
+          Math.floor(random() * 60),
+          Math.floor(random() * 60),
+          shop.timeZone,
+        );
         const createdAt = new Date(placed.getTime()).toISOString();
-        const id = `hist-${shop.id}-${String((serial += 1)).padStart(7, "0")}`;
+        // Its first eight characters make the order's number (common/orders.ts), so they differ.
+        const id = `${Math.floor(random() * 2 ** 32)
+          .toString(16)
+          .padStart(8, "0")}-hist-${String((serial += 1)).padStart(7, "0")}`;
         const delivery = shop.fee > 0 && random() < 0.15;
         const card = random() < 0.6;
         const lineCount = random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3;

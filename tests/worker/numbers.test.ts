@@ -142,7 +142,6 @@ describe("the figures", () => {
       {
         date: "2026-06-10",
         orders: 9,
-        drinks: 13,
         grossSalesCents: 7425,
         refundsCents: 1050,
         netSalesCents: 6375,

@@ -74,8 +74,20 @@ export const orders = sqliteTable(
     index("orders_stripe_payment_intent_idx").on(table.stripePaymentIntentId),
     // The board's query: a location's open orders, oldest first.
     index("orders_location_status_created_idx").on(table.locationId, table.status, table.createdAt),
-    // The owner's numbers: a shop's sales by the instant they were placed, and its refunds by theirs.
-    index("orders_location_created_idx").on(table.locationId, table.createdAt),
+    // The owner's numbers: a shop's sales by the instant they were placed (with every column the
+    // report adds up, so a year is read from the index alone), and its refunds by theirs.
+    index("orders_location_created_idx").on(
+      table.locationId,
+      table.createdAt,
+      table.status,
+      table.paymentState,
+      table.paymentMode,
+      table.fulfilment,
+      table.totalCents,
+      table.tipCents,
+      table.deliveryFeeCents,
+      table.id,
+    ),
     index("orders_location_card_refund_idx").on(table.locationId, table.refundedAt).where(sql.raw(CARD_REFUND_SQL)),
     index("orders_location_counter_refund_idx")
       .on(table.locationId, table.updatedAt)

@@ -13,7 +13,7 @@ import { centsToDecimal } from "#common/money";
 import { orderNumber } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { isCollected, ITEMS_CENTS_SQL, orderStanding, REFUND_SOURCES, SALE_SQL, salePaymentMethod } from "./counting";
-import { inRangeSql, shopDateAt, shopRange, shopTimeAt, type ShopRange } from "./shop-clock";
+import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-clock";
 
 const PAGE_SIZE = 400;
 
@@ -149,56 +149,71 @@ async function orderPage(
   return (await statement.all<OrderPageRow>()).results;
 }
 
-/** The lines of these orders (a page's), with their category and add-ons, in the order bought. */
-async function linesOf(db: Database, orderIds: string[]): Promise<Map<string, LineRow[]>> {
-  const byOrder = new Map<string, LineRow[]>();
-  // D1 binds at most 100 values per statement.
-  for (let start = 0; start < orderIds.length; start += 90) {
-    const part = orderIds.slice(start, start + 90);
-    const { results } = await db.$client
+/**
+ * The lines of a page's orders (those after `after` up to and including `last`), with their
+ * category and add-ons, in the order bought: one read of the lines and one of their options,
+ * through the same index and window as the page.
+ */
+async function linesOfPage(
+  db: Database,
+  shop: NumbersShop,
+  range: ShopRange,
+  source: RowSource,
+  after: { at: string; id: string } | null,
+  last: { at: string; id: string },
+): Promise<Map<string, LineRow[]>> {
+  const column = `o.${source.at}`;
+  const window = `o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where}
+    ${after ? `AND (${column}, o.id) > (?, ?)` : ""} AND (${column}, o.id) <= (?, ?)`;
+  const params = [shop.id, ...(after ? [after.at, after.id] : []), last.at, last.id];
+  const [lines, options] = await db.$client.batch([
+    db.$client
       .prepare(
         `SELECT i.order_id AS orderId, i.name AS name, i.size AS size, i.quantity AS quantity,
-          i.unit_price_cents AS unitPriceCents, c.name AS category,
-          (SELECT group_concat(p.name, ' + ' ORDER BY p.position) FROM order_item_options p
-            WHERE p.order_id = i.order_id AND p.is_default = 0
-              AND p.line_index = (SELECT count(*) FROM order_items x WHERE x.order_id = i.order_id AND x.id < i.id)
-          ) AS addOns
-        FROM order_items i
+          i.unit_price_cents AS unitPriceCents, c.name AS category
+        FROM orders o INDEXED BY ${source.index}
+        CROSS JOIN order_items i ON i.order_id = o.id
         LEFT JOIN products d ON d.id = i.product_id
         LEFT JOIN categories c ON c.id = d.category_id
-        WHERE i.order_id IN (${part.map(() => "?").join(", ")})
+        WHERE ${window}
         ORDER BY i.order_id, i.id`,
       )
-      .bind(...part)
-      .all<LineRow>();
-    for (const line of results) {
-      const lines = byOrder.get(line.orderId) ?? [];
-      lines.push(line);
-      byOrder.set(line.orderId, lines);
-    }
+      .bind(...params),
+    db.$client
+      .prepare(
+        `SELECT p.order_id AS orderId, p.line_index AS lineIndex, p.name AS name
+        FROM orders o INDEXED BY ${source.index}
+        CROSS JOIN order_item_options p ON p.order_id = o.id
+        WHERE ${window} AND p.is_default = 0
+        ORDER BY p.order_id, p.line_index, p.position`,
+      )
+      .bind(...params),
+  ]);
+  const addOns = new Map<string, string[]>();
+  for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
+    const key = `${option.orderId}:${option.lineIndex}`;
+    addOns.set(key, [...(addOns.get(key) ?? []), option.name]);
+  }
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines!.results as Omit<LineRow, "addOns">[]) {
+    const ofOrder = byOrder.get(line.orderId) ?? [];
+    ofOrder.push({ ...line, addOns: addOns.get(`${line.orderId}:${ofOrder.length}`)?.join(" + ") ?? null });
+    byOrder.set(line.orderId, ofOrder);
   }
   return byOrder;
 }
 
 /** The columns every row starts with: when (on the shop's clock), where, which order. */
-function head(shop: NumbersShop, source: RowSource, order: OrderPageRow): Cell[] {
-  const at = new Date(order.at);
-  return [
-    shopDateAt(at, shop.timeZone),
-    shopTimeAt(at, shop.timeZone),
-    shop.timeZone,
-    shop.name,
-    orderNumber(order.id),
-    source.type,
-    order.customerName,
-  ];
+function head(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
+  const { date, time } = shopClockAt(range, order.at);
+  return [date, time, shop.timeZone, shop.name, orderNumber(order.id), source.type, order.customerName];
 }
 
-function orderRow(shop: NumbersShop, source: RowSource, order: OrderPageRow): Cell[] {
+function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
   const method = SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)];
   if (source.type === "Refund") {
     return [
-      ...head(shop, source, order),
+      ...head(shop, range, source, order),
       0,
       0,
       order.itemsCents,
@@ -214,7 +229,7 @@ function orderRow(shop: NumbersShop, source: RowSource, order: OrderPageRow): Ce
   }
   const standing = orderStanding(order.paymentState, order.status);
   return [
-    ...head(shop, source, order),
+    ...head(shop, range, source, order),
     order.drinks ?? 0,
     order.itemsCents,
     0,
@@ -229,11 +244,11 @@ function orderRow(shop: NumbersShop, source: RowSource, order: OrderPageRow): Ce
   ];
 }
 
-function lineRow(shop: NumbersShop, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
+function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
   const cents = line.quantity * line.unitPriceCents;
   const refund = source.type === "Refund";
   return [
-    ...head(shop, source, order),
+    ...head(shop, range, source, order),
     line.category ?? "",
     line.name,
     line.size,
@@ -276,16 +291,16 @@ export function streamExport(
           if (kind === "orders") {
             yield toCsv(
               columns,
-              page.map((order) => orderRow(shop, source, order)),
+              page.map((order) => orderRow(shop, range, source, order)),
             );
           } else {
-            const lines = await linesOf(
-              db,
-              page.map((order) => order.id),
-            );
+            const last = page[page.length - 1]!;
+            const lines = await linesOfPage(db, shop, range, source, after, { at: last.at, id: last.id });
             yield toCsv(
               columns,
-              page.flatMap((order) => (lines.get(order.id) ?? []).map((line) => lineRow(shop, source, order, line))),
+              page.flatMap((order) =>
+                (lines.get(order.id) ?? []).map((line) => lineRow(shop, range, source, order, line)),
+              ),
             );
           }
           const last = page[page.length - 1]!;

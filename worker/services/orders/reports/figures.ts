@@ -19,11 +19,10 @@ import {
 import type { Database } from "#worker/db/client";
 import { isCollected, orderStanding, salePaymentMethod } from "./counting";
 import {
-  itemsStatement,
-  optionsStatement,
   refundsStatement,
   salesByDayStatement,
   salesByHourStatement,
+  whatSoldStatement,
   type ReportStatement,
 } from "./report-queries";
 import { datesBetween, shopRange, startOfShopDay, type ShopRange } from "./shop-clock";
@@ -43,7 +42,6 @@ interface SalesDayRow {
   paymentMode: string;
   fulfilment: string;
   orders: number;
-  drinks: number | null;
   itemsCents: number;
   tipCents: number;
   feeCents: number;
@@ -67,14 +65,10 @@ interface RefundRow {
   feeCents: number;
   totalCents: number;
 }
-interface ItemRow {
+interface SoldRow {
+  kind: "item" | "option";
   name: string;
   size: string;
-  quantity: number;
-  cents: number;
-}
-interface OptionRow {
-  name: string;
   quantity: number;
   cents: number;
 }
@@ -92,7 +86,6 @@ function emptyDay(date: string): DayFigures {
   return {
     date,
     orders: 0,
-    drinks: 0,
     grossSalesCents: 0,
     refundsCents: 0,
     netSalesCents: 0,
@@ -163,19 +156,17 @@ export async function loadNumbers(
 
   for (const shop of shops) {
     const range = shopRange(from, to, shop.timeZone);
-    const [salesDays, salesHours, refunds, itemSales, itemRefunds, optionSales, optionRefunds] = (await runAll(
+    const [salesDays, salesHours, refunds, sold, soldBack] = (await runAll(
       db,
       [
         salesByDayStatement(shop.id, range),
         salesByHourStatement(shop.id, range, oneDay),
         refundsStatement(shop.id, range, oneDay),
-        itemsStatement(shop.id, range, "sales"),
-        itemsStatement(shop.id, range, "refunds"),
-        optionsStatement(shop.id, range, "sales"),
-        optionsStatement(shop.id, range, "refunds"),
+        whatSoldStatement(shop.id, range, "sales"),
+        whatSoldStatement(shop.id, range, "refunds"),
       ],
       costs,
-    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], ItemRow[], ItemRow[], OptionRow[], OptionRow[]];
+    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], SoldRow[], SoldRow[]];
 
     // The hours of the day on this shop's clock: the repeated hour keyed apart, by its stretch.
     const hourOfStretch = new Map<string, { hour: number; repeat: boolean }>();
@@ -207,7 +198,6 @@ export async function loadNumbers(
       if (standing === "not_collected") add(apart.notCollected, row.orders, row.totalCents);
       if (standing === "to_collect") add(apart.toCollect, row.orders, row.totalCents);
       totals.orders += row.orders;
-      totals.drinks += row.drinks ?? 0;
       totals.grossSalesCents += row.itemsCents;
       totals.tipsCents += row.tipCents;
       totals.deliveryFeesCents += row.feeCents;
@@ -215,7 +205,6 @@ export async function loadNumbers(
       const day = days.get(row.day);
       if (day) {
         day.orders += row.orders;
-        day.drinks += row.drinks ?? 0;
         day.grossSalesCents += row.itemsCents;
         day.tipsCents += row.tipCents;
         day.totalCollectedCents += collected;
@@ -261,15 +250,17 @@ export async function loadNumbers(
       }
     }
 
-    for (const row of itemSales) itemFigures(items, row).grossSalesCents += row.cents;
-    for (const row of itemSales) itemFigures(items, row).quantity += row.quantity;
-    for (const row of itemRefunds) itemFigures(items, row).refundsCents += row.cents;
-    for (const row of optionSales) {
-      const figures = optionFigures(options, row.name);
+    for (const row of sold) {
+      const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
       figures.quantity += row.quantity;
       figures.grossSalesCents += row.cents;
+      // Drinks sold: the quantities of the sales' lines.
+      if (row.kind === "item") totals.drinks += row.quantity;
     }
-    for (const row of optionRefunds) optionFigures(options, row.name).refundsCents += row.cents;
+    for (const row of soldBack) {
+      const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
+      figures.refundsCents += row.cents;
+    }
   }
 
   totals.netSalesCents = totals.grossSalesCents - totals.refundsCents;

@@ -19,9 +19,7 @@ export function salesByDayStatement(locationId: string, range: ShopRange): Repor
     name: "sales by day",
     text: `SELECT substr(${shopClockSql(range, "o.created_at")}, 1, 10) AS day,
         o.payment_state AS paymentState, o.status = 'cancelled' AS cancelled, o.payment_mode AS paymentMode,
-        o.fulfilment AS fulfilment, count(*) AS orders,
-        sum((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id)) AS drinks,
-        sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
+        o.fulfilment AS fulfilment, count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
         sum(o.delivery_fee_cents) AS feeCents, sum(o.total_cents) AS totalCents
       FROM orders o INDEXED BY orders_location_created_idx
       WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${REACHED_SHOP_SQL}
@@ -80,34 +78,30 @@ function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds
   };
 }
 
-/** Drinks by name and size: quantity and money (add-ons included), of the range's sales or refunds. */
-export function itemsStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
+/**
+ * What sold, of the range's sales or its refunds, in one read of their lines: drinks by name and
+ * size (quantity, and money with their add-ons), then add-on options but the defaults by name
+ * (how many drinks had them, and for how much). `kind` tells the two apart.
+ */
+export function whatSoldStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
   const counted = ordersOf(locationId, range, side);
   return {
-    name: `items (${side})`,
-    text: `WITH counted(id) AS MATERIALIZED (${counted.text})
-      SELECT i.name AS name, i.size AS size, sum(i.quantity) AS quantity, sum(i.quantity * i.unit_price_cents) AS cents
-      FROM counted JOIN order_items i ON i.order_id = counted.id
-      GROUP BY 1, 2`,
-    params: counted.params,
-  };
-}
-
-/** Add-on options (not the defaults) by name: how many drinks had them and for how much. */
-export function optionsStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
-  const counted = ordersOf(locationId, range, side);
-  return {
-    name: `options (${side})`,
+    name: `what sold (${side})`,
     text: `WITH counted(id) AS MATERIALIZED (${counted.text}),
-      lines AS (
-        SELECT i.order_id, i.quantity,
+      lines AS MATERIALIZED (
+        SELECT i.order_id, i.name, i.size, i.quantity, i.unit_price_cents,
           row_number() OVER (PARTITION BY i.order_id ORDER BY i.id) - 1 AS line_index
         FROM counted JOIN order_items i ON i.order_id = counted.id
       )
-      SELECT p.name AS name, sum(lines.quantity) AS quantity, sum(lines.quantity * p.price_cents) AS cents
-      FROM lines JOIN order_item_options p ON p.order_id = lines.order_id AND p.line_index = lines.line_index
-      WHERE p.is_default = 0
-      GROUP BY 1`,
+      SELECT 'item' AS kind, name, size, sum(quantity) AS quantity, sum(quantity * unit_price_cents) AS cents
+      FROM lines GROUP BY name, size
+      UNION ALL
+      SELECT 'option' AS kind, p.name AS name, '' AS size, sum(lines.quantity) AS quantity,
+        sum(lines.quantity * p.price_cents) AS cents
+      -- CROSS JOIN keeps the lines outermost: each line looks its options up by key.
+      FROM lines CROSS JOIN order_item_options p
+      WHERE p.order_id = lines.order_id AND p.line_index = lines.line_index AND p.is_default = 0
+      GROUP BY p.name`,
     params: counted.params,
   };
 }

@@ -26,18 +26,6 @@ export function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-/** The shop's date at an instant. */
-export function shopDateAt(instant: Date, timeZone: string): string {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
-}
-
-/** The shop's wall-clock time at an instant, "HH:MM:SS". */
-export function shopTimeAt(instant: Date, timeZone: string): string {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return [local.getHours(), local.getMinutes(), local.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
-}
-
 /** A stretch of the range with one UTC offset: until `until` (exclusive; null: the range's end). */
 interface OffsetStretch {
   until: string | null;
@@ -65,6 +53,16 @@ export function shopRange(from: string, to: string, timeZone: string): ShopRange
   }
   stretches.push({ until: null, offsetMinutes });
   return { timeZone, start: start.toISOString(), end: end.toISOString(), stretches };
+}
+
+/**
+ * The shop's date and wall-clock time at an instant inside the range, by the range's offsets (as
+ * the SQL reads them), without asking the time-zone database for each row of an export.
+ */
+export function shopClockAt(range: ShopRange, iso: string): { date: string; time: string } {
+  const stretch = range.stretches.find((candidate) => candidate.until === null || iso < candidate.until)!;
+  const local = new Date(Date.parse(iso) + stretch.offsetMinutes * 60_000).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 19) };
 }
 
 /** An ISO instant or an integer, checked before it is written into SQL text. */
