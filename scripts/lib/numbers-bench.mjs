@@ -53,6 +53,7 @@ export async function benchNumbers({ log = console.log } = {}) {
       const times = [];
       let rowsRead = "?";
       let orders = 0;
+      let breakdown = "";
       await fetch(url, { headers: { Cookie: cookie } }).then((response) => response.arrayBuffer());
       for (let run = 0; run < RUNS; run += 1) {
         const started = performance.now();
@@ -60,10 +61,13 @@ export async function benchNumbers({ log = console.log } = {}) {
         const body = await response.json();
         times.push(performance.now() - started);
         if (response.status !== 200) problems.push(`numbers ${range.name} answered ${response.status}`);
-        rowsRead = /desc="(\d+) rows read"/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? "?";
+        const timing = response.headers.get("server-timing") ?? "";
+        rowsRead = /report;[^,]*desc="(\d+) rows read"/.exec(timing)?.[1] ?? "?";
+        breakdown = [...timing.matchAll(/q\d+;desc="([^"]+)"/g)].map((match) => match[1]).join("; ");
         orders = body.totals?.orders ?? 0;
       }
       times.sort((a, b) => a - b);
+      log(`  ${range.name}: ${breakdown}`);
       const median = times[Math.floor(times.length / 2)];
       const worst = times[times.length - 1];
       rows.push([

@@ -87,20 +87,19 @@ export function whatSoldStatement(locationId: string, range: ShopRange, side: "s
   const counted = ordersOf(locationId, range, side);
   return {
     name: `what sold (${side})`,
-    text: `WITH counted(id) AS MATERIALIZED (${counted.text}),
-      lines AS MATERIALIZED (
-        SELECT i.order_id, i.name, i.size, i.quantity, i.unit_price_cents,
-          row_number() OVER (PARTITION BY i.order_id ORDER BY i.id) - 1 AS line_index
-        FROM counted JOIN order_items i ON i.order_id = counted.id
-      )
-      SELECT 'item' AS kind, name, size, sum(quantity) AS quantity, sum(quantity * unit_price_cents) AS cents
-      FROM lines GROUP BY name, size
+    text: `WITH counted(id) AS MATERIALIZED (${counted.text})
+      SELECT 'item' AS kind, i.name AS name, i.size AS size, sum(i.quantity) AS quantity,
+        sum(i.quantity * i.unit_price_cents) AS cents
+      FROM counted CROSS JOIN order_items i ON i.order_id = counted.id
+      GROUP BY i.name, i.size
       UNION ALL
-      SELECT 'option' AS kind, p.name AS name, '' AS size, sum(lines.quantity) AS quantity,
-        sum(lines.quantity * p.price_cents) AS cents
-      -- CROSS JOIN keeps the lines outermost: each line looks its options up by key.
-      FROM lines CROSS JOIN order_item_options p
-      WHERE p.order_id = lines.order_id AND p.line_index = lines.line_index AND p.is_default = 0
+      SELECT 'option' AS kind, p.name AS name, '' AS size, sum(i.quantity) AS quantity,
+        sum(i.quantity * p.price_cents) AS cents
+      FROM counted
+      CROSS JOIN order_item_options p ON p.order_id = counted.id AND p.is_default = 0
+      -- The option's line: the line_index-th line of its order (by id), as placing wrote them.
+      CROSS JOIN order_items i ON i.order_id = p.order_id
+        AND (SELECT count(*) FROM order_items x WHERE x.order_id = i.order_id AND x.id < i.id) = p.line_index
       GROUP BY p.name`,
     params: counted.params,
   };
