@@ -5,7 +5,7 @@
 // the month is over 300 ms or the year over 1 s.
 import { performance } from "node:perf_hooks";
 import { TZDate } from "@date-fns/tz";
-import { prepareFreshDatabase, startBuiltServer } from "../serve-built.mjs";
+import { prepareFreshDatabase, startBuiltServer } from "#scripts/serve-built.mjs";
 import { openLocalD1 } from "./local-d1.mjs";
 import { signInLocally } from "./local-sign-in.mjs";
 import { writeOrderHistory } from "./order-history.mjs";

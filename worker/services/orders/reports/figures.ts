@@ -13,7 +13,6 @@ import {
   type NumbersResponse,
   type NumbersShop,
   type OptionFigures,
-  type SalePaymentMethod,
   type SplitFigures,
 } from "#common/numbers";
 import type { Database } from "#worker/db/client";
