@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { EXPORT_SOURCES, exportPageSql } from "#worker/services/orders/reports/exports";
+import { EXPORT_SOURCES, exportPageSql, pageLinesSql } from "#worker/services/orders/reports/exports";
 import {
   refundsStatement,
   salesByDayStatement,
@@ -32,6 +32,11 @@ describe("every report query reads the orders through an index", () => {
       whatSoldStatement("loc-anaheim", range, "sales"),
       whatSoldStatement("loc-anaheim", range, "refunds"),
       ...EXPORT_SOURCES.flatMap((source, index) => [
+        ...Object.entries(pageLinesSql(range, source, true)).map(([part, text]) => ({
+          name: `export page ${index}'s ${part}`,
+          text,
+          params: ["loc-anaheim", "a", "b", "c", "d"],
+        })),
         { name: `export page ${index}`, text: exportPageSql(range, source, false), params: ["loc-anaheim"] },
         {
           name: `export next page ${index}`,

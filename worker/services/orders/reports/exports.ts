@@ -149,6 +149,28 @@ async function orderPage(
   return (await statement.all<OrderPageRow>()).results;
 }
 
+/** The SQL of a page's lines and of their add-ons: the page's window of a source's orders. */
+export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: boolean) {
+  const column = `o.${source.at}`;
+  const window = `o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where}
+    ${withCursor ? `AND (${column}, o.id) > (?, ?)` : ""} AND (${column}, o.id) <= (?, ?)`;
+  return {
+    lines: `SELECT i.order_id AS orderId, i.name AS name, i.size AS size, i.quantity AS quantity,
+        i.unit_price_cents AS unitPriceCents, c.name AS category
+      FROM orders o INDEXED BY ${source.index}
+      CROSS JOIN order_items i ON i.order_id = o.id
+      LEFT JOIN products d ON d.id = i.product_id
+      LEFT JOIN categories c ON c.id = d.category_id
+      WHERE ${window}
+      ORDER BY i.order_id, i.id`,
+    options: `SELECT p.order_id AS orderId, p.line_index AS lineIndex, p.name AS name
+      FROM orders o INDEXED BY ${source.index}
+      CROSS JOIN order_item_options p ON p.order_id = o.id
+      WHERE ${window} AND p.is_default = 0
+      ORDER BY p.order_id, p.line_index, p.position`,
+  };
+}
+
 /**
  * The lines of a page's orders (those after `after` up to and including `last`), with their
  * category and add-ons, in the order bought: one read of the lines and one of their options,
@@ -162,32 +184,11 @@ async function linesOfPage(
   after: { at: string; id: string } | null,
   last: { at: string; id: string },
 ): Promise<Map<string, LineRow[]>> {
-  const column = `o.${source.at}`;
-  const window = `o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where}
-    ${after ? `AND (${column}, o.id) > (?, ?)` : ""} AND (${column}, o.id) <= (?, ?)`;
   const params = [shop.id, ...(after ? [after.at, after.id] : []), last.at, last.id];
+  const text = pageLinesSql(range, source, after !== null);
   const [lines, options] = await db.$client.batch([
-    db.$client
-      .prepare(
-        `SELECT i.order_id AS orderId, i.name AS name, i.size AS size, i.quantity AS quantity,
-          i.unit_price_cents AS unitPriceCents, c.name AS category
-        FROM orders o INDEXED BY ${source.index}
-        CROSS JOIN order_items i ON i.order_id = o.id
-        LEFT JOIN products d ON d.id = i.product_id
-        LEFT JOIN categories c ON c.id = d.category_id
-        WHERE ${window}
-        ORDER BY i.order_id, i.id`,
-      )
-      .bind(...params),
-    db.$client
-      .prepare(
-        `SELECT p.order_id AS orderId, p.line_index AS lineIndex, p.name AS name
-        FROM orders o INDEXED BY ${source.index}
-        CROSS JOIN order_item_options p ON p.order_id = o.id
-        WHERE ${window} AND p.is_default = 0
-        ORDER BY p.order_id, p.line_index, p.position`,
-      )
-      .bind(...params),
+    db.$client.prepare(text.lines).bind(...params),
+    db.$client.prepare(text.options).bind(...params),
   ]);
   const addOns = new Map<string, string[]>();
   for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
