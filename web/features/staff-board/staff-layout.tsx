@@ -53,7 +53,7 @@ export default function StaffLayout() {
   const laterCount = open.filter((order) => isHeldForLater(order, Math.max(Date.now(), releasedAt))).length;
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
-  const role = useStaffRole().data ?? undefined;
+  const role = useStaffRole(orders.isSuccess && !denied).data ?? undefined;
   const tabs = STAFF_PAGES.filter(
     (tab) => !("forRoles" in tab) || (role !== undefined && (tab.forRoles as readonly string[]).includes(role)),
   );

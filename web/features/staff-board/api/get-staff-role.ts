@@ -10,7 +10,10 @@ export async function getStaffRole(): Promise<StaffRole | null> {
   return STAFF_ROLES.find((role) => role === staff?.role) ?? null;
 }
 
-/** Which of the staff pages' tabs to show: the Numbers only to a manager or the owner. */
-export function useStaffRole() {
-  return useQuery({ queryKey: ["staff", "role"], queryFn: getStaffRole, staleTime: 60_000 });
+/**
+ * Which of the staff pages' tabs to show: the Numbers only to a manager or the owner. Asked once
+ * the board has let the person in (`enabled`), so a refused visitor costs the API nothing more.
+ */
+export function useStaffRole(enabled: boolean) {
+  return useQuery({ queryKey: ["staff", "role"], queryFn: getStaffRole, staleTime: 60_000, enabled });
 }
