@@ -27,8 +27,8 @@ const shopStateBaseURL =
 const aheadBaseURL =
   process.env.E2E_AHEAD_BASE_URL ?? (separateServers ? `http://localhost:${ownServerPort + 2}` : undefined);
 
-/** Pause and sold out, and the rush's count of the board: one file at a time on a server of their own. */
-const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts"];
+/** Pause and sold out, the rush's count of the board, and today's numbers: one file at a time on a server of their own. */
+const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/numbers.spec.ts"];
 /** Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its own. */
 const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts"];
 /** Browsers for the other journeys: one per core. */

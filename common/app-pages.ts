@@ -18,6 +18,7 @@ export const APP_PAGES = {
   login: "/login",
   staff: "/staff",
   staffMenu: "/staff/menu",
+  staffNumbers: "/staff/numbers",
 } as const;
 
 /** The path of a child route of the layout ("/about" → "about"; the home page is the index route). */

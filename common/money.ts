@@ -8,3 +8,10 @@ export function formatCents(cents: number): string {
   const rest = String(abs % 100).padStart(2, "0");
   return `${sign}$${dollars}.${rest}`;
 }
+
+/** Integer cents as a plain decimal amount for a spreadsheet: 1250 → "12.50", -25 → "-0.25". */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -8,7 +8,7 @@
 //   BENCH_SECONDS=8       seconds per read case        BENCH_CONNECTIONS=10  concurrent connections
 //   BENCH_ORDERS=600      orders to create             BENCH_USERS=120       signed-in shoppers placing them
 //   BENCH_BOARDS=50       open order boards         BENCH_BOARD_ORDERS=60 orders timed to every board
-//   BENCH_SKIP_BUILD=1    reuse the last build
+//   BENCH_SKIP_BUILD=1    reuse the last build    BENCH_NUMBERS=0       skip the owner's numbers on a year of orders
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { buildApp, buildDir, queryD1, startBuiltServer } from "./serve-built.mjs";
 import { benchBoardArrival, quantile } from "./lib/board-bench.mjs";
+import { benchNumbers, numbersTable } from "./lib/numbers-bench.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -350,6 +351,14 @@ if (boardRows.length > 0) {
   console.log(boardLine(boardHeader));
   console.log(`|${boardWidths.map((width) => "-".repeat(width + 2)).join("|")}|`);
   for (const row of boardRows) console.log(boardLine(row));
+}
+
+// The owner's numbers on a year of orders, on a server and a D1 of their own (scripts/lib/numbers-bench.mjs).
+if (process.env.BENCH_NUMBERS !== "0") {
+  console.log("");
+  const numbers = await benchNumbers();
+  console.log(`\n${numbersTable(numbers.rows)}`);
+  problems.push(...numbers.problems);
 }
 
 if (problems.length > 0) {

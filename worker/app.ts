@@ -28,6 +28,7 @@ import { staffAcknowledgementsRouter } from "./routes/staff-acknowledgements";
 import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
+import { staffNumbersRouter } from "./routes/staff-numbers";
 import { stripeRouter } from "./routes/stripe";
 
 export const app = new Hono<AppEnv>();
@@ -78,6 +79,7 @@ app.route("/api/pickup-days", pickupDaysRouter);
 app.route("/api/push-subscriptions", pushSubscriptionsRouter);
 app.route("/api/staff/availability", staffAvailabilityRouter);
 app.route("/api/staff/acknowledgements", staffAcknowledgementsRouter);
+app.route("/api/staff/numbers", staffNumbersRouter);
 app.route("/api/live", liveRouter);
 app.route("/api/staff", staffRouter);
 // The page frame the service worker keeps for pages opened without a connection.

@@ -1,3 +1,4 @@
+import type { NumbersShop } from "#common/numbers";
 import type { StaffMembership } from "#common/staff";
 import type { LocationChannel } from "./live/location-channel";
 
@@ -41,6 +42,8 @@ export interface Env {
 export interface AppVariables {
   /** Set by requireStaff (lib/staff.ts) for a member of the shop's staff. */
   staff?: StaffMembership;
+  /** Set by the numbers' router (routes/staff-numbers.ts): the shops whose numbers the caller may see. */
+  numbersShops?: NumbersShop[];
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
   /** The hash of that session's token: what a live socket is filed under (services/live-access.ts). */

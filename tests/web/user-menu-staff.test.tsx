@@ -34,7 +34,13 @@ describe("the user menu for the shop's staff", () => {
 
   it("reads a staff membership only when it is well formed and the user is signed in", () => {
     expect(readSessionUser(barista)?.staff).toEqual(barista.staff);
-    expect(readSessionUser({ ...barista, staff: { ...barista.staff, role: "owner" } })?.staff).toBeNull();
+    expect(readSessionUser({ ...barista, staff: { ...barista.staff, role: "owner" } })?.staff).toEqual({
+      ...barista.staff,
+      role: "owner",
+    });
+    for (const role of ["admin", "Owner", ""]) {
+      expect(readSessionUser({ ...barista, staff: { ...barista.staff, role } })?.staff).toBeNull();
+    }
     expect(readSessionUser({ ...barista, staff: "yes" })?.staff).toBeNull();
     expect(readSessionUser({ ...barista, staff: undefined })?.staff).toBeNull();
     expect(readSessionUser({ ...barista, isAuthenticated: false })?.staff).toBeNull();

@@ -55,8 +55,8 @@ describe("staff membership in GET /api/me", () => {
     ).results;
 
   it("refuses a staff row with an unknown role, something that is not an e-mail or an unknown location", async () => {
-    await expect(insert("owner@example.com", "loc-anaheim", "owner")).rejects.toThrow(/CHECK constraint failed/);
-    await expect(insert("Owner@Example.com", "loc-anaheim", "owner")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("boss@example.com", "loc-anaheim", "admin")).rejects.toThrow(/CHECK constraint failed/);
+    await expect(insert("Boss@Example.com", "loc-anaheim", "Owner")).rejects.toThrow(/CHECK constraint failed/);
     for (const notAnAddress of ["Nobody", "@example.com", " @Example.com"]) {
       await expect(insert(notAnAddress, "loc-anaheim", "staff")).rejects.toThrow(/CHECK constraint failed/);
     }
@@ -85,7 +85,7 @@ describe("staff membership in GET /api/me", () => {
     // seed/staff.sql's upsert, written with capitals: the one row is updated, not doubled.
     await env.DB.prepare(
       `INSERT INTO staff_members (email, location_id, role) VALUES ('Casey@EXAMPLE.com', 'loc-anaheim', 'manager')
-       ON CONFLICT (email) DO UPDATE SET location_id = excluded.location_id, role = excluded.role`,
+       ON CONFLICT (email, location_id) DO UPDATE SET role = excluded.role`,
     ).run();
     expect((await staffRows()).filter((row) => row.email.toLowerCase().startsWith("casey"))).toEqual([
       { email: "casey@example.com", role: "manager" },
@@ -135,5 +135,57 @@ describe("the board's live channel is for staff only", () => {
     expect(response.status).toBe(101);
     response.webSocket!.accept();
     response.webSocket!.close(1000, "done");
+  });
+});
+
+describe("one person at several shops", () => {
+  const addShop = async () => {
+    const id = `loc-second-${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare(
+      "INSERT INTO locations (id, name, address, phone, time_zone) VALUES (?, 'Squeeze Second', '2 Test St', '+1 555 0101', 'America/Los_Angeles')",
+    )
+      .bind(id)
+      .run();
+    return id;
+  };
+  const board = async (cookie: string, location?: string) =>
+    api(`/api/staff/orders${location === undefined ? "" : `?location=${encodeURIComponent(location)}`}`, {
+      headers: { Cookie: cookie },
+    });
+
+  it("keeps one row per e-mail and shop, and opens the board of the first shop without ?location=", async () => {
+    const second = await addShop();
+    const email = `two-shops-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, 'loc-anaheim', 'staff')").bind(
+        email,
+      ),
+      env.DB.prepare("INSERT INTO staff_members (email, location_id, role) VALUES (?, ?, 'manager')").bind(
+        email,
+        second,
+      ),
+    ]);
+    const person = await createSignedInUser({ email });
+    expect(await me(person.cookie)).toMatchObject({ staff: { locationId: "loc-anaheim", role: "staff" } });
+    expect(await json(await board(person.cookie))).toMatchObject({ location: { id: "loc-anaheim" } });
+    expect(await json(await board(person.cookie, second))).toMatchObject({ location: { id: second } });
+  });
+
+  it("refuses a shop the member is not listed for, in several spellings", async () => {
+    const second = await addShop();
+    const barista = await createBarista();
+    for (const location of [second, second.toUpperCase(), ` ${second}`, "", "loc-nowhere", "loc-anaheim'--"]) {
+      const response = await board(barista.cookie, location);
+      expect(response.status, location).toBe(403);
+    }
+    expect((await board(barista.cookie, "loc-anaheim")).status).toBe(200);
+  });
+
+  it("lets the owner open every shop, the one their row names first", async () => {
+    const second = await addShop();
+    const owner = await createSignedInUser({ email: "owner@example.com" });
+    expect(await me(owner.cookie)).toMatchObject({ staff: { locationId: "loc-anaheim", role: "owner" } });
+    expect(await json(await board(owner.cookie, second))).toMatchObject({ location: { id: second } });
+    expect((await board(owner.cookie, "loc-nowhere")).status).toBe(403);
   });
 });

@@ -15,6 +15,12 @@ const StaffMenuPage = lazyPage("staff-menu-page", () => import("#web/features/st
   queries: true,
 });
 
+const StaffNumbersPage = lazyPage(
+  "staff-numbers-page",
+  () => import("#web/features/staff-numbers/staff-numbers-page"),
+  { queries: true },
+);
+
 function Loaded({ page: Page }: { page: ComponentType }) {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -34,7 +40,7 @@ function ToTheBoard() {
 }
 
 /**
- * The staff side's routes under /staff: the board and the Menu page in the staff frame (tabs,
+ * The staff side's routes under /staff: the board, the Menu page and the Numbers in the staff frame (tabs,
  * alerts, the live channel). Loaded only when a staff page is opened.
  */
 export default function StaffRoutes() {
@@ -43,6 +49,10 @@ export default function StaffRoutes() {
       <Route element={<Loaded page={StaffLayout} />}>
         <Route index element={<Loaded page={StaffBoardPage} />} />
         <Route path={APP_PAGES.staffMenu.slice(APP_PAGES.staff.length + 1)} element={<Loaded page={StaffMenuPage} />} />
+        <Route
+          path={APP_PAGES.staffNumbers.slice(APP_PAGES.staff.length + 1)}
+          element={<Loaded page={StaffNumbersPage} />}
+        />
         <Route path="*" element={<ToTheBoard />} />
       </Route>
     </Routes>

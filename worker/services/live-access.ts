@@ -11,6 +11,7 @@ import type { Env } from "#worker/env";
 import { closeSessionListeners } from "#worker/live/channel";
 import type { Listener } from "#worker/live/location-channel";
 import { SESSION_IDLE_TIMEOUT_MS } from "#worker/services/auth/sessions";
+import { memberOfLocation } from "#worker/services/staff/membership";
 
 /** D1 binds at most 100 values per statement. */
 const CHUNK = 90;
@@ -41,7 +42,7 @@ async function aliveSessions(db: Database, hashes: string[], now: Date): Promise
   return alive;
 }
 
-/** The users among these who are on the location's staff now. */
+/** The users among these who belong to the location now (its own list, or the owner). */
 async function staffOf(db: Database, locationId: string, userIds: string[]): Promise<Set<string>> {
   const staff = new Set<string>();
   for (const part of chunks(userIds)) {
@@ -49,7 +50,7 @@ async function staffOf(db: Database, locationId: string, userIds: string[]): Pro
       .select({ userId: users.id })
       .from(users)
       .innerJoin(staffMembers, eq(staffMembers.email, sql`lower(trim(${users.email}))`))
-      .where(and(inArray(users.id, part), eq(staffMembers.locationId, locationId)));
+      .where(and(inArray(users.id, part), memberOfLocation(locationId)));
     for (const row of rows) staff.add(row.userId);
   }
   return staff;

@@ -3,8 +3,10 @@ import { Outlet, useLocation } from "react-router";
 import { Link, NavLink } from "#web/components/link";
 import { AUTH_PROVIDERS, PROVIDER_LABELS } from "#common/auth-providers";
 import { signInStartPath } from "#common/sign-in-start";
+import { NUMBERS_ROLES } from "#common/staff";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
+import { useStaffRole } from "./api/get-staff-role";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
@@ -19,6 +21,7 @@ import "./staff-layout.css";
 const STAFF_PAGES = [
   { to: "/staff", label: "Orders", title: "Order board" },
   { to: "/staff/menu", label: "Menu", title: "Menu and ordering" },
+  { to: "/staff/numbers", label: "Numbers", title: "Numbers", forRoles: NUMBERS_ROLES },
 ] as const;
 
 /**
@@ -48,6 +51,10 @@ export default function StaffLayout() {
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
   const phone = usePhoneLayout();
+  const role = useStaffRole(orders.isSuccess && !denied).data ?? undefined;
+  const tabs = STAFF_PAGES.filter(
+    (tab) => !("forRoles" in tab) || (role !== undefined && (tab.forRoles as readonly string[]).includes(role)),
+  );
   const page = STAFF_PAGES.find((candidate) => candidate.to === pathname.replace(/\/+$/, "")) ?? STAFF_PAGES[0];
   useEffect(() => {
     document.title = boardTitle(newCount, page.title);
@@ -63,7 +70,7 @@ export default function StaffLayout() {
           Squeeze{orders.data && <span className="staff-bar__location"> · {orders.data.location.name}</span>}
         </p>
         <nav className="staff-tabs" aria-label="Staff pages">
-          {STAFF_PAGES.map((tab) => (
+          {tabs.map((tab) => (
             <NavLink key={tab.to} to={tab.to} end className="staff-tabs__tab">
               {tab.label}
               {tab.to === "/staff" && newCount > 0 && (

@@ -72,11 +72,15 @@ export const signInAttempts = sqliteTable(
   ],
 );
 
-/** Who may use a location's order board: matched by the signed-in user's verified, lower-cased e-mail. */
+/**
+ * Who belongs to which shop, and as what: one row per e-mail and shop, matched by the signed-in
+ * user's verified, lower-cased e-mail. An `owner` belongs to every shop; their row's shop is the
+ * one the staff pages open first.
+ */
 export const staffMembers = sqliteTable(
   "staff_members",
   {
-    email: text("email").primaryKey(),
+    email: text("email").notNull(),
     locationId: text("location_id")
       .notNull()
       .references(() => locations.id, { onDelete: "restrict" }),
@@ -84,6 +88,7 @@ export const staffMembers = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [
+    primaryKey({ columns: [table.email, table.locationId] }),
     index("staff_members_location_idx").on(table.locationId),
     check("staff_members_role_known", isOneOf(table.role, STAFF_ROLES)),
     check(

@@ -21,6 +21,16 @@ import { modifierOptions } from "./modifiers";
 import { users } from "./identity";
 import { locations } from "./locations";
 
+/**
+ * Money given back, as the owner's numbers count it (a refund on the shop's day it was made): by
+ * card (`refunded`, at `refunded_at`), or at the counter (`given_back`, or an order paid at the
+ * counter and then cancelled, at the change that gave it back, `updated_at`). The reports use
+ * these very texts, so the partial indexes below serve them.
+ */
+export const CARD_REFUND_SQL = "payment_state = 'refunded'";
+export const COUNTER_REFUND_SQL =
+  "payment_state = 'given_back' OR (status = 'cancelled' AND payment_state = 'paid_at_counter')";
+
 export const orders = sqliteTable(
   "orders",
   {
@@ -75,6 +85,24 @@ export const orders = sqliteTable(
     index("orders_stripe_payment_intent_idx").on(table.stripePaymentIntentId),
     // The board's query: a location's open orders, oldest first.
     index("orders_location_status_created_idx").on(table.locationId, table.status, table.createdAt),
+    // The owner's numbers: a shop's sales by the instant they were placed (with every column the
+    // report adds up, so a year is read from the index alone), and its refunds by theirs.
+    index("orders_location_created_idx").on(
+      table.locationId,
+      table.createdAt,
+      table.status,
+      table.paymentState,
+      table.paymentMode,
+      table.fulfilment,
+      table.totalCents,
+      table.tipCents,
+      table.deliveryFeeCents,
+      table.id,
+    ),
+    index("orders_location_card_refund_idx").on(table.locationId, table.refundedAt).where(sql.raw(CARD_REFUND_SQL)),
+    index("orders_location_counter_refund_idx")
+      .on(table.locationId, table.updatedAt)
+      .where(sql.raw(COUNTER_REFUND_SQL)),
     check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
     check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
     check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),

@@ -5,14 +5,16 @@ import { AUTH_STYLESHEET_PATH } from "./completion";
 import type { ProviderIdentity } from "./users";
 
 /**
- * The test people offered on the local stand-in consent page: three shoppers and the barista,
- * whom the development seed (seed/dev/staff.sql) makes staff of the Anaheim shop.
+ * The test people offered on the local stand-in consent page: three shoppers, and the barista, the
+ * manager and the owner whom the development seed (seed/dev/staff.sql) puts on the shops' lists.
  */
 export const DEV_TEST_PEOPLE = [
   { name: "Ada Lovelace", email: "ada.lovelace@example.com" },
   { name: "Grace Hopper", email: "grace.hopper@example.com" },
   { name: "Alan Turing", email: "alan.turing@example.com" },
   { name: "Sam Barista", email: "barista@example.com" },
+  { name: "Morgan Manager", email: "manager@example.com" },
+  { name: "Olive Owner", email: "owner@example.com" },
 ] as const;
 
 /** What the stand-in consent form posts: who to sign in as, or a cancel (the failure path). */

@@ -1,0 +1,117 @@
+// The owner's numbers on a year of orders (`npm run bench`): a fresh local D1 with a year of
+// history (scripts/lib/order-history.mjs), the built worker serving it, and the owner asking for
+// a day, a month and the year, then exporting the year. Prints each answer's time (median and
+// worst of its runs) and the rows its queries read (the report's Server-Timing), and says so when
+// the month is over 300 ms or the year over 1 s.
+import { performance } from "node:perf_hooks";
+import { TZDate } from "@date-fns/tz";
+import { prepareFreshDatabase, startBuiltServer } from "#scripts/serve-built.mjs";
+import { openLocalD1 } from "./local-d1.mjs";
+import { signInLocally } from "./local-sign-in.mjs";
+import { writeOrderHistory } from "./order-history.mjs";
+
+const LIMITS_MS = { month: 300, year: 1000 };
+const RUNS = 5;
+
+function dateIn(timeZone, daysBack, now = Date.now()) {
+  const today = new TZDate(now, timeZone);
+  const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - daysBack, 12, 0, timeZone);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+}
+
+/** @returns {Promise<{ rows: string[][], problems: string[] }>} */
+export async function benchNumbers({ log = console.log } = {}) {
+  const problems = [];
+  const rows = [];
+  const stateDir = prepareFreshDatabase();
+  const local = openLocalD1(stateDir);
+  let written;
+  try {
+    const started = performance.now();
+    written = await writeOrderHistory(await local.db);
+    log(
+      `Numbers: ${written.orders} orders (${written.lines} lines) written for ${written.shops} shop(s), ${written.from} to ${written.to}, in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  } finally {
+    await local.dispose();
+  }
+  const server = await startBuiltServer({ stateDir, startPort: 5230 });
+  try {
+    const cookie = await signInLocally(server.origin, {
+      provider: "google",
+      name: "Olive Owner",
+      email: "owner@example.com",
+    });
+    const zone = "America/Los_Angeles";
+    const cases = [
+      { name: "day", from: dateIn(zone, 1), to: dateIn(zone, 1) },
+      { name: "month", from: dateIn(zone, 30), to: dateIn(zone, 1) },
+      { name: "year", from: dateIn(zone, 365), to: dateIn(zone, 1) },
+    ];
+    for (const range of cases) {
+      const url = `${server.origin}/api/staff/numbers?from=${range.from}&to=${range.to}`;
+      const times = [];
+      let rowsRead = "?";
+      let orders = 0;
+      let breakdown = "";
+      await fetch(url, { headers: { Cookie: cookie } }).then((response) => response.arrayBuffer());
+      for (let run = 0; run < RUNS; run += 1) {
+        const started = performance.now();
+        const response = await fetch(url, { headers: { Cookie: cookie } });
+        const body = await response.json();
+        times.push(performance.now() - started);
+        if (response.status !== 200) problems.push(`numbers ${range.name} answered ${response.status}`);
+        const timing = response.headers.get("server-timing") ?? "";
+        rowsRead = /report;[^,]*desc="(\d+) rows read"/.exec(timing)?.[1] ?? "?";
+        breakdown = [...timing.matchAll(/q\d+;desc="([^"]+)"/g)].map((match) => match[1]).join("; ");
+        orders = body.totals?.orders ?? 0;
+      }
+      times.sort((a, b) => a - b);
+      log(`  ${range.name}: ${breakdown}`);
+      const median = times[Math.floor(times.length / 2)];
+      const worst = times[times.length - 1];
+      rows.push([
+        `GET /api/staff/numbers (${range.name})`,
+        String(orders),
+        median.toFixed(0),
+        worst.toFixed(0),
+        rowsRead,
+      ]);
+      const limit = LIMITS_MS[range.name];
+      if (limit && median > limit)
+        problems.push(`numbers ${range.name}: median ${median.toFixed(0)} ms is over ${limit} ms`);
+    }
+    for (const kind of ["orders", "lines"]) {
+      const year = cases[2];
+      const started = performance.now();
+      const response = await fetch(`${server.origin}/api/staff/numbers/${kind}.csv?from=${year.from}&to=${year.to}`, {
+        headers: { Cookie: cookie },
+      });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      if (response.status !== 200) problems.push(`${kind}.csv answered ${response.status}`);
+      const records = text.split("\r\n").length - 2;
+      rows.push([
+        `${kind}.csv (year, ${(text.length / 2 ** 20).toFixed(1)} MB)`,
+        String(records),
+        ms.toFixed(0),
+        ms.toFixed(0),
+        "-",
+      ]);
+    }
+  } catch (error) {
+    problems.push(`numbers bench aborted: ${error instanceof Error ? error.stack : error}`);
+  } finally {
+    await server.stop();
+    server.removeState();
+  }
+  return { rows, problems };
+}
+
+/** The figures as a table. */
+export function numbersTable(rows) {
+  const header = ["numbers case", "orders/rows", "median ms", "worst ms", "rows read"];
+  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
+  const line = (values) => `| ${values.map((value, index) => value.padEnd(widths[index])).join(" | ")} |`;
+  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}

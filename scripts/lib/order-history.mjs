@@ -1,0 +1,227 @@
+// A year of realistic orders for the local D1 (`npm run seed:history`, and `npm run bench`'s
+// numbers): every shop in the database, each day of the year before today on the shop's own
+// clock (both daylight-saving days among them), busier at breakfast, lunch and after school and
+// on weekends; one to three drinks at the menu's prices, add-ons, tips, deliveries, card and
+// counter payments, refunds (some the next day), refunds still owed, cancellations and money
+// given back at the counter. Deterministic (a seeded generator), and written again from scratch
+// on each run: its rows are the orders whose id has "-hist-" in it.
+import { TZDate } from "@date-fns/tz";
+
+/** A small seeded generator (mulberry32), so two runs write the same year. */
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Orders per hour of the day (7 a.m. to 9 p.m.), relative. */
+const HOURLY = { 7: 6, 8: 10, 9: 8, 10: 5, 11: 7, 12: 11, 13: 9, 14: 5, 15: 7, 16: 8, 17: 7, 18: 5, 19: 4, 20: 3 };
+const HOURLY_SUM = Object.values(HOURLY).reduce((a, b) => a + b, 0);
+const FIRST_NAMES = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Ethan", "Luna", "Mateo", "Aria", "Leo", "Nora", "Kai"];
+const LAST_NAMES = ["Garcia", "Nguyen", "Smith", "Kim", "Lopez", "Patel", "Brown", "Rossi", "Chen", "Diaz"];
+
+const quote = (value) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+
+/**
+ * @param {D1Database} db the local D1 (Miniflare's)
+ * @param {{ days?: number, ordersPerDay?: number, now?: Date, log?: (line: string) => void }} options
+ * @returns {Promise<{ orders: number, lines: number, options: number, shops: number, from: string, to: string }>}
+ */
+export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, now = new Date(), log = () => {} } = {}) {
+  const random = generator(20261126);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const shops = (
+    await db.prepare("SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee FROM locations ORDER BY id").all()
+  ).results;
+  const drinks = (
+    await db
+      .prepare(
+        `SELECT p.id, p.name, s.size, coalesce(s.discounted_price_cents, s.price_cents) AS cents
+         FROM products p JOIN product_prices s ON s.product_id = p.id WHERE p.is_deleted = 0 ORDER BY p.id, s.size`,
+      )
+      .all()
+  ).results;
+  const addOns = (
+    await db
+      .prepare(
+        "SELECT id, name, price_cents AS cents FROM modifier_options WHERE is_default = 0 AND price_cents > 0 ORDER BY id",
+      )
+      .all()
+  ).results;
+  if (shops.length === 0 || drinks.length === 0)
+    throw new Error("The local database has no shops or drinks: run npm run dev once first.");
+
+  await db.batch([
+    db.prepare("DELETE FROM orders WHERE id LIKE '%-hist-%'"),
+    db.prepare(
+      "INSERT INTO users (id, username, email) VALUES ('hist-shopper', 'History Shopper', 'history@example.com') ON CONFLICT (id) DO NOTHING",
+    ),
+  ]);
+
+  const orderRows = [];
+  const itemRows = [];
+  const optionRows = [];
+  let counts = { orders: 0, lines: 0, options: 0 };
+  let first = null;
+  let last = null;
+
+  const flush = async (force) => {
+    if (!force && orderRows.length < 2000) return;
+    const statements = [];
+    const chunk = (table, columns, rows, size) => {
+      for (let i = 0; i < rows.length; i += size) {
+        const values = rows.slice(i, i + size).map((row) => `(${row.map(quote).join(", ")})`);
+        statements.push(db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${values.join(",\n")}`));
+      }
+    };
+    chunk(
+      "orders",
+      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason",
+      orderRows,
+      200,
+    );
+    chunk("order_items", "order_id, product_id, name, size, unit_price_cents, quantity", itemRows, 400);
+    chunk(
+      "order_item_options",
+      "order_id, line_index, position, option_id, name, price_cents, is_default",
+      optionRows,
+      400,
+    );
+    await db.batch(statements);
+    counts = {
+      orders: counts.orders + orderRows.length,
+      lines: counts.lines + itemRows.length,
+      options: counts.options + optionRows.length,
+    };
+    orderRows.length = 0;
+    itemRows.length = 0;
+    optionRows.length = 0;
+  };
+
+  let serial = 0;
+  for (const shop of shops) {
+    const today = new TZDate(now.getTime(), shop.timeZone);
+    for (let back = days; back >= 1; back -= 1) {
+      // Calendar arithmetic on the shop's date (noon, far from any clock change).
+      const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - back, 12, 0, shop.timeZone);
+      const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+      first ??= date;
+      last = date;
+      const weekend = day.getDay() === 0 || day.getDay() === 6;
+      const ordersToday = Math.round(ordersPerDay * (weekend ? 1.3 : 1) * (0.8 + random() * 0.4));
+      for (let n = 0; n < ordersToday; n += 1) {
+        // An hour by the day's shape, a minute and second at random.
+        let draw = random() * HOURLY_SUM;
+        let hour = 7;
+        for (const [h, weight] of Object.entries(HOURLY)) {
+          draw -= weight;
+          if (draw <= 0) {
+            hour = Number(h);
+            break;
+          }
+        }
+        const placed = new TZDate(
+          day.getFullYear(),
+          day.getMonth(),
+          day.getDate(),
+          hour,
+          Math.floor(random() * 60),
+          Math.floor(random() * 60),
+          shop.timeZone,
+        );
+        const createdAt = new Date(placed.getTime()).toISOString();
+        // Its first eight characters make the order's number (common/orders.ts), so they differ.
+        const id = `${Math.floor(random() * 2 ** 32)
+          .toString(16)
+          .padStart(8, "0")}-hist-${String((serial += 1)).padStart(7, "0")}`;
+        const delivery = shop.fee > 0 && random() < 0.15;
+        const card = random() < 0.6;
+        const lineCount = random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3;
+        let itemsCents = 0;
+        for (let lineIndex = 0; lineIndex < lineCount; lineIndex += 1) {
+          const drink = pick(drinks);
+          const quantity = random() < 0.85 ? 1 : 2;
+          let unit = drink.cents;
+          if (addOns.length > 0 && random() < 0.3) {
+            const addOn = pick(addOns);
+            unit += addOn.cents;
+            optionRows.push([id, lineIndex, 0, addOn.id, addOn.name, addOn.cents, 0]);
+          }
+          itemsCents += unit * quantity;
+          itemRows.push([id, drink.id, drink.name, drink.size, unit, quantity]);
+        }
+        const tip = random() < (card ? 0.45 : 0.2) ? Math.round((itemsCents * pick([10, 15, 20])) / 100) : 0;
+        const fee = delivery ? shop.fee : 0;
+        const total = itemsCents + tip + fee;
+        const minutes = (m) => new Date(placed.getTime() + m * 60_000).toISOString();
+        // How it ended.
+        const fate = random();
+        let status = "completed";
+        let paymentState = card ? "paid" : "paid_at_counter";
+        let updatedAt = minutes(12);
+        let paidAt = card ? minutes(0.5) : minutes(12);
+        let refundedAt = null;
+        let reason = null;
+        if (fate < 0.02) {
+          // Cancelled before payment (at the counter) or refunded by card, sometimes the next day.
+          status = "cancelled";
+          reason = "Out of an ingredient";
+          if (card) {
+            paymentState = "refunded";
+            refundedAt = minutes(random() < 0.3 ? 60 * 20 : 15);
+            updatedAt = refundedAt;
+          } else {
+            paymentState = "not_required";
+            paidAt = null;
+          }
+        } else if (fate < 0.024 && card) {
+          status = "cancelled";
+          reason = "Customer asked";
+          paymentState = "refund_pending";
+        } else if (fate < 0.03 && !card) {
+          // Paid at the counter, then cancelled: given back there.
+          status = "cancelled";
+          reason = "Made wrong";
+          updatedAt = minutes(20);
+        } else if (fate < 0.035 && card) {
+          // Refunded from Stripe's dashboard after it was picked up.
+          paymentState = "refunded";
+          refundedAt = minutes(60 * 3);
+          updatedAt = refundedAt;
+        }
+        const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+        orderRows.push([
+          id,
+          "hist-shopper",
+          shop.id,
+          status,
+          card ? "stripe" : "pay_on_pickup",
+          paymentState,
+          total,
+          name,
+          "history@example.com",
+          "+1 714 555 0100",
+          createdAt,
+          updatedAt,
+          paidAt,
+          refundedAt,
+          delivery ? "delivery" : "pickup",
+          delivery ? "100 Sample St, Anaheim, CA 92804" : "",
+          fee,
+          tip,
+          reason,
+        ]);
+        await flush(false);
+      }
+    }
+    log(`  ${shop.id}: ${days} days written`);
+  }
+  await flush(true);
+  return { ...counts, shops: shops.length, from: first, to: last };
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
+import { dollars, expect, test } from "./support/fixtures";
+import { BARISTA, customerOverHttp, moveOverHttp, placeOrderOverHttp, signInOverHttp } from "./support/staff";
+
+const OWNER = { name: "Olive Owner", email: "owner@example.com" };
+
+interface Totals {
+  orders: number;
+  netSalesCents: number;
+  refundsCents: number;
+  grossSalesCents: number;
+  tipsCents: number;
+  deliveryFeesCents: number;
+  totalCollectedCents: number;
+}
+
+/** Today on Anaheim's calendar. */
+function anaheimToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+}
+
+async function todaysTotals(request: APIRequestContext): Promise<{ totals: Totals; toCollectCents: number }> {
+  const today = anaheimToday();
+  const response = await request.get(`/api/staff/numbers?from=${today}&to=${today}&location=loc-anaheim`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { totals: Totals; apart: { toCollect: { cents: number } } };
+  return { totals: body.totals, toCollectCents: body.apart.toCollect.cents };
+}
+
+/** A figure as the page shows it: a headline one, or one shown apart. */
+function figure(page: Page, label: string, group: "Figures" | "Shown apart" = "Figures") {
+  return page
+    .locator(`dl[aria-label="${group}"] .numbers-figure`)
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator(".numbers-figure__value");
+}
+
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      rows.push([...row, field]);
+      row = [];
+      field = "";
+      i += 1;
+    } else field += char;
+  }
+  const [header, ...records] = rows;
+  return records.map((record) => Object.fromEntries(header!.map((name, index) => [name, record[index]!])));
+}
+
+/**
+ * The staff frame scrolls inside its main area, so a whole-page picture would show one screen: the
+ * window is made as tall as the page's content for the picture, then put back.
+ */
+async function pictureOfTheWholePage(page: Page, name: string) {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.querySelector(".staff-numbers")!.scrollHeight + 200);
+  await page.setViewportSize({ width: viewport.width, height });
+  await saveScreenshot(page, name);
+  await page.setViewportSize(viewport);
+}
+
+const cents = (records: Record<string, string>[], column: string) =>
+  Math.round(records.reduce((sum, record) => sum + Number(record[column]), 0) * 100);
+
+test("the owner opens Numbers, sees today's figures follow the orders, and downloads both CSVs", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  await signInOverHttp(owner.request, baseURL!, OWNER);
+  const page = await owner.newPage();
+  await page.goto("/staff");
+  await page.getByRole("navigation", { name: "Staff pages" }).getByRole("link", { name: "Numbers" }).click();
+  await expect(page).toHaveURL(/\/staff\/numbers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Numbers" })).toBeVisible();
+  await expect(page.getByText(/\(today\)$/)).toBeVisible();
+
+  const before = await todaysTotals(owner.request);
+  await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders));
+
+  // A shopper places an order, paid at the counter later: in sales at once, still to collect.
+  const shopper = await customerOverHttp(browser, baseURL!, "Numbers Shopper");
+  const first = await placeOrderOverHttp(shopper.request, baseURL!, 2, 1);
+  const firstTotal = (
+    (await (await shopper.request.get(`/api/orders/${first}`)).json()) as { order: { totalCents: number } }
+  ).order.totalCents;
+  await page.reload();
+  await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 1));
+  await expect(figure(page, "Net sales")).toHaveText(dollars(before.totals.netSalesCents + firstTotal));
+  await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
+  await expect(figure(page, "To collect", "Shown apart")).toContainText(dollars(before.toCollectCents + firstTotal));
+
+  // The counter collects a second order, then cancels it and gives the money back.
+  const second = await placeOrderOverHttp(shopper.request, baseURL!, 1, 4);
+  const secondTotal = (
+    (await (await shopper.request.get(`/api/orders/${second}`)).json()) as { order: { totalCents: number } }
+  ).order.totalCents;
+  const counter = await browser.newContext({ baseURL });
+  await signInOverHttp(counter.request, baseURL!, BARISTA);
+  const paid = await counter.request.post(`/api/staff/orders/${second}/paid-at-counter`, {
+    headers: { Origin: baseURL! },
+    data: {},
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.reload();
+  await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents + secondTotal));
+  await moveOverHttp(counter.request, baseURL!, second, { status: "cancelled", reason: "Out of stock" });
+  await page.reload();
+  await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 2));
+  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsCents + secondTotal));
+  await expect(figure(page, "Net sales")).toHaveText(dollars(before.totals.netSalesCents + firstTotal));
+  await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
+
+  await expectNoSeriousA11yViolations(page, "numbers", test.info());
+  await pictureOfTheWholePage(page, "numbers");
+
+  // Both exports, with the same query: their columns add up to the page's figures.
+  const after = await todaysTotals(owner.request);
+  for (const name of ["orders.csv", "lines.csv"]) {
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: `Download ${name}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`squeeze-anaheim-${anaheimToday()}-${name.replace(".csv", "")}.csv`);
+    const records = parseCsv(readFileSync((await download.path())!, "utf8"));
+    expect(cents(records, "Gross Sales")).toBe(after.totals.grossSalesCents);
+    expect(cents(records, "Refunds")).toBe(after.totals.refundsCents);
+    expect(cents(records, "Net Sales")).toBe(after.totals.netSalesCents);
+    if (name === "orders.csv") {
+      expect(cents(records, "Total Collected")).toBe(after.totals.totalCollectedCents);
+      expect(records.filter((record) => record.Type === "Sale")).toHaveLength(after.totals.orders);
+    }
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "This month" }).click();
+  await expect(page.getByRole("heading", { name: "By day" })).toBeVisible();
+  // Nothing but the tables of what sold scrolls sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await pictureOfTheWholePage(page, "numbers-month");
+  await expectNoSeriousA11yViolations(page, "numbers at 390", test.info());
+
+  await Promise.all([owner.close(), shopper.close(), counter.close()]);
+});
+
+test("a barista is refused the numbers and has no Numbers tab", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await signInOverHttp(context.request, baseURL!, BARISTA);
+  const page = await context.newPage();
+  await page.goto("/staff/numbers");
+  await expect(page.getByRole("alert").filter({ hasText: "for the shops' managers and owner" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Staff pages" }).getByRole("link", { name: "Numbers" }),
+  ).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,217 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HourFigures, NumbersResponse } from "#common/numbers";
+import StaffBoardPage from "#web/features/staff-board/staff-board-page";
+import StaffLayout from "#web/features/staff-board/staff-layout";
+import StaffNumbersPage from "#web/features/staff-numbers/staff-numbers-page";
+import { json, mockApi, renderRoutes, resetStores, type Handler } from "./storefront-helpers";
+
+const quietBoard: Handler = () =>
+  json({
+    location: {
+      id: "loc-anaheim",
+      name: "Squeeze Anaheim",
+      timeZone: "America/Los_Angeles",
+      ageThresholds: { warnAfterMinutes: 5, lateAfterMinutes: 10 },
+      drinkLimits: { perOrder: 40, perSlot: 12 },
+    },
+    orders: [],
+    done: [],
+  });
+
+const me =
+  (role: string): Handler =>
+  () =>
+    json({
+      uid: "u1",
+      username: "Olive Owner",
+      email: "owner@example.com",
+      phone: "",
+      isAuthenticated: true,
+      staff: { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role },
+    });
+
+/** November 1, 2026 in Los Angeles: 1 a.m. twice. */
+const FALL_BACK_HOURS: HourFigures[] = [
+  { hour: 0, repeat: false, orders: 0, netSalesCents: 0 },
+  { hour: 1, repeat: false, orders: 1, netSalesCents: 500 },
+  { hour: 1, repeat: true, orders: 2, netSalesCents: 1250 },
+  ...Array.from({ length: 22 }, (_, index) => ({ hour: index + 2, repeat: false, orders: 0, netSalesCents: 0 })),
+];
+
+const SHOPS = [
+  { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: "America/Los_Angeles" },
+  { id: "loc-phoenix", name: "Squeeze Phoenix", timeZone: "America/Phoenix" },
+];
+
+function answer(from: string, to: string, location: string | null): NumbersResponse {
+  return {
+    from,
+    to,
+    locations: location ? SHOPS.filter((shop) => shop.id === location) : SHOPS,
+    viewable: SHOPS,
+    totals: {
+      orders: 3,
+      drinks: 4,
+      grossSalesCents: 212_345,
+      refundsCents: 550,
+      netSalesCents: 211_795,
+      tipsCents: 650,
+      deliveryFeesCents: 399,
+      totalCollectedCents: 180_000,
+      averageOrderCents: 70_598,
+    },
+    apart: {
+      cancelled: { orders: 1, cents: 700 },
+      refundsOwed: { orders: 1, cents: 700 },
+      notCollected: { orders: 0, cents: 0 },
+      toCollect: { orders: 1, cents: 1899 },
+    },
+    byPayment: [
+      { key: "card", orders: 2, netSalesCents: 200_000, totalCollectedCents: 170_000 },
+      { key: "counter", orders: 1, netSalesCents: 11_795, totalCollectedCents: 10_000 },
+      { key: "door", orders: 0, netSalesCents: 0, totalCollectedCents: 0 },
+    ],
+    byFulfilment: [
+      { key: "pickup", orders: 3, netSalesCents: 211_795, totalCollectedCents: 180_000 },
+      { key: "delivery", orders: 0, netSalesCents: 0, totalCollectedCents: 0 },
+    ],
+    byChannel: [{ key: "online", orders: 3, netSalesCents: 211_795, totalCollectedCents: 180_000 }],
+    byHour: FALL_BACK_HOURS,
+    byDay: [
+      {
+        date: from,
+        orders: 3,
+        grossSalesCents: 212_345,
+        refundsCents: 550,
+        netSalesCents: 211_795,
+        tipsCents: 650,
+        totalCollectedCents: 180_000,
+      },
+    ],
+    items: [
+      {
+        name: "Green Machine",
+        size: "large",
+        quantity: 2,
+        grossSalesCents: 1650,
+        refundsCents: 0,
+        netSalesCents: 1650,
+      },
+      {
+        name: "Ginger Shot",
+        size: "default",
+        quantity: 5,
+        grossSalesCents: 1425,
+        refundsCents: 350,
+        netSalesCents: 1075,
+      },
+    ],
+    options: [{ name: "Oat milk", quantity: 2, grossSalesCents: 100, refundsCents: 0, netSalesCents: 100 }],
+  };
+}
+
+function numbersApi(role = "owner", numbers?: Handler) {
+  return mockApi({
+    "GET /api/staff/orders": quietBoard,
+    "GET /api/me": me(role),
+    "GET /api/staff/numbers":
+      numbers ??
+      (({ url }) => {
+        const query = new URL(url, "http://localhost").searchParams;
+        return json(answer(query.get("from")!, query.get("to")!, query.get("location")));
+      }),
+  });
+}
+
+function renderNumbers(path = "/staff/numbers") {
+  return renderRoutes(
+    [
+      {
+        path: "/staff",
+        element: <StaffLayout />,
+        children: [
+          { index: true, element: <StaffBoardPage /> },
+          { path: "numbers", element: <StaffNumbersPage /> },
+        ],
+      },
+    ],
+    path,
+  );
+}
+
+beforeEach(() => {
+  resetStores();
+  vi.useRealTimers();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the Numbers page", () => {
+  it("shows the server's figures as they are, each with its line of help", async () => {
+    numbersApi();
+    renderNumbers();
+    const list = await screen.findByLabelText("Figures");
+    expect(within(list).getByText("$2,117.95")).toBeInTheDocument();
+    expect(within(list).getByText("$1,800.00")).toBeInTheDocument();
+    expect(within(list).getByText("$705.98")).toBeInTheDocument();
+    expect(within(list).getByText(/Tips and delivery fees are not sales/)).toBeInTheDocument();
+    const apart = screen.getByLabelText("Shown apart");
+    expect(within(apart).getByText("$18.99 · 1 order")).toBeInTheDocument();
+    // Refunds owed and cancelled.
+    expect(within(apart).getAllByText("$7.00 · 1 order")).toHaveLength(2);
+  });
+
+  it("gives screen readers each hour of the day, the repeated hour twice", async () => {
+    numbersApi();
+    renderNumbers();
+    const table = await screen.findByRole("table", { name: /Orders and net sales by hour/ });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(25);
+    expect(rows.slice(1, 3).map((row) => row.textContent)).toEqual(["1 AM1$5.00", "1 AM (again)2$12.50"]);
+  });
+
+  it("sorts what sold by quantity or net sales, top first", async () => {
+    numbersApi();
+    renderNumbers();
+    const table = await screen.findByRole("table", { name: /Drinks by size/ });
+    const names = () =>
+      within(table)
+        .getAllByRole("rowheader")
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(["Green Machine · Large", "Ginger Shot"]);
+    await userEvent.click(within(table).getByRole("button", { name: /Sold/ }));
+    expect(names()).toEqual(["Ginger Shot", "Green Machine · Large"]);
+  });
+
+  it("asks for one shop when one is picked, and its exports carry the same query", async () => {
+    const { calls } = numbersApi();
+    renderNumbers();
+    await userEvent.selectOptions(await screen.findByLabelText("Shop"), "loc-phoenix");
+    expect(await screen.findByText(/^Squeeze Phoenix · /)).toBeInTheDocument();
+    const asked = calls.filter((call) => call.url.startsWith("/api/staff/numbers")).at(-1)!;
+    expect(new URL(asked.url, "http://localhost").searchParams.get("location")).toBe("loc-phoenix");
+    const link = screen.getByRole("link", { name: "Download orders.csv" });
+    expect(link.getAttribute("href")).toBe(`/api/staff/numbers/orders.csv?${asked.url.split("?")[1]}`);
+    expect(screen.getByRole("link", { name: "Download lines.csv" }).getAttribute("href")).toContain(
+      "location=loc-phoenix",
+    );
+  });
+
+  it("shows the Numbers tab to the owner and a manager, not to staff, and says so to a barista who opens it", async () => {
+    numbersApi("manager");
+    const { unmount } = renderNumbers("/staff");
+    expect(await screen.findByRole("link", { name: "Numbers" })).toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    numbersApi("staff", () =>
+      json({ error: { code: "forbidden", message: "Only the shops' managers and owner see the numbers" } }, 403),
+    );
+    renderNumbers();
+    expect(await screen.findByRole("alert")).toHaveTextContent("for the shops' managers and owner");
+    expect(screen.queryByRole("link", { name: "Numbers" })).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { Hono, type Context } from "hono";
+import { mayViewNumbers, numbersQuerySchema, type NumbersResponse, type NumbersShop } from "#common/numbers";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
+import { validate } from "#worker/lib/validation";
+import {
+  exportFileName,
+  loadNumbers,
+  streamExport,
+  type ExportKind,
+  type ReadCost,
+} from "#worker/services/orders/reports";
+import { numbersShops } from "#worker/services/staff/numbers-access";
+
+/**
+ * The shops whose numbers the caller may see: 401 for a guest, 403 for a shopper, a member with
+ * the `staff` role, or a manager asking for a shop they are not listed for.
+ */
+async function viewableShops(c: Context<AppEnv>): Promise<NumbersShop[]> {
+  const userId = c.get("userId");
+  if (!userId) throw new ApiError(401, "unauthorized", "Sign in to continue");
+  const shops = await numbersShops(getDb(c.env.DB), userId, mayViewNumbers);
+  if (shops.length === 0) throw new ApiError(403, "forbidden", "Only the shops' managers and owner see the numbers");
+  return shops;
+}
+
+function countedShops(viewable: NumbersShop[], location: string | undefined): NumbersShop[] {
+  if (location === undefined) return viewable;
+  const shop = viewable.find((candidate) => candidate.id === location);
+  if (!shop) throw new ApiError(403, "forbidden", "You may not see this shop's numbers", "location");
+  return [shop];
+}
+
+function exportRoute(kind: ExportKind) {
+  return async (c: Context<AppEnv, string, { out: { query: ReturnType<typeof numbersQuerySchema.parse> } }>) => {
+    const { from, to, location } = c.req.valid("query");
+    const shops = countedShops(c.get("numbersShops")!, location);
+    const body = streamExport(getDb(c.env.DB), kind, shops, from, to);
+    return new Response(body, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName(kind, shops, from, to)}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  };
+}
+
+/** The owner's numbers: `GET /api/staff/numbers?from&to&location`, and its CSV exports. */
+export const staffNumbersRouter = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    c.set("numbersShops", await viewableShops(c));
+    await next();
+  })
+  .get("/", validate("query", numbersQuerySchema), async (c) => {
+    const { from, to, location } = c.req.valid("query");
+    const viewable = c.get("numbersShops")!;
+    const costs: ReadCost[] = [];
+    const started = Date.now();
+    const figures = await loadNumbers(getDb(c.env.DB), countedShops(viewable, location), from, to, costs);
+    const rowsRead = costs.reduce((sum, cost) => sum + cost.rowsRead, 0);
+    // What the report cost, for `npm run bench`: its time, then the rows each query read.
+    const reads = costs.map((cost, index) => `q${index};desc="${cost.statement}: ${cost.rowsRead} rows read"`);
+    c.header("Server-Timing", [`report;dur=${Date.now() - started};desc="${rowsRead} rows read"`, ...reads].join(", "));
+    return c.json({ ...figures, viewable } satisfies NumbersResponse);
+  })
+  .get("/orders.csv", validate("query", numbersQuerySchema), exportRoute("orders"))
+  .get("/lines.csv", validate("query", numbersQuerySchema), exportRoute("lines"));

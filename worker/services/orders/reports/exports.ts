@@ -1,0 +1,333 @@
+/**
+ * The CSV exports of the owner's numbers: `orders.csv` (a row per sale and a row per refund) and
+ * `lines.csv` (a row per drink of each), modelled on Square's item export, under the same counting
+ * rules as the figures (./counting.ts), so their columns add up to the page's totals. RFC 4180
+ * (CRLF, quotes doubled) and UTF-8 by csv-stringify, whose `escape_formulas` neutralises a text
+ * cell a spreadsheet would run as a formula; amounts are plain numbers, negative ones included.
+ * A year streams: each shop's orders are read a page at a time, by their instant and id.
+ */
+import { stringify } from "csv-stringify/sync";
+import type { NumbersShop } from "#common/numbers";
+import { SALE_PAYMENT_METHOD_LABELS } from "#common/numbers";
+import { centsToDecimal } from "#common/money";
+import { orderNumber } from "#common/orders";
+import type { Database } from "#worker/db/client";
+import { isCollected, ITEMS_CENTS_SQL, orderStanding, REFUND_SOURCES, SALE_SQL, salePaymentMethod } from "./counting";
+import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-clock";
+
+const PAGE_SIZE = 400;
+
+type Cell = string | number;
+/** A money column holds integer cents; the CSV writes it as dollars with two decimals. */
+type Column = { header: string; money?: true };
+
+const ORDER_COLUMNS: Column[] = [
+  { header: "Date" },
+  { header: "Time" },
+  { header: "Time Zone" },
+  { header: "Shop" },
+  { header: "Order" },
+  { header: "Type" },
+  { header: "Customer" },
+  { header: "Drinks" },
+  { header: "Gross Sales", money: true },
+  { header: "Refunds", money: true },
+  { header: "Net Sales", money: true },
+  { header: "Tips", money: true },
+  { header: "Delivery Fees", money: true },
+  { header: "Total Collected", money: true },
+  { header: "Payment Method" },
+  { header: "Collection" },
+  { header: "Pickup or Delivery" },
+  { header: "Status" },
+];
+
+const LINE_COLUMNS: Column[] = [
+  { header: "Date" },
+  { header: "Time" },
+  { header: "Time Zone" },
+  { header: "Shop" },
+  { header: "Order" },
+  { header: "Type" },
+  { header: "Customer" },
+  { header: "Category" },
+  { header: "Item" },
+  { header: "Size" },
+  { header: "Add-ons" },
+  { header: "Quantity" },
+  { header: "Unit Price", money: true },
+  { header: "Gross Sales", money: true },
+  { header: "Refunds", money: true },
+  { header: "Net Sales", money: true },
+  { header: "Payment Method" },
+  { header: "Pickup or Delivery" },
+  { header: "Status" },
+];
+
+function toCsv(columns: Column[], rows: Cell[][]): string {
+  return stringify(rows, {
+    record_delimiter: "\r\n",
+    escape_formulas: true,
+    cast: {
+      number: (value, context) =>
+        typeof context.index === "number" && columns[context.index]?.money ? centsToDecimal(value) : String(value),
+    },
+  });
+}
+
+const COLLECTION_LABELS = {
+  collected: "Collected",
+  refund_owed: "Refund owed",
+  to_collect: "To collect",
+  not_collected: "Not collected",
+} as const;
+
+interface OrderPageRow {
+  id: string;
+  at: string;
+  status: string;
+  paymentState: string;
+  paymentMode: string;
+  fulfilment: string;
+  customerName: string;
+  itemsCents: number;
+  tipCents: number;
+  feeCents: number;
+  totalCents: number;
+  drinks: number | null;
+}
+
+interface LineRow {
+  orderId: string;
+  name: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+  category: string | null;
+  addOns: string | null;
+}
+
+/** A kind of row: the shop's sales by when they were placed, or a source of refunds by when made. */
+export interface RowSource {
+  type: "Sale" | "Refund";
+  where: string;
+  at: string;
+  index: string;
+}
+
+export const EXPORT_SOURCES: RowSource[] = [
+  { type: "Sale", where: SALE_SQL, at: "created_at", index: "orders_location_created_idx" },
+  ...REFUND_SOURCES.map(({ where, at, index }) => ({ type: "Refund" as const, where: `(${where})`, at, index })),
+];
+
+/** The SQL of one page of a source's orders after a cursor (or from the start), by instant then id. */
+export function exportPageSql(range: ShopRange, source: RowSource, withCursor: boolean): string {
+  const column = `o.${source.at}`;
+  const cursor = withCursor ? `AND (${column}, o.id) > (?, ?)` : "";
+  return `SELECT o.id AS id, ${column} AS at, o.status AS status, o.payment_state AS paymentState,
+      o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
+      ${ITEMS_CENTS_SQL} AS itemsCents, o.tip_cents AS tipCents, o.delivery_fee_cents AS feeCents,
+      o.total_cents AS totalCents,
+      (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
+    FROM orders o INDEXED BY ${source.index}
+    WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
+    ORDER BY ${column}, o.id
+    LIMIT ${PAGE_SIZE}`;
+}
+
+/** One page of a source's orders after the cursor. */
+async function orderPage(
+  db: Database,
+  shop: NumbersShop,
+  range: ShopRange,
+  source: RowSource,
+  after: { at: string; id: string } | null,
+): Promise<OrderPageRow[]> {
+  const statement = db.$client
+    .prepare(exportPageSql(range, source, after !== null))
+    .bind(shop.id, ...(after ? [after.at, after.id] : []));
+  return (await statement.all<OrderPageRow>()).results;
+}
+
+/** The SQL of a page's lines and of their add-ons: the page's window of a source's orders. */
+export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: boolean) {
+  const column = `o.${source.at}`;
+  const window = `o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where}
+    ${withCursor ? `AND (${column}, o.id) > (?, ?)` : ""} AND (${column}, o.id) <= (?, ?)`;
+  return {
+    lines: `SELECT i.order_id AS orderId, i.name AS name, i.size AS size, i.quantity AS quantity,
+        i.unit_price_cents AS unitPriceCents, c.name AS category
+      FROM orders o INDEXED BY ${source.index}
+      CROSS JOIN order_items i ON i.order_id = o.id
+      LEFT JOIN products d ON d.id = i.product_id
+      LEFT JOIN categories c ON c.id = d.category_id
+      WHERE ${window}
+      ORDER BY i.order_id, i.id`,
+    options: `SELECT p.order_id AS orderId, p.line_index AS lineIndex, p.name AS name
+      FROM orders o INDEXED BY ${source.index}
+      CROSS JOIN order_item_options p ON p.order_id = o.id
+      WHERE ${window} AND p.is_default = 0
+      ORDER BY p.order_id, p.line_index, p.position`,
+  };
+}
+
+/**
+ * The lines of a page's orders (those after `after` up to and including `last`), with their
+ * category and add-ons, in the order bought: one read of the lines and one of their options,
+ * through the same index and window as the page.
+ */
+async function linesOfPage(
+  db: Database,
+  shop: NumbersShop,
+  range: ShopRange,
+  source: RowSource,
+  after: { at: string; id: string } | null,
+  last: { at: string; id: string },
+): Promise<Map<string, LineRow[]>> {
+  const params = [shop.id, ...(after ? [after.at, after.id] : []), last.at, last.id];
+  const text = pageLinesSql(range, source, after !== null);
+  const [lines, options] = await db.$client.batch([
+    db.$client.prepare(text.lines).bind(...params),
+    db.$client.prepare(text.options).bind(...params),
+  ]);
+  const addOns = new Map<string, string[]>();
+  for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
+    const key = `${option.orderId}:${option.lineIndex}`;
+    addOns.set(key, [...(addOns.get(key) ?? []), option.name]);
+  }
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines!.results as Omit<LineRow, "addOns">[]) {
+    const ofOrder = byOrder.get(line.orderId) ?? [];
+    ofOrder.push({ ...line, addOns: addOns.get(`${line.orderId}:${ofOrder.length}`)?.join(" + ") ?? null });
+    byOrder.set(line.orderId, ofOrder);
+  }
+  return byOrder;
+}
+
+/** The columns every row starts with: when (on the shop's clock), where, which order. */
+function head(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
+  const { date, time } = shopClockAt(range, order.at);
+  return [date, time, shop.timeZone, shop.name, orderNumber(order.id), source.type, order.customerName];
+}
+
+function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
+  const method = SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)];
+  if (source.type === "Refund") {
+    return [
+      ...head(shop, range, source, order),
+      0,
+      0,
+      order.itemsCents,
+      -order.itemsCents,
+      -order.tipCents,
+      -order.feeCents,
+      -order.totalCents,
+      method,
+      order.paymentState === "refunded" ? "Refunded by card" : "Given back",
+      order.fulfilment,
+      order.status,
+    ];
+  }
+  const standing = orderStanding(order.paymentState, order.status);
+  return [
+    ...head(shop, range, source, order),
+    order.drinks ?? 0,
+    order.itemsCents,
+    0,
+    order.itemsCents,
+    order.tipCents,
+    order.feeCents,
+    isCollected(standing) ? order.totalCents : 0,
+    method,
+    standing === "cancelled" ? "Cancelled" : COLLECTION_LABELS[standing],
+    order.fulfilment,
+    order.status,
+  ];
+}
+
+function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
+  const cents = line.quantity * line.unitPriceCents;
+  const refund = source.type === "Refund";
+  return [
+    ...head(shop, range, source, order),
+    line.category ?? "",
+    line.name,
+    line.size,
+    line.addOns ?? "",
+    line.quantity,
+    line.unitPriceCents,
+    refund ? 0 : cents,
+    refund ? cents : 0,
+    refund ? -cents : cents,
+    SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)],
+    order.fulfilment,
+    order.status,
+  ];
+}
+
+export type ExportKind = "orders" | "lines";
+
+/**
+ * The export as a stream of CSV text: the header, then each shop's sales and refunds a page at a
+ * time, so only one page is held at once.
+ */
+export function streamExport(
+  db: Database,
+  kind: ExportKind,
+  shops: NumbersShop[],
+  from: string,
+  to: string,
+): ReadableStream<Uint8Array> {
+  const columns = kind === "orders" ? ORDER_COLUMNS : LINE_COLUMNS;
+  const encoder = new TextEncoder();
+  const pages = (async function* () {
+    yield toCsv(columns, [columns.map((column) => column.header)]);
+    for (const shop of shops) {
+      const range = shopRange(from, to, shop.timeZone);
+      for (const source of EXPORT_SOURCES) {
+        let after: { at: string; id: string } | null = null;
+        for (;;) {
+          const page = await orderPage(db, shop, range, source, after);
+          if (page.length === 0) break;
+          if (kind === "orders") {
+            yield toCsv(
+              columns,
+              page.map((order) => orderRow(shop, range, source, order)),
+            );
+          } else {
+            const last = page[page.length - 1]!;
+            const lines = await linesOfPage(db, shop, range, source, after, { at: last.at, id: last.id });
+            yield toCsv(
+              columns,
+              page.flatMap((order) =>
+                (lines.get(order.id) ?? []).map((line) => lineRow(shop, range, source, order, line)),
+              ),
+            );
+          }
+          const last = page[page.length - 1]!;
+          after = { at: last.at, id: last.id };
+          if (page.length < PAGE_SIZE) break;
+        }
+      }
+    }
+  })();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pages.next();
+      if (next.done) controller.close();
+      else if (next.value) controller.enqueue(encoder.encode(next.value));
+    },
+  });
+}
+
+/** The download's file name: the shop (or "all-shops") and the dates. */
+export function exportFileName(kind: ExportKind, shops: NumbersShop[], from: string, to: string): string {
+  const shop =
+    shops.length === 1
+      ? shops[0]!.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "")
+      : "all-shops";
+  return `${shop}-${from}${from === to ? "" : `-to-${to}`}-${kind}.csv`;
+}

@@ -1,0 +1,321 @@
+/**
+ * The owner's numbers for a range of dates and some shops: every figure the Numbers page shows,
+ * added up here once from the grouped reads (./report-queries.ts) under the counting rules
+ * (./counting.ts). The page only shows them; the CSV exports (./exports.ts) follow the same rules
+ * row by row, and the tests check that their sums equal these totals.
+ */
+import {
+  PAYMENT_METHODS_OF_SALES,
+  SALES_CHANNELS,
+  type DayFigures,
+  type HourFigures,
+  type ItemFigures,
+  type NumbersResponse,
+  type NumbersShop,
+  type OptionFigures,
+  type SplitFigures,
+} from "#common/numbers";
+import type { Database } from "#worker/db/client";
+import { isCollected, orderStanding, salePaymentMethod } from "./counting";
+import {
+  refundsStatement,
+  salesByDayStatement,
+  salesByHourStatement,
+  whatSoldStatement,
+  type ReportStatement,
+} from "./report-queries";
+import { datesBetween, shopRange, startOfShopDay, type ShopRange } from "./shop-clock";
+
+export type NumbersFigures = Omit<NumbersResponse, "viewable">;
+
+/** What the reads cost: rows read as D1 reports them, per statement. */
+export interface ReadCost {
+  statement: string;
+  rowsRead: number;
+}
+
+interface SalesDayRow {
+  day: string;
+  paymentState: string;
+  cancelled: number;
+  paymentMode: string;
+  fulfilment: string;
+  orders: number;
+  itemsCents: number;
+  tipCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+interface SalesHourRow {
+  hour: number;
+  stretch: number;
+  orders: number;
+  itemsCents: number;
+}
+interface RefundRow {
+  day: string;
+  hour: number;
+  stretch: number;
+  paymentMode: string;
+  fulfilment: string;
+  orders: number;
+  itemsCents: number;
+  tipCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+interface SoldRow {
+  kind: "item" | "option";
+  name: string;
+  size: string;
+  quantity: number;
+  cents: number;
+}
+
+async function runAll(db: Database, statements: ReportStatement[], costs: ReadCost[]): Promise<unknown[][]> {
+  const d1 = db.$client;
+  const results = await d1.batch(statements.map((statement) => d1.prepare(statement.text).bind(...statement.params)));
+  return results.map((result, index) => {
+    costs.push({ statement: statements[index]!.name, rowsRead: result.meta.rows_read ?? 0 });
+    return result.results;
+  });
+}
+
+function emptyDay(date: string): DayFigures {
+  return {
+    date,
+    orders: 0,
+    grossSalesCents: 0,
+    refundsCents: 0,
+    netSalesCents: 0,
+    tipsCents: 0,
+    totalCollectedCents: 0,
+  };
+}
+
+function split<Key extends string>(keys: readonly Key[]): Map<Key, SplitFigures<Key>> {
+  return new Map(keys.map((key) => [key, { key, orders: 0, netSalesCents: 0, totalCollectedCents: 0 }]));
+}
+
+/**
+ * The hours of a one-day range as the shop's clock shows them: each hour from its midnight to the
+ * next, so a 23-hour day has no 2 a.m. and a 25-hour day has 1 a.m. twice.
+ */
+function hoursOfDay(date: string, range: ShopRange): { hour: number; repeat: boolean; stretch: number }[] {
+  const seen = new Set<number>();
+  const hours: { hour: number; repeat: boolean; stretch: number }[] = [];
+  const start = startOfShopDay(date, range.timeZone).getTime();
+  const end = Date.parse(range.end);
+  for (let at = start; at < end; at += 3_600_000) {
+    const iso = new Date(at).toISOString();
+    const stretch = range.stretches.findIndex((s) => s.until === null || iso < s.until);
+    const offset = range.stretches[stretch]!.offsetMinutes;
+    const hour = new Date(at + offset * 60_000).getUTCHours();
+    hours.push({ hour, repeat: seen.has(hour), stretch });
+    seen.add(hour);
+  }
+  return hours;
+}
+
+export async function loadNumbers(
+  db: Database,
+  shops: NumbersShop[],
+  from: string,
+  to: string,
+  costs: ReadCost[] = [],
+): Promise<NumbersFigures> {
+  const oneDay = from === to;
+  const days = new Map(datesBetween(from, to).map((date) => [date, emptyDay(date)]));
+  const hours = new Map<string, HourFigures>();
+  const hourKey = (hour: number, repeat: boolean) => `${hour}:${repeat ? 1 : 0}`;
+  const byPayment = split(PAYMENT_METHODS_OF_SALES);
+  const byFulfilment = split(["pickup", "delivery"] as const);
+  const byChannel = split(SALES_CHANNELS);
+  const items = new Map<string, ItemFigures>();
+  const options = new Map<string, OptionFigures>();
+  const totals = {
+    orders: 0,
+    drinks: 0,
+    grossSalesCents: 0,
+    refundsCents: 0,
+    netSalesCents: 0,
+    tipsCents: 0,
+    deliveryFeesCents: 0,
+    totalCollectedCents: 0,
+    averageOrderCents: 0,
+  };
+  const apart = {
+    cancelled: { orders: 0, cents: 0 },
+    refundsOwed: { orders: 0, cents: 0 },
+    notCollected: { orders: 0, cents: 0 },
+    toCollect: { orders: 0, cents: 0 },
+  };
+
+  if (!oneDay) for (let hour = 0; hour < 24; hour += 1) hours.set(hourKey(hour, false), emptyHour(hour, false));
+
+  for (const shop of shops) {
+    const range = shopRange(from, to, shop.timeZone);
+    const [salesDays, salesHours, refunds, sold, soldBack] = (await runAll(
+      db,
+      [
+        salesByDayStatement(shop.id, range),
+        salesByHourStatement(shop.id, range, oneDay),
+        refundsStatement(shop.id, range, oneDay),
+        whatSoldStatement(shop.id, range, "sales"),
+        whatSoldStatement(shop.id, range, "refunds"),
+      ],
+      costs,
+    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], SoldRow[], SoldRow[]];
+
+    // The hours of the day on this shop's clock: the repeated hour keyed apart, by its stretch.
+    const hourOfStretch = new Map<string, { hour: number; repeat: boolean }>();
+    if (oneDay) {
+      for (const entry of hoursOfDay(from, range)) {
+        hourOfStretch.set(`${entry.hour}:${entry.stretch}`, entry);
+        const key = hourKey(entry.hour, entry.repeat);
+        if (!hours.has(key)) hours.set(key, emptyHour(entry.hour, entry.repeat));
+      }
+    }
+    const hourFigures = (hour: number, stretch: number): HourFigures => {
+      const entry = oneDay
+        ? (hourOfStretch.get(`${hour}:${stretch}`) ?? { hour, repeat: false })
+        : { hour, repeat: false };
+      const key = hourKey(entry.hour, entry.repeat);
+      if (!hours.has(key)) hours.set(key, emptyHour(entry.hour, entry.repeat));
+      return hours.get(key)!;
+    };
+
+    for (const row of salesDays) {
+      const standing = orderStanding(row.paymentState, row.cancelled ? "cancelled" : "open");
+      if (standing === "cancelled") {
+        apart.cancelled.orders += row.orders;
+        apart.cancelled.cents += row.totalCents;
+        continue;
+      }
+      const collected = isCollected(standing) ? row.totalCents : 0;
+      if (standing === "refund_owed") add(apart.refundsOwed, row.orders, row.totalCents);
+      if (standing === "not_collected") add(apart.notCollected, row.orders, row.totalCents);
+      if (standing === "to_collect") add(apart.toCollect, row.orders, row.totalCents);
+      totals.orders += row.orders;
+      totals.grossSalesCents += row.itemsCents;
+      totals.tipsCents += row.tipCents;
+      totals.deliveryFeesCents += row.feeCents;
+      totals.totalCollectedCents += collected;
+      const day = days.get(row.day);
+      if (day) {
+        day.orders += row.orders;
+        day.grossSalesCents += row.itemsCents;
+        day.tipsCents += row.tipCents;
+        day.totalCollectedCents += collected;
+      }
+      for (const figures of [
+        byPayment.get(salePaymentMethod(row.paymentMode, row.fulfilment)),
+        byFulfilment.get(row.fulfilment === "delivery" ? "delivery" : "pickup"),
+        byChannel.get("online"),
+      ]) {
+        if (!figures) continue;
+        figures.orders += row.orders;
+        figures.netSalesCents += row.itemsCents;
+        figures.totalCollectedCents += collected;
+      }
+    }
+
+    for (const row of salesHours) {
+      const figures = hourFigures(row.hour, row.stretch);
+      figures.orders += row.orders;
+      figures.netSalesCents += row.itemsCents;
+    }
+
+    for (const row of refunds) {
+      totals.refundsCents += row.itemsCents;
+      totals.tipsCents -= row.tipCents;
+      totals.deliveryFeesCents -= row.feeCents;
+      totals.totalCollectedCents -= row.totalCents;
+      const day = days.get(row.day);
+      if (day) {
+        day.refundsCents += row.itemsCents;
+        day.tipsCents -= row.tipCents;
+        day.totalCollectedCents -= row.totalCents;
+      }
+      hourFigures(row.hour, row.stretch).netSalesCents -= row.itemsCents;
+      for (const figures of [
+        byPayment.get(salePaymentMethod(row.paymentMode, row.fulfilment)),
+        byFulfilment.get(row.fulfilment === "delivery" ? "delivery" : "pickup"),
+        byChannel.get("online"),
+      ]) {
+        if (!figures) continue;
+        figures.netSalesCents -= row.itemsCents;
+        figures.totalCollectedCents -= row.totalCents;
+      }
+    }
+
+    for (const row of sold) {
+      const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
+      figures.quantity += row.quantity;
+      figures.grossSalesCents += row.cents;
+      // Drinks sold: the quantities of the sales' lines.
+      if (row.kind === "item") totals.drinks += row.quantity;
+    }
+    for (const row of soldBack) {
+      const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
+      figures.refundsCents += row.cents;
+    }
+  }
+
+  totals.netSalesCents = totals.grossSalesCents - totals.refundsCents;
+  totals.averageOrderCents = totals.orders === 0 ? 0 : Math.round(totals.netSalesCents / totals.orders);
+  for (const day of days.values()) day.netSalesCents = day.grossSalesCents - day.refundsCents;
+  for (const item of [...items.values(), ...options.values()])
+    item.netSalesCents = item.grossSalesCents - item.refundsCents;
+
+  const topFirst = <T extends { netSalesCents: number; quantity: number; name: string }>(a: T, b: T) =>
+    b.netSalesCents - a.netSalesCents || b.quantity - a.quantity || a.name.localeCompare(b.name);
+
+  return {
+    from,
+    to,
+    locations: shops,
+    totals,
+    apart,
+    byPayment: [...byPayment.values()],
+    byFulfilment: [...byFulfilment.values()],
+    byChannel: [...byChannel.values()],
+    byHour: [...hours.values()].sort((a, b) => hourOrder(a) - hourOrder(b)),
+    byDay: [...days.values()],
+    items: [...items.values()].sort(topFirst),
+    options: [...options.values()].sort(topFirst),
+  };
+}
+
+function emptyHour(hour: number, repeat: boolean): HourFigures {
+  return { hour, repeat, orders: 0, netSalesCents: 0 };
+}
+
+/** The repeated hour right after its first occurrence. */
+function hourOrder(figures: HourFigures): number {
+  return figures.hour * 2 + (figures.repeat ? 1 : 0);
+}
+
+function add(into: { orders: number; cents: number }, orders: number, cents: number) {
+  into.orders += orders;
+  into.cents += cents;
+}
+
+function itemFigures(items: Map<string, ItemFigures>, row: { name: string; size: string }): ItemFigures {
+  const key = `${row.name}\u0000${row.size}`;
+  let figures = items.get(key);
+  if (!figures) {
+    figures = { name: row.name, size: row.size, quantity: 0, grossSalesCents: 0, refundsCents: 0, netSalesCents: 0 };
+    items.set(key, figures);
+  }
+  return figures;
+}
+
+function optionFigures(options: Map<string, OptionFigures>, name: string): OptionFigures {
+  let figures = options.get(name);
+  if (!figures) {
+    figures = { name, quantity: 0, grossSalesCents: 0, refundsCents: 0, netSalesCents: 0 };
+    options.set(name, figures);
+  }
+  return figures;
+}

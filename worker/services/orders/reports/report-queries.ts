@@ -1,0 +1,106 @@
+/**
+ * The report's reads of one shop's range, each grouped in SQL so a year comes back as a few
+ * thousand rows at most: sales by day and by hour, refunds by when they were made, and what sold
+ * (drinks by size, add-on options). Every read starts from an index on the shop and an instant
+ * (`npm run bench` prints their plans' rows read; tests/worker/numbers-plans.test.ts checks them).
+ */
+import { ITEMS_CENTS_SQL, REACHED_SHOP_SQL, REFUND_SOURCES, SALE_SQL } from "./counting";
+import { inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-clock";
+
+export interface ReportStatement {
+  name: string;
+  text: string;
+  params: string[];
+}
+
+/** Sales and cancellations by the shop's day, with what their money is and where it stands. */
+export function salesByDayStatement(locationId: string, range: ShopRange): ReportStatement {
+  return {
+    name: "sales by day",
+    text: `SELECT substr(${shopClockSql(range, "o.created_at")}, 1, 10) AS day,
+        o.payment_state AS paymentState, o.status = 'cancelled' AS cancelled, o.payment_mode AS paymentMode,
+        o.fulfilment AS fulfilment, count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
+        sum(o.delivery_fee_cents) AS feeCents, sum(o.total_cents) AS totalCents
+      FROM orders o INDEXED BY orders_location_created_idx
+      WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${REACHED_SHOP_SQL}
+      GROUP BY 1, 2, 3, 4, 5`,
+    params: [locationId],
+  };
+}
+
+/** Sales by the hour of the shop's day (and the stretch of its clock, to tell a repeated hour apart). */
+export function salesByHourStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
+  const clock = shopClockSql(range, "o.created_at");
+  return {
+    name: "sales by hour",
+    text: `SELECT CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
+        ${oneDay ? stretchSql(range, "o.created_at") : "0"} AS stretch,
+        count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents
+      FROM orders o INDEXED BY orders_location_created_idx
+      WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}
+      GROUP BY 1, 2`,
+    params: [locationId],
+  };
+}
+
+/** Money given back in the range, by the shop's day and hour it was given back. */
+export function refundsStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
+  const parts = REFUND_SOURCES.map(({ where, at, index }) => {
+    const column = `o.${at}`;
+    const clock = shopClockSql(range, column);
+    return `SELECT substr(${clock}, 1, 10) AS day, CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
+        ${oneDay ? stretchSql(range, column) : "0"} AS stretch,
+        o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, count(*) AS orders,
+        sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
+        sum(o.delivery_fee_cents) AS feeCents, sum(o.total_cents) AS totalCents
+      FROM orders o INDEXED BY ${index}
+      WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND (${where})
+      GROUP BY 1, 2, 3, 4, 5`;
+  });
+  return { name: "refunds", text: parts.join("\nUNION ALL\n"), params: REFUND_SOURCES.map(() => locationId) };
+}
+
+/** The orders whose lines a "what sold" read adds up: the range's sales, or its refunds. */
+function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds"): { text: string; params: string[] } {
+  if (side === "sales") {
+    return {
+      text: `SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
+        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}`,
+      params: [locationId],
+    };
+  }
+  return {
+    text: REFUND_SOURCES.map(
+      ({ where, at, index }) =>
+        `SELECT o.id FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where})`,
+    ).join(" UNION ALL "),
+    params: REFUND_SOURCES.map(() => locationId),
+  };
+}
+
+/**
+ * What sold, of the range's sales or its refunds, in one read of their lines: drinks by name and
+ * size (quantity, and money with their add-ons), then add-on options but the defaults by name
+ * (how many drinks had them, and for how much). `kind` tells the two apart.
+ */
+export function whatSoldStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
+  const counted = ordersOf(locationId, range, side);
+  return {
+    name: `what sold (${side})`,
+    text: `WITH counted(id) AS MATERIALIZED (${counted.text})
+      SELECT 'item' AS kind, i.name AS name, i.size AS size, sum(i.quantity) AS quantity,
+        sum(i.quantity * i.unit_price_cents) AS cents
+      FROM counted CROSS JOIN order_items i ON i.order_id = counted.id
+      GROUP BY i.name, i.size
+      UNION ALL
+      SELECT 'option' AS kind, p.name AS name, '' AS size, sum(i.quantity) AS quantity,
+        sum(i.quantity * p.price_cents) AS cents
+      FROM counted
+      CROSS JOIN order_item_options p ON p.order_id = counted.id AND p.is_default = 0
+      -- The option's line: the line_index-th line of its order (by id), as placing wrote them.
+      CROSS JOIN order_items i ON i.order_id = p.order_id
+        AND (SELECT count(*) FROM order_items x WHERE x.order_id = i.order_id AND x.id < i.id) = p.line_index
+      GROUP BY p.name`,
+    params: counted.params,
+  };
+}
