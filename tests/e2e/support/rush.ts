@@ -53,10 +53,23 @@ export async function rushOfOrders(browser: Browser, baseURL: string, count: num
   return ids;
 }
 
-/** Cancels every open order, so the board holds only what a journey puts on it. */
+/**
+ * Cancels every open order and gives back what was paid at the counter for them, so the board
+ * holds only what a journey puts on it (a journey before may have left money to give back).
+ */
 export async function clearTheBoard(board: Page, baseURL: string) {
   for (const order of (await boardOverHttp(board.request)).orders) {
-    await moveOverHttp(board.request, baseURL, order.id, { status: "cancelled", reason: "Customer asked" });
+    if (order.status !== "cancelled") {
+      await moveOverHttp(board.request, baseURL, order.id, { status: "cancelled", reason: "Customer asked" });
+    }
+  }
+  for (const order of (await boardOverHttp(board.request)).orders) {
+    if (order.status !== "cancelled" || order.paymentState !== "paid_at_counter") continue;
+    const response = await board.request.post(`/api/staff/orders/${order.id}/given-back`, {
+      headers: { Origin: baseURL },
+      data: {},
+    });
+    expect(response.status(), await response.text()).toBe(200);
   }
 }
 

@@ -126,10 +126,12 @@ export async function customerOverHttp(browser: Browser, baseURL: string, name: 
 }
 
 /** The open orders as the barista's API lists them (the part of GET /api/staff/orders these journeys read). */
-export async function boardOverHttp(request: APIRequestContext): Promise<{ orders: Array<{ id: string }> }> {
+export async function boardOverHttp(
+  request: APIRequestContext,
+): Promise<{ orders: Array<{ id: string; status: string; paymentState: string }> }> {
   const response = await request.get("/api/staff/orders");
   expect(response.status()).toBe(200);
-  return (await response.json()) as { orders: Array<{ id: string }> };
+  return (await response.json()) as { orders: Array<{ id: string; status: string; paymentState: string }> };
 }
 
 /** Moves an order as the barista, over HTTP. */
