@@ -17,7 +17,7 @@ export const ITEMS_CENTS_SQL = "(o.total_cents - o.tip_cents - o.delivery_fee_ce
  * Left to the end of an AND, so only a cancelled refunded card order reads the two instants.
  */
 const PAID_AFTER_RELEASE_SQL =
-  "(o.status = 'cancelled' AND o.payment_state = 'refunded' AND o.payment_mode = 'stripe' AND o.paid_at = o.refunded_at)";
+  "(o.status = 'cancelled' AND o.payment_state = 'refunded' AND o.payment_mode = 'stripe' AND ifnull(o.paid_at = o.refunded_at, 0))";
 
 /**
  * Orders that reached the shop: not a card checkout still awaiting payment, nor one released
