@@ -110,4 +110,3 @@ export function salePaymentMethod(paymentMode: string, fulfilment: string): Sale
   if (paymentMode === "stripe") return "card";
   return fulfilment === "delivery" ? "door" : "counter";
 }
-
