@@ -6,6 +6,7 @@ import type { NumbersResponse } from "#common/numbers";
 import { orderNumber as number, type CreateOrderResponse } from "#common/orders";
 import { app } from "#worker/app";
 import { csvRecords, sumOfCents } from "./csv-reading";
+import { insertOrder } from "./numbers-fixtures";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser, type SignedInUser } from "./sign-in";
 import { CART, ORIGIN, orderRow, postStatus } from "./staff-fixtures";
@@ -346,5 +347,67 @@ describe("the owner's numbers with refunds made later, given back and not collec
     expect(sumOfCents(lines, "Gross Sales")).toBe(totals.grossSalesCents);
     expect(sumOfCents(lines, "Refunds")).toBe(totals.refundsCents);
     expect(sumOfCents(lines, "Net Sales")).toBe(totals.netSalesCents);
+  });
+});
+
+describe("orders written before the refunds' instants were stored", () => {
+  it("take them from their history: who gave the money back and when, and the dashboard's partial refund", async () => {
+    const who = await shopper();
+    const line = { name: "Sunrise Orange", size: "medium", quantity: 1, unitPriceCents: 699 };
+    await insertOrder(who.userId, {
+      id: "before-given-back",
+      createdAt: "2026-06-10T17:00:00.000Z",
+      updatedAt: "2026-06-14T17:00:00.000Z",
+      status: "cancelled",
+      paymentMode: "pay_on_pickup",
+      paymentState: "given_back",
+      lines: [line],
+    });
+    await insertOrder(who.userId, {
+      id: "before-partial",
+      createdAt: "2026-06-10T17:00:00.000Z",
+      updatedAt: "2026-06-14T17:00:00.000Z",
+      status: "completed",
+      paymentMode: "stripe",
+      paymentState: "paid",
+      lines: [line],
+    });
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET refunded_cents = 200 WHERE id = 'before-partial'"),
+      env.DB.prepare(
+        `INSERT INTO order_events (order_id, status, previous_status, payment_state, actor, actor_user_id, created_at) VALUES
+          ('before-given-back', 'cancelled', 'cancelled', 'given_back', 'staff', ?, '2026-06-11T18:00:00.000Z')`,
+      ).bind(barista.userId),
+      env.DB.prepare(
+        `INSERT INTO order_events (order_id, status, previous_status, payment_state, actor, reason, created_at) VALUES
+          ('before-partial', 'completed', 'completed', 'paid', 'payment_provider', '$2.00 of $6.99 refunded from Stripe''s dashboard', '2026-06-12T18:00:00.000Z')`,
+      ),
+    ]);
+    const migration = env.TEST_MIGRATIONS.find((entry) => entry.name.includes("refunds_by_when_made"))!;
+    const backfill = migration.queries.filter((query) => query.includes("UPDATE `orders`"));
+    expect(backfill).toHaveLength(2);
+    await env.DB.batch(backfill.map((query) => env.DB.prepare(query)));
+
+    const rows = await env.DB.prepare(
+      "SELECT id, given_back_at AS givenBackAt, partly_refunded_cents AS partlyRefundedCents, partly_refunded_at AS partlyRefundedAt FROM orders WHERE id LIKE 'before-%' ORDER BY id",
+    ).all();
+    expect(rows.results).toEqual([
+      {
+        id: "before-given-back",
+        givenBackAt: "2026-06-11T18:00:00.000Z",
+        partlyRefundedCents: 0,
+        partlyRefundedAt: null,
+      },
+      {
+        id: "before-partial",
+        givenBackAt: null,
+        partlyRefundedCents: 200,
+        partlyRefundedAt: "2026-06-12T18:00:00.000Z",
+      },
+    ]);
+    // Counted on those days, not on the day of their last change.
+    expect((await numbers("2026-06-11")).totals.refundsCents).toBe(699);
+    expect((await numbers("2026-06-12")).totals.refundsCents).toBe(200);
+    expect((await numbers("2026-06-14")).totals.refundsCents).toBe(0);
   });
 });
