@@ -69,7 +69,11 @@ export interface NumbersTotals {
   drinks: number;
   /** Drinks and add-ons at the prices charged, before refunds; tips and delivery fees apart. */
   grossSalesCents: number;
-  /** The drinks' part of the money given back in the range (card refunds and the counter's). */
+  /**
+   * The drinks' part of the money given back in the range, on the day it was given back: card
+   * refunds (a partial one from Stripe's dashboard comes off the drinks first, then the tip, then
+   * the delivery fee) and money handed back at the counter.
+   */
   refundsCents: number;
   /** Gross sales less refunds. */
   netSalesCents: number;
@@ -93,7 +97,10 @@ export interface OrdersAndCents {
 export interface NumbersApart {
   /** Orders cancelled before any money was taken (not sales), with what they would have been. */
   cancelled: OrdersAndCents;
-  /** Paid orders cancelled whose card refund has not gone through yet (still in total collected). */
+  /**
+   * Paid orders cancelled whose money is still owed back: a card refund not gone through yet, or
+   * money paid at the counter not yet handed back (still in total collected).
+   */
   refundsOwed: OrdersAndCents;
   /** Sales the counter marked not collected: in sales, outside total collected. */
   notCollected: OrdersAndCents;
@@ -185,15 +192,17 @@ export const FIGURE_HELP = {
   grossSalesCents:
     "Drinks and add-ons at the prices charged, before refunds. Tips and delivery fees are not sales. An order counts on the day it was placed, even when it is for a later day.",
   refundsCents:
-    "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back.",
+    "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back. A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
   netSalesCents: "Gross sales less refunds.",
   tipsCents: "Tips on these days' sales, less tips given back in these days.",
   deliveryFeesCents: "Delivery fees on these days' sales, less fees given back in these days.",
   totalCollectedCents:
     "Money taken for these days' sales (card online, at the counter, at the door), less everything given back in these days. Orders still to collect or not collected are outside it.",
   averageOrderCents: "Net sales divided by the number of sales.",
-  cancelled: "Cancelled before any money was taken: not in sales.",
-  refundsOwed: "Paid orders cancelled whose card refund has not gone through yet: still in total collected.",
+  cancelled:
+    "Cancelled before any money was taken: not in sales. Card checkouts never paid (or paid after their order was released, and refunded at once) are not counted at all.",
+  refundsOwed:
+    "Paid orders cancelled whose money is still owed back (a card refund not gone through yet, or money paid at the counter not yet given back): still in total collected.",
   notCollected: "Orders the counter could not collect: counted in sales, outside total collected.",
   toCollect: "Pay-at-pickup and on-delivery orders not yet marked paid: in sales, not yet collected.",
 } as const;

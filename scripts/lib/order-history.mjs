@@ -2,9 +2,10 @@
 // numbers): every shop in the database, each day of the year before today on the shop's own
 // clock (both daylight-saving days among them), busier at breakfast, lunch and after school and
 // on weekends; one to three drinks at the menu's prices, add-ons, tips, deliveries, card and
-// counter payments, refunds (some the next day), refunds still owed, cancellations and money
-// given back at the counter. Deterministic (a seeded generator), and written again from scratch
-// on each run: its rows are the orders whose id has "-hist-" in it.
+// counter payments, refunds (some the next day, some partial from Stripe's dashboard), refunds still
+// owed, cancellations, money given back at the counter and orders handed over unpaid.
+// Deterministic (a seeded generator), and written again from scratch on each run: its rows are the
+// orders whose id has "-hist-" in it.
 import { TZDate } from "@date-fns/tz";
 
 /** A small seeded generator (mulberry32), so two runs write the same year. */
@@ -82,7 +83,7 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
     };
     chunk(
       "orders",
-      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason",
+      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at",
       orderRows,
       200,
     );
@@ -168,6 +169,9 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
         let paidAt = card ? minutes(0.5) : minutes(12);
         let refundedAt = null;
         let reason = null;
+        let partlyRefundedCents = 0;
+        let partlyRefundedAt = null;
+        let givenBackAt = null;
         if (fate < 0.02) {
           // Cancelled before payment (at the counter) or refunded by card, sometimes the next day.
           status = "cancelled";
@@ -188,12 +192,23 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
           // Paid at the counter, then cancelled: given back there.
           status = "cancelled";
           reason = "Made wrong";
-          updatedAt = minutes(20);
+          paymentState = "given_back";
+          givenBackAt = minutes(20);
+          updatedAt = givenBackAt;
+        } else if (fate < 0.033 && !card) {
+          // Handed over without the money.
+          paymentState = "not_collected";
+          paidAt = null;
         } else if (fate < 0.035 && card) {
           // Refunded from Stripe's dashboard after it was picked up.
           paymentState = "refunded";
           refundedAt = minutes(60 * 3);
           updatedAt = refundedAt;
+        } else if (fate < 0.04 && card) {
+          // Part of it refunded from Stripe's dashboard, sometimes the next day: the order stays paid.
+          partlyRefundedCents = Math.min(total, 150 + Math.floor(random() * 400));
+          partlyRefundedAt = minutes(random() < 0.3 ? 60 * 20 : 40);
+          updatedAt = partlyRefundedAt;
         }
         const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
         orderRows.push([
@@ -216,6 +231,10 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
           fee,
           tip,
           reason,
+          paymentState === "refunded" ? total : partlyRefundedCents,
+          partlyRefundedCents,
+          partlyRefundedAt,
+          givenBackAt,
         ]);
         await flush(false);
       }

@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { dollars, expect, test } from "./support/fixtures";
-import { BARISTA, customerOverHttp, moveOverHttp, placeOrderOverHttp, signInOverHttp } from "./support/staff";
+import {
+  BARISTA,
+  baristaTablet,
+  customerOverHttp,
+  moveOverHttp,
+  placeOrderOverHttp,
+  signInOverHttp,
+} from "./support/staff";
 
 const OWNER = { name: "Olive Owner", email: "owner@example.com" };
 
@@ -21,12 +28,21 @@ function anaheimToday(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
 }
 
-async function todaysTotals(request: APIRequestContext): Promise<{ totals: Totals; toCollectCents: number }> {
+async function todaysTotals(
+  request: APIRequestContext,
+): Promise<{ totals: Totals; toCollectCents: number; refundsOwedCents: number }> {
   const today = anaheimToday();
   const response = await request.get(`/api/staff/numbers?from=${today}&to=${today}&location=loc-anaheim`);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { totals: Totals; apart: { toCollect: { cents: number } } };
-  return { totals: body.totals, toCollectCents: body.apart.toCollect.cents };
+  const body = (await response.json()) as {
+    totals: Totals;
+    apart: { toCollect: { cents: number }; refundsOwed: { cents: number } };
+  };
+  return {
+    totals: body.totals,
+    toCollectCents: body.apart.toCollect.cents,
+    refundsOwedCents: body.apart.refundsOwed.cents,
+  };
 }
 
 /** A figure as the page shows it: a headline one, or one shown apart. */
@@ -84,6 +100,7 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   browser,
   baseURL,
 }) => {
+  test.setTimeout(150_000);
   const owner = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   await signInOverHttp(owner.request, baseURL!, OWNER);
   const page = await owner.newPage();
@@ -108,7 +125,7 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
   await expect(figure(page, "To collect", "Shown apart")).toContainText(dollars(before.toCollectCents + firstTotal));
 
-  // The counter collects a second order, then cancels it and gives the money back.
+  // The counter collects a second order, cancels it, and gives the money back on the board.
   const second = await placeOrderOverHttp(shopper.request, baseURL!, 1, 4);
   const secondTotal = (
     (await (await shopper.request.get(`/api/orders/${second}`)).json()) as { order: { totalCents: number } }
@@ -123,11 +140,31 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   await page.reload();
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents + secondTotal));
   await moveOverHttp(counter.request, baseURL!, second, { status: "cancelled", reason: "Out of stock" });
+  // Cancelled, its money not yet handed back: a refund owed, still in total collected.
+  await page.reload();
+  await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 2));
+  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsCents));
+  await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents + secondTotal));
+  await expect(figure(page, "Refunds owed", "Shown apart")).toContainText(
+    dollars(before.refundsOwedCents + secondTotal),
+  );
+
+  const board = await baristaTablet(browser, baseURL, { width: 1024, height: 768 });
+  const number = `#${second.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+  await board
+    .getByRole("region", { name: /Give back at the counter/ })
+    .getByRole("button", { name: `Give back ${dollars(secondTotal)}: order ${number}, tap once it is given` })
+    .click();
+  await expect(board.getByRole("button", { name: new RegExp(`order ${number}, tap once`) })).toHaveCount(0);
+  await board.context().close();
+
+  // Given back: a refund today, out of total collected and no longer owed.
   await page.reload();
   await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 2));
   await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsCents + secondTotal));
   await expect(figure(page, "Net sales")).toHaveText(dollars(before.totals.netSalesCents + firstTotal));
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
+  await expect(figure(page, "Refunds owed", "Shown apart")).toContainText(dollars(before.refundsOwedCents));
 
   await expectNoSeriousA11yViolations(page, "numbers", test.info());
   await pictureOfTheWholePage(page, "numbers");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NumbersResponse } from "#common/numbers";
+import { parseCsv } from "./csv-reading";
 import { api, json } from "./helpers";
 import { buildKnownNumbers, PHOENIX, type NumbersPeople } from "./numbers-fixtures";
 
@@ -8,36 +9,6 @@ let people: NumbersPeople;
 beforeAll(async () => {
   people = await buildKnownNumbers();
 });
-
-/** RFC 4180: fields split on commas, quoted fields with doubled quotes, records on CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 async function download(kind: "orders" | "lines", query: string) {
   const response = await api(`/api/staff/numbers/${kind}.csv?${query}`, { headers: { Cookie: people.owner.cookie } });

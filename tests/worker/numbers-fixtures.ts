@@ -26,6 +26,7 @@ interface OrderSpec {
   deliveryFeeCents?: number;
   updatedAt?: string;
   refundedAt?: string | null;
+  givenBackAt?: string;
   pickupAt?: string;
   lines: Line[];
 }
@@ -38,8 +39,8 @@ export async function insertOrder(userId: string, spec: OrderSpec): Promise<void
   const statements = [
     env.DB.prepare(
       `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
-         customer_email, phone, created_at, updated_at, refunded_at, fulfilment, delivery_fee_cents, tip_cents)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'numbers@example.com', '+1 714 555 0100', ?, ?, ?, ?, ?, ?)`,
+         customer_email, phone, created_at, updated_at, refunded_at, fulfilment, delivery_fee_cents, tip_cents, given_back_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'numbers@example.com', '+1 714 555 0100', ?, ?, ?, ?, ?, ?, ?)`,
     ).bind(
       spec.id,
       userId,
@@ -55,6 +56,7 @@ export async function insertOrder(userId: string, spec: OrderSpec): Promise<void
       spec.fulfilment ?? "pickup",
       fee,
       tip,
+      spec.givenBackAt ?? null,
     ),
     ...spec.lines.map((line) =>
       env.DB.prepare(
@@ -182,13 +184,14 @@ export const KNOWN_ORDERS: OrderSpec[] = [
       { name: BERRY, size: "medium", quantity: 2, unitPriceCents: 650, options: [{ name: "Chia", priceCents: 50 }] },
     ],
   },
-  // 15:30, paid at the counter, then cancelled at 16:00: given back at the counter.
+  // 15:30, paid at the counter, then cancelled and given back at the counter at 16:00.
   {
     id: "num-a11",
     createdAt: "2026-06-10T22:30:00.000Z",
     status: "cancelled",
     paymentMode: "pay_on_pickup",
-    paymentState: "paid_at_counter",
+    paymentState: "given_back",
+    givenBackAt: "2026-06-10T23:00:00.000Z",
     updatedAt: "2026-06-10T23:00:00.000Z",
     lines: [{ name: GINGER, size: "default", quantity: 1, unitPriceCents: 350 }],
   },

@@ -9,6 +9,8 @@ describe("where an order's money stands", () => {
     expect(orderStanding("refunded", "cancelled")).toBe("collected");
     expect(orderStanding("given_back", "cancelled")).toBe("collected");
     expect(orderStanding("refund_pending", "cancelled")).toBe("refund_owed");
+    // Paid at the counter and cancelled: owed back there until it is given back.
+    expect(orderStanding("paid_at_counter", "cancelled")).toBe("refund_owed");
     expect(orderStanding("not_required", "ready")).toBe("to_collect");
     expect(orderStanding("not_required", "cancelled")).toBe("cancelled");
     expect(orderStanding("not_collected", "completed")).toBe("not_collected");

@@ -22,14 +22,14 @@ import { users } from "./identity";
 import { locations } from "./locations";
 
 /**
- * Money given back, as the owner's numbers count it (a refund on the shop's day it was made): by
- * card (`refunded`, at `refunded_at`), or at the counter (`given_back`, or an order paid at the
- * counter and then cancelled, at the change that gave it back, `updated_at`). The reports use
- * these very texts, so the partial indexes below serve them.
+ * Money given back, as the owner's numbers count it (a refund on the shop's day it was made), each
+ * by the instant it was made: a card refund in full at `refunded_at`, part of one from Stripe's
+ * dashboard at `partly_refunded_at`, money handed back at the counter at `given_back_at`. The
+ * reports use these very texts, so the partial indexes below serve them.
  */
 export const CARD_REFUND_SQL = "payment_state = 'refunded'";
-export const COUNTER_REFUND_SQL =
-  "payment_state = 'given_back' OR (status = 'cancelled' AND payment_state = 'paid_at_counter')";
+export const PARTIAL_REFUND_SQL = "partly_refunded_cents > 0";
+export const GIVEN_BACK_SQL = "payment_state = 'given_back'";
 
 export const orders = sqliteTable(
   "orders",
@@ -74,6 +74,15 @@ export const orders = sqliteTable(
      * partial (the order stays paid, the board shows it); the whole total makes it `refunded`.
      */
     refundedCents: integer("refunded_cents").notNull().default(0),
+    /**
+     * Of it, what was refunded while the order stayed paid (from Stripe's dashboard), and when the
+     * latest such refund was made: the owner's numbers count it on that day, and a full refund
+     * later only for the rest.
+     */
+    partlyRefundedCents: integer("partly_refunded_cents").notNull().default(0),
+    partlyRefundedAt: text("partly_refunded_at"),
+    /** When the money paid at the counter was handed back (its history row says who). */
+    givenBackAt: text("given_back_at"),
   },
   (table) => [
     // A user's order history, newest first.
@@ -100,9 +109,10 @@ export const orders = sqliteTable(
       table.id,
     ),
     index("orders_location_card_refund_idx").on(table.locationId, table.refundedAt).where(sql.raw(CARD_REFUND_SQL)),
-    index("orders_location_counter_refund_idx")
-      .on(table.locationId, table.updatedAt)
-      .where(sql.raw(COUNTER_REFUND_SQL)),
+    index("orders_location_partial_refund_idx")
+      .on(table.locationId, table.partlyRefundedAt)
+      .where(sql.raw(PARTIAL_REFUND_SQL)),
+    index("orders_location_given_back_idx").on(table.locationId, table.givenBackAt).where(sql.raw(GIVEN_BACK_SQL)),
     check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
     check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
     check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),

@@ -171,6 +171,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paidAt: null,
     refundedAt: null,
     refundedCents: 0,
+    partlyRefundedCents: 0,
+    partlyRefundedAt: null,
+    givenBackAt: null,
     ...fulfilment,
     tipCents,
   };

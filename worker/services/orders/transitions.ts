@@ -181,13 +181,15 @@ export function completeWithPayment(db: Database, order: LoadedOrder, staffUserI
 
 /** Money paid at the counter for an order since cancelled, handed back there: who and when go to its history. */
 export function markGivenBack(db: Database, order: LoadedOrder, staffUserId: string) {
+  const at = new Date().toISOString();
   return commitChange(db, {
     order,
     stillAsRead: sql`${orders.status} = 'cancelled' AND ${orders.paymentState} = 'paid_at_counter'`,
     guarded: { column: "paymentState", value: "given_back" },
-    set: {},
+    // The owner's numbers count the refund on the day it was handed back.
+    set: { givenBackAt: at },
     event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "given_back" },
-    at: new Date().toISOString(),
+    at,
   });
 }
 
@@ -451,11 +453,13 @@ export async function cancelByRefund(
  * amount shows on its ticket and in its details, and its history says so.
  */
 export function recordPartialRefund(db: Database, order: LoadedOrder, amountCents: number, alongside: Alongside) {
+  const at = new Date().toISOString();
   return commitChange(db, {
     order,
     stillAsRead: sql`${orders.paymentState} = 'paid'`,
     guarded: { column: "paymentState", value: "paid" },
-    set: { refundedCents: amountCents },
+    // The owner's numbers count the refund on the day it was made.
+    set: { refundedCents: amountCents, partlyRefundedCents: amountCents, partlyRefundedAt: at },
     event: {
       ...BY_PAYMENT_PROVIDER,
       status: order.row.status,
@@ -463,6 +467,6 @@ export function recordPartialRefund(db: Database, order: LoadedOrder, amountCent
       reason: `${formatCents(amountCents)} of ${formatCents(order.row.totalCents)} refunded from Stripe's dashboard`,
     },
     alongside,
-    at: new Date().toISOString(),
+    at,
   });
 }

@@ -1,22 +1,30 @@
 /**
  * The counting rules of the owner's numbers, once (docs/decisions/0024-the-owners-numbers.md):
  * which orders are sales, where their money stands, how they were paid, and which orders gave
- * money back and when. The SQL texts and the classification below are used by the figures and
- * the CSV exports alike.
- *
- * Payment states are matched by their string values, `not_collected` and `given_back` included:
- * SQL text is not type-checked, so a state added to common/orders.ts later is counted as these
- * rules say without a change here.
+ * money back, when, and how much of it was the drinks', the tip's and the delivery fee's. The SQL
+ * texts and the classification below are used by the figures and the CSV exports alike.
  */
 import type { SalePaymentMethod } from "#common/numbers";
-import { CARD_REFUND_SQL, COUNTER_REFUND_SQL } from "#worker/db/schema/orders";
+import { CARD_REFUND_SQL, GIVEN_BACK_SQL, PARTIAL_REFUND_SQL } from "#worker/db/schema/orders";
+
+/** The drinks' part of an order's money: what is left of its total without its tip and delivery fee. */
+export const ITEMS_CENTS_SQL = "(o.total_cents - o.tip_cents - o.delivery_fee_cents)";
 
 /**
- * Orders that reached the shop: not a card checkout still awaiting payment, nor one that lapsed
- * unpaid (a card order cancelled with nothing owed never reached the board).
+ * A card payment that reached an order already released unpaid (docs/decisions/0019), refunded at
+ * once: the one change that records it writes its payment and its refund at the same instant, which
+ * no other order's payment and refund share (a refund follows a payment committed before it).
+ * Left to the end of an AND, so only a cancelled refunded card order reads the two instants.
  */
-export const REACHED_SHOP_SQL =
-  "o.payment_state <> 'pending' AND NOT (o.payment_mode = 'stripe' AND o.payment_state = 'not_required')";
+const PAID_AFTER_RELEASE_SQL =
+  "(o.status = 'cancelled' AND o.payment_state = 'refunded' AND o.payment_mode = 'stripe' AND ifnull(o.paid_at = o.refunded_at, 0))";
+
+/**
+ * Orders that reached the shop: not a card checkout still awaiting payment, nor one released
+ * unpaid (never on the board), nor one whose payment arrived after its release and went straight
+ * back (it never reached the board either: not a sale, not a refund, not a cancellation).
+ */
+export const REACHED_SHOP_SQL = `o.payment_state <> 'pending' AND NOT (o.payment_mode = 'stripe' AND o.payment_state = 'not_required') AND NOT ${PAID_AFTER_RELEASE_SQL}`;
 
 /** Cancelled before any money was taken: shown apart, not a sale. */
 const CANCELLED_UNPAID_SQL = "(o.status = 'cancelled' AND o.payment_state = 'not_required')";
@@ -25,15 +33,57 @@ const CANCELLED_UNPAID_SQL = "(o.status = 'cancelled' AND o.payment_state = 'not
 export const SALE_SQL = `${REACHED_SHOP_SQL} AND NOT ${CANCELLED_UNPAID_SQL}`;
 
 /**
- * Money given back, by the instant it was given back: card refunds at `refunded_at`, the
- * counter's (`given_back`, or paid at the counter and then cancelled) at the change that gave it
- * back. Each text is the WHERE of a partial index (worker/db/schema/orders.ts), kept verbatim so
- * the index serves the query.
+ * A partial refund's split, drinks first: it comes off the drinks, then the tip, then the delivery
+ * fee (a refund from Stripe's dashboard is an amount, most often for a drink that was wrong or
+ * missing; the tip is the staff's and the fee paid for a trip that was made).
  */
-export const REFUND_SOURCES = [
-  { where: CARD_REFUND_SQL, at: "refunded_at", index: "orders_location_card_refund_idx" },
-  { where: COUNTER_REFUND_SQL, at: "updated_at", index: "orders_location_counter_refund_idx" },
-] as const;
+const PARTIAL = "o.partly_refunded_cents";
+const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${ITEMS_CENTS_SQL})`;
+const PARTIAL_TIP_SQL = `min(${PARTIAL} - ${PARTIAL_DRINKS_SQL}, o.tip_cents)`;
+const PARTIAL_FEE_SQL = `(${PARTIAL} - ${PARTIAL_DRINKS_SQL} - ${PARTIAL_TIP_SQL})`;
+
+/** How much of the order's money a refund gave back, and of it the drinks', tip's and fee's parts. */
+export interface RefundParts {
+  drinks: string;
+  tip: string;
+  fee: string;
+  total: string;
+}
+
+/**
+ * Money given back, by the instant it was given back, each source a WHERE of a partial index
+ * (worker/db/schema/orders.ts, kept verbatim so the index serves the query):
+ * - part of a card payment refunded from Stripe's dashboard, at `partly_refunded_at`;
+ * - a card refund in full, at `refunded_at`, for what a partial refund had not given back already
+ *   (not a payment refunded because it came after its order's release: that never was a sale);
+ * - money handed back at the counter (`given_back`), at `given_back_at`.
+ * Money paid at the counter for an order since cancelled, not yet handed back, is a refund owed.
+ */
+export const REFUND_SOURCES: { where: string; at: string; index: string; parts: RefundParts }[] = [
+  {
+    where: PARTIAL_REFUND_SQL,
+    at: "partly_refunded_at",
+    index: "orders_location_partial_refund_idx",
+    parts: { drinks: PARTIAL_DRINKS_SQL, tip: PARTIAL_TIP_SQL, fee: PARTIAL_FEE_SQL, total: PARTIAL },
+  },
+  {
+    where: `${CARD_REFUND_SQL} AND NOT ${PAID_AFTER_RELEASE_SQL}`,
+    at: "refunded_at",
+    index: "orders_location_card_refund_idx",
+    parts: {
+      drinks: `(${ITEMS_CENTS_SQL} - ${PARTIAL_DRINKS_SQL})`,
+      tip: `(o.tip_cents - ${PARTIAL_TIP_SQL})`,
+      fee: `(o.delivery_fee_cents - ${PARTIAL_FEE_SQL})`,
+      total: `(o.total_cents - ${PARTIAL})`,
+    },
+  },
+  {
+    where: GIVEN_BACK_SQL,
+    at: "given_back_at",
+    index: "orders_location_given_back_idx",
+    parts: { drinks: ITEMS_CENTS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
+  },
+];
 
 /** Where a sale's money stands. */
 export type SaleStanding = "collected" | "refund_owed" | "to_collect" | "not_collected";
@@ -44,6 +94,8 @@ export function orderStanding(paymentState: string, status: string): OrderStandi
   if (paymentState === "not_required") return status === "cancelled" ? "cancelled" : "to_collect";
   if (paymentState === "not_collected") return "not_collected";
   if (paymentState === "refund_pending") return "refund_owed";
+  // Paid at the counter, then cancelled: owed back at the counter until it is given back.
+  if (paymentState === "paid_at_counter" && status === "cancelled") return "refund_owed";
   // paid, refunded, paid_at_counter, given_back: the money was taken (a refund is counted apart).
   return "collected";
 }
@@ -58,6 +110,3 @@ export function salePaymentMethod(paymentMode: string, fulfilment: string): Sale
   if (paymentMode === "stripe") return "card";
   return fulfilment === "delivery" ? "door" : "counter";
 }
-
-/** The drinks' part of an order's money: what is left of its total without its tip and delivery fee. */
-export const ITEMS_CENTS_SQL = "(o.total_cents - o.tip_cents - o.delivery_fee_cents)";

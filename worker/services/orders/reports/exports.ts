@@ -12,7 +12,15 @@ import { SALE_PAYMENT_METHOD_LABELS } from "#common/numbers";
 import { centsToDecimal } from "#common/money";
 import { orderNumber } from "#common/orders";
 import type { Database } from "#worker/db/client";
-import { isCollected, ITEMS_CENTS_SQL, orderStanding, REFUND_SOURCES, SALE_SQL, salePaymentMethod } from "./counting";
+import {
+  isCollected,
+  ITEMS_CENTS_SQL,
+  orderStanding,
+  REFUND_SOURCES,
+  SALE_SQL,
+  salePaymentMethod,
+  type RefundParts,
+} from "./counting";
 import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-clock";
 
 const PAGE_SIZE = 400;
@@ -90,10 +98,13 @@ interface OrderPageRow {
   paymentMode: string;
   fulfilment: string;
   customerName: string;
+  /** The row's money: the sale's, or the refund's part of each. */
   itemsCents: number;
   tipCents: number;
   feeCents: number;
   totalCents: number;
+  /** The order's drinks' money, whatever part of it the row gives back. */
+  orderItemsCents: number;
   drinks: number | null;
 }
 
@@ -113,11 +124,34 @@ export interface RowSource {
   where: string;
   at: string;
   index: string;
+  parts: RefundParts;
+  /** The Collection column of a refund's row. */
+  label: string;
 }
 
+const REFUND_LABELS: Record<string, string> = {
+  partly_refunded_at: "Part refunded by card",
+  refunded_at: "Refunded by card",
+  given_back_at: "Given back",
+};
+
 export const EXPORT_SOURCES: RowSource[] = [
-  { type: "Sale", where: SALE_SQL, at: "created_at", index: "orders_location_created_idx" },
-  ...REFUND_SOURCES.map(({ where, at, index }) => ({ type: "Refund" as const, where: `(${where})`, at, index })),
+  {
+    type: "Sale",
+    where: SALE_SQL,
+    at: "created_at",
+    index: "orders_location_created_idx",
+    parts: { drinks: ITEMS_CENTS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
+    label: "",
+  },
+  ...REFUND_SOURCES.map(({ where, at, index, parts }) => ({
+    type: "Refund" as const,
+    where: `(${where})`,
+    at,
+    index,
+    parts,
+    label: REFUND_LABELS[at]!,
+  })),
 ];
 
 /** The SQL of one page of a source's orders after a cursor (or from the start), by instant then id. */
@@ -126,8 +160,8 @@ export function exportPageSql(range: ShopRange, source: RowSource, withCursor: b
   const cursor = withCursor ? `AND (${column}, o.id) > (?, ?)` : "";
   return `SELECT o.id AS id, ${column} AS at, o.status AS status, o.payment_state AS paymentState,
       o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
-      ${ITEMS_CENTS_SQL} AS itemsCents, o.tip_cents AS tipCents, o.delivery_fee_cents AS feeCents,
-      o.total_cents AS totalCents,
+      ${source.parts.drinks} AS itemsCents, ${source.parts.tip} AS tipCents, ${source.parts.fee} AS feeCents,
+      ${source.parts.total} AS totalCents, ${ITEMS_CENTS_SQL} AS orderItemsCents,
       (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
     FROM orders o INDEXED BY ${source.index}
     WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
@@ -223,7 +257,7 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
       -order.feeCents,
       -order.totalCents,
       method,
-      order.paymentState === "refunded" ? "Refunded by card" : "Given back",
+      source.label,
       order.fulfilment,
       order.status,
     ];
@@ -244,6 +278,29 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
     order.status,
   ];
 }
+
+/**
+ * The lines a row stands for: a sale's or a whole refund's drinks, or for an amount refunded of
+ * part of them (from Stripe's dashboard) one line of that amount, as no drink can be named.
+ */
+function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): LineRow[] {
+  if (source.type === "Sale" || order.itemsCents === order.orderItemsCents) return lines;
+  if (order.itemsCents === 0) return [];
+  return [
+    {
+      orderId: order.id,
+      name: PART_OF_THE_DRINKS,
+      size: "",
+      quantity: 1,
+      unitPriceCents: order.itemsCents,
+      category: null,
+      addOns: null,
+    },
+  ];
+}
+
+/** The item of a refund's line when the refund was an amount, not whole drinks. */
+export const PART_OF_THE_DRINKS = "Part of the drinks";
 
 function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
   const cents = line.quantity * line.unitPriceCents;
@@ -300,7 +357,9 @@ export function streamExport(
             yield toCsv(
               columns,
               page.flatMap((order) =>
-                (lines.get(order.id) ?? []).map((line) => lineRow(shop, range, source, order, line)),
+                linesOfRow(source, order, lines.get(order.id) ?? []).map((line) =>
+                  lineRow(shop, range, source, order, line),
+                ),
               ),
             );
           }

@@ -45,14 +45,14 @@ export function salesByHourStatement(locationId: string, range: ShopRange, oneDa
 
 /** Money given back in the range, by the shop's day and hour it was given back. */
 export function refundsStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
-  const parts = REFUND_SOURCES.map(({ where, at, index }) => {
+  const parts = REFUND_SOURCES.map(({ where, at, index, parts: money }) => {
     const column = `o.${at}`;
     const clock = shopClockSql(range, column);
     return `SELECT substr(${clock}, 1, 10) AS day, CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
         ${oneDay ? stretchSql(range, column) : "0"} AS stretch,
         o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, count(*) AS orders,
-        sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
-        sum(o.delivery_fee_cents) AS feeCents, sum(o.total_cents) AS totalCents
+        sum(${money.drinks}) AS itemsCents, sum(${money.tip}) AS tipCents,
+        sum(${money.fee}) AS feeCents, sum(${money.total}) AS totalCents
       FROM orders o INDEXED BY ${index}
       WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND (${where})
       GROUP BY 1, 2, 3, 4, 5`;
@@ -70,9 +70,11 @@ function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds
     };
   }
   return {
+    // Only refunds of whole drinks are told by drink: an amount refunded of part of them (from
+    // Stripe's dashboard) is in the refunds' total, not against any drink.
     text: REFUND_SOURCES.map(
-      ({ where, at, index }) =>
-        `SELECT o.id FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where})`,
+      ({ where, at, index, parts }) =>
+        `SELECT o.id FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where}) AND ${parts.drinks} = ${ITEMS_CENTS_SQL}`,
     ).join(" UNION ALL "),
     params: REFUND_SOURCES.map(() => locationId),
   };
