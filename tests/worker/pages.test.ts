@@ -40,6 +40,7 @@ const imageHints = (html: string) => links(html).filter((tag) => tag.includes('a
 beforeAll(async () => {
   nextBuild();
   await page("/menu");
+  await page("/categories/cat-fresh-juices/products/prd-sunrise-orange");
   forgetLandingAssets();
 });
 // Each test serves a build of its own, so no test is answered from a page another one kept in the cache.
