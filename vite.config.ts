@@ -243,8 +243,8 @@ export default defineConfig({
                 // of six small ones competing with the page's pictures. The menu and a drink's page
                 // use part of it (sold out) and fetch the same file.
                 {
-                  name: "store-status",
-                  test: /web[\\/]components[\\/]store-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
+                  name: "shop-status",
+                  test: /web[\\/]components[\\/]shop-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
                   priority: 1,
                 },
                 {

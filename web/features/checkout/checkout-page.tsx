@@ -16,10 +16,10 @@ import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
-import { useSoldOut } from "#web/components/store-status/sold-out";
-import { useSoldOutOptions } from "#web/components/store-status/sold-out-options";
-import { storeBannerText } from "#web/components/store-status/store-banner";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useSoldOut } from "#web/components/shop-status/sold-out";
+import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
+import { shopBannerText } from "#web/components/shop-status/shop-banner";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { useDeliveryArea } from "./api/get-delivery-area";
 import { usePickupDays } from "./api/get-pickup-days";
 import { FulfilmentFields } from "./fulfilment-fields";
@@ -64,7 +64,7 @@ export default function CheckoutPage() {
   const subtotalCents = cartTotalCents(items);
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
-  const store = useStoreStatus((state) => state.status);
+  const store = useShopStatus((state) => state.status);
   // The days ahead are their own request, polled while the checkout is open (docs/decisions/0017).
   const pickupDays = usePickupDays();
   const days = pickupDays.data;
@@ -92,7 +92,7 @@ export default function CheckoutPage() {
 
   // The shop's state as of now, before the shopper fills anything in.
   useEffect(() => {
-    void useStoreStatus.getState().refresh();
+    void useShopStatus.getState().refresh();
   }, []);
 
   // A chosen slot that filled up, passed or cannot make the cart's drinks any more goes back to
@@ -173,7 +173,7 @@ export default function CheckoutPage() {
   // Closed, the days decide between the form and "not taking orders": a moment's wait, not a dead end.
   const lookingAhead = closedNow && !days && pickupDays.isPending;
   const daysFailed = !days && pickupDays.isError;
-  const notAccepting = store && !store.acceptingOrders && !ordersAhead && !lookingAhead ? storeBannerText(store) : null;
+  const notAccepting = store && !store.acceptingOrders && !ordersAhead && !lookingAhead ? shopBannerText(store) : null;
   const shopPhone = store?.phone ?? null;
   // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
   const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;
@@ -266,7 +266,7 @@ export default function CheckoutPage() {
               </div>
               {ordersAhead && (
                 <p className="checkout-ahead" role="status" data-testid="checkout-ahead">
-                  {storeBannerText(store)}. Order now for a time ahead.
+                  {shopBannerText(store)}. Order now for a time ahead.
                 </p>
               )}
               <FulfilmentFields form={form} area={deliveryArea.data} disabled={submitting} />

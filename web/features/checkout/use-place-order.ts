@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
-import { STORE_REFUSAL_CODES } from "#common/availability";
+import { SHOP_REFUSAL_CODES } from "#common/availability";
 import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/checkout";
 import { formatCents } from "#common/money";
 import type { CreateOrderResponse } from "#common/orders";
 import type { TipRequest } from "#common/tips";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
@@ -22,7 +22,7 @@ import type { PlacedOrder } from "./use-order-success";
 // The spec's words (section 8), verbatim.
 export const CHECKOUT_FAILURE_TOAST = "Unexpected error during payment.";
 
-const REFUSAL_CODES: readonly string[] = STORE_REFUSAL_CODES;
+const REFUSAL_CODES: readonly string[] = SHOP_REFUSAL_CODES;
 const ADDRESS_FIELDS: readonly string[] = ["phone", "street", "zip"] satisfies (keyof CheckoutForm)[];
 /** `lines.2` or `lines.2.productId`: the server names the cart line it refused. */
 const LINE_FIELD = /^lines\.(\d+)(?:\.|$)/;
@@ -129,7 +129,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     const line = lineIndex === undefined ? undefined : items[Number(lineIndex)];
     if (REFUSAL_CODES.includes(error.code)) {
       // The shop's state and its slots changed since the page last asked: ask both again now.
-      void useStoreStatus.getState().refresh();
+      void useShopStatus.getState().refresh();
       void queryClient.invalidateQueries({ queryKey: pickupDaysQueryKey });
     }
     if (line) {

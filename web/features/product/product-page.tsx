@@ -23,13 +23,13 @@ import { gradientStyle } from "#web/lib/gradient-style";
 import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { PriceTag } from "#web/components/price-tag/price-tag";
-import { useSoldOut, SoldOutBadge } from "#web/components/store-status/sold-out";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useSoldOut, SoldOutBadge } from "#web/components/shop-status/sold-out";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { pausedMessage } from "#common/hours/format";
 import { isSoldOut } from "#common/availability";
 import { availableDefaultIds, chosenOptions, groupSoldOut, selectionProblems } from "#common/modifiers";
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
-import { useSoldOutOptions } from "#web/components/store-status/sold-out-options";
+import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
 import { ModifierGroups } from "./components/modifier-groups";
 import { DrinkImage } from "#web/components/drink-image";
 
@@ -145,7 +145,7 @@ function ProductDetails({ product }: { product: Product }) {
   const soldOut = useSoldOut();
   const sizeSoldOut = isSoldOut(soldOut, product.id, size);
   const firstSizeLeft = sizes.find((option) => !isSoldOut(soldOut, product.id, option));
-  const store = useStoreStatus((state) => state.status);
+  const store = useShopStatus((state) => state.status);
   const paused = store?.reason === "paused";
   const whyId = useId();
   // Why a button cannot be used, said beside it: a sold-out size, or ordering paused (Add to
