@@ -1,5 +1,5 @@
 import { formatCents } from "#common/money";
-import type { BuyDrink } from "../use-buy-drink";
+import type { BuyDrink } from "#web/features/product/use-buy-drink";
 
 interface BuyButtonsProps {
   buy: BuyDrink;
