@@ -2,7 +2,7 @@ import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { useSoldOut } from "#web/components/shop-status/sold-out";
 import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
 import type { CartItem } from "#web/lib/cart-store";
-import { SOLD_OUT_LINE_TEXT, soldOutOptionText, type LineProblems } from "./use-place-order";
+import { SOLD_OUT_LINE_TEXT, soldOutOptionText, type LineProblems } from "./use-order-refusals";
 
 function lineIsSoldOut(soldOut: SoldOutItem[], item: CartItem): boolean {
   return isSoldOut(soldOut, item.productId, item.size as never);
