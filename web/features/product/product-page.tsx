@@ -1,14 +1,14 @@
 import { useDeferredValue } from "react";
 import { useParams } from "react-router";
+import { CATEGORY_PARAM } from "#common/catalog";
 import { Link } from "#web/components/link";
 import { ApiRequestError } from "#web/lib/api-client";
+import { useCategories } from "#web/lib/get-categories";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { productQueryOptions, useProduct } from "./api/get-product";
-import { BackToMenu } from "./components/back-to-menu";
 import { Faq } from "./components/faq";
 import { ProductDetails } from "./components/product-details";
-import { ProductSkeleton } from "./components/product-skeleton";
 
 /**
  * Fetches the drink for a visit that lands on its page, so the first render draws the same
@@ -60,6 +60,46 @@ export default function ProductPage() {
         {!isMissing && <BackToMenu categoryId={categoryId} />}
         {content}
         <Faq />
+      </div>
+    </div>
+  );
+}
+
+/** Back to the menu, on this drink's category when the menu already knows it. */
+function BackToMenu({ categoryId }: { categoryId: string }) {
+  const categories = useCategories();
+  const slug = categories.data?.find((category) => category.id === categoryId)?.slug;
+  return (
+    <Link className="product-page__back" to={slug ? `/menu?${CATEGORY_PARAM}=${encodeURIComponent(slug)}` : "/menu"}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M15 6l-6 6 6 6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Back to the menu
+    </Link>
+  );
+}
+
+/** The drink's page while the drink is on its way. */
+function ProductSkeleton() {
+  return (
+    <div className="product-details product-details--skeleton" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the drink…
+      </p>
+      <div className="product-details__art skeleton" aria-hidden="true" />
+      <div className="product-details__info" aria-hidden="true">
+        <span className="skeleton skeleton--text" style={{ width: "70%", height: "2.4em" }} />
+        <span className="skeleton skeleton--text" style={{ width: "35%" }} />
+        <span className="skeleton skeleton--text" style={{ width: "95%" }} />
+        <span className="skeleton skeleton--text" style={{ width: "80%" }} />
+        <span className="skeleton" style={{ width: "100%", height: 120, marginTop: 16 }} />
       </div>
     </div>
   );

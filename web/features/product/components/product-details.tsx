@@ -8,14 +8,11 @@ import { isRated, Rating } from "#web/components/rating";
 import { SoldOutBadge } from "#web/components/shop-status/sold-out";
 import { NumberStepper } from "#web/components/stepper/number-stepper";
 import { gradientStyle } from "#web/lib/gradient-style";
-import { useBuyDrink } from "#web/features/product/use-buy-drink";
+import { BuyButtons, useBuyDrink } from "#web/features/product/buy-drink";
 import { useDrinkChoice } from "#web/features/product/use-drink-choice";
 import { useScrolledPast } from "#web/features/product/use-scrolled-past";
-import { BuyButtons } from "./buy-buttons";
-import { DrinkFacts } from "./drink-facts";
 import { ModifierGroups } from "./modifier-groups";
-import { NoteField } from "./note-field";
-import { SizePicker } from "./size-picker";
+import { NoteField, SizePicker } from "./drink-choice-fields";
 
 /** A drink, its choices, and the buttons that buy it as chosen. */
 export function ProductDetails({ product }: { product: Product }) {
@@ -107,3 +104,26 @@ export function ProductDetails({ product }: { product: Product }) {
     </article>
   );
 }
+
+/** Ingredients and nutrition, each shown only when the menu has it. */
+function DrinkFacts({ product }: { product: Product }) {
+  if (product.ingredients.length === 0 && !product.nutrition) return null;
+  return (
+    <dl className="drink-facts">
+      {product.ingredients.length > 0 && (
+        <div className="drink-facts__row">
+          <dt>Ingredients</dt>
+          <dd>{capitalize(product.ingredients.join(", "))}</dd>
+        </div>
+      )}
+      {product.nutrition && (
+        <div className="drink-facts__row">
+          <dt>Nutrition</dt>
+          <dd>{product.nutrition}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
