@@ -262,13 +262,13 @@ export default defineConfig({
               // uses which hook.
               groups: [
                 { name: "index", tags: ["$initial"], priority: 2 },
-                // What the store banner and the footer's opening hours load after the first paint
+                // What the shop banner and the footer's opening hours load after the first paint
                 // (the shop's state, its polling, the hours and their wording): one request instead
                 // of six small ones competing with the page's pictures. The menu and a drink's page
                 // use part of it (sold out) and fetch the same file.
                 {
-                  name: "store-status",
-                  test: /web[\\/]components[\\/]store-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
+                  name: "shop-status",
+                  test: /web[\\/]components[\\/]shop-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
                   priority: 1,
                 },
                 {

@@ -2,7 +2,7 @@ import { PRODUCT_SIZES, type ProductSize } from "./catalog";
 import type { DrinkLimits } from "./order-size";
 
 /**
- * What the shop can take right now: the allowed values of the store's state, one
+ * What the shop can take right now: the allowed values of the shop's state, one
  * definition for the worker, the shopper's pages and the staff board.
  */
 
@@ -26,7 +26,7 @@ export type AvailabilityEventKind = (typeof AVAILABILITY_EVENT_KINDS)[number];
 export { PICKUP_MODES, type PickupMode } from "./pickup-modes";
 
 /** The 409 codes with which `POST /api/orders` refuses an order the shop cannot take. */
-export const STORE_REFUSAL_CODES = [
+export const SHOP_REFUSAL_CODES = [
   "store_closed",
   "ordering_paused",
   "sold_out",
@@ -38,7 +38,7 @@ export const STORE_REFUSAL_CODES = [
   /** "As soon as possible" would be ready only after the shop closes: a pickup time ahead takes it. */
   "ready_after_closing",
 ] as const;
-export type StoreRefusalCode = (typeof STORE_REFUSAL_CODES)[number];
+export type ShopRefusalCode = (typeof SHOP_REFUSAL_CODES)[number];
 
 export interface SoldOutItem {
   productId: string;
@@ -92,14 +92,14 @@ export interface PickupDaysResponse {
   pickupDays: PickupDay[];
 }
 
-export interface StoreHoursLine {
+export interface ShopHoursLine {
   weekday: number;
   opens: string;
   closes: string;
 }
 
 /** A day of the next two weeks with other hours than usual: a holiday (no intervals) or short hours. */
-export interface StoreHoursException {
+export interface ShopHoursException {
   /** The location's calendar day, "2026-11-26". */
   date: string;
   intervals: { opens: string; closes: string }[];
@@ -110,7 +110,7 @@ export interface StoreHoursException {
 export const HOURS_EXCEPTIONS_AHEAD_DAYS = 14;
 
 /** `GET /api/store`: a location's state for shoppers, never cached (docs/decisions/0007). */
-export interface StoreStatus {
+export interface ShopStatus {
   locationId: string;
   locationName: string;
   timeZone: string;
@@ -143,9 +143,9 @@ export interface StoreStatus {
   /** The shop's phone number, for what cannot be ordered online. */
   phone: string;
   /** The weekly schedule, for the footer and the About page. */
-  weeklyHours: StoreHoursLine[];
+  weeklyHours: ShopHoursLine[];
   /** The days of the next two weeks (from today on the shop's calendar) with other hours, in date order. */
-  hoursExceptions: StoreHoursException[];
+  hoursExceptions: ShopHoursException[];
   /** The server's clock when it answered, so the page words "today" the way the shop does. */
   now: string;
 }

@@ -12,8 +12,8 @@ import { baristaOnTheBoard, boardOverHttp, column, moveOverHttp } from "./suppor
 
 const MINUTE = 60_000;
 
-/** What this journey reads of `GET /api/store` (common/availability.ts StoreStatus). */
-interface StoreStatus {
+/** What this journey reads of `GET /api/store` (common/availability.ts ShopStatus). */
+interface ShopStatus {
   now: string;
   pickupSlots: { startsAt: string; full: boolean; drinksLeft: number }[];
   drinkLimits: { perSlot: number };
@@ -26,7 +26,7 @@ const SHOT_MINUTES = 2;
  * minutes wide, so that one of them is an even number of minutes before a slot): soon enough to
  * watch it move, late enough to see it wait in Later first.
  */
-function slotDueShortly(status: StoreStatus): { startsAt: string; shots: number; prepStartsAt: number } {
+function slotDueShortly(status: ShopStatus): { startsAt: string; shots: number; prepStartsAt: number } {
   const now = Date.parse(status.now);
   for (const slot of status.pickupSlots) {
     for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
@@ -81,7 +81,7 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   }
 
   // The shop's clock and slots as of now: as many shots as bring their preparation within minutes.
-  const status = (await (await page.request.get("/api/store")).json()) as StoreStatus;
+  const status = (await (await page.request.get("/api/store")).json()) as ShopStatus;
   const due = slotDueShortly(status);
   for (let shots = 1; shots < due.shots; shots += 1) {
     await main.getByRole("button", { name: /^Increase quantity of Ginger Fire Shot/ }).click();

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PickupDay, PickupSlot, StoreStatus } from "#common/availability";
+import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";
@@ -32,7 +32,7 @@ const DAYS: PickupDay[] = [
 ];
 const SATURDAY_9_30 = "2026-11-28T17:30:00.000Z";
 
-const store: StoreStatus = {
+const store: ShopStatus = {
   locationId: "loc-anaheim",
   locationName: "Squeeze Anaheim",
   timeZone: LA,
@@ -115,7 +115,7 @@ async function reload(unmount: () => void) {
   const session = localStorage.getItem(SESSION_STORAGE_KEY);
   useCartStore.setState({ items: [], checkoutDetails: null });
   useSessionStore.getState().clearUser();
-  useStoreStatus.setState({ status: null, fetchedAt: null });
+  useShopStatus.setState({ status: null, fetchedAt: null });
   localStorage.setItem("squeeze:cart", cart!);
   localStorage.setItem(SESSION_STORAGE_KEY, session!);
   await useCartStore.persist.rehydrate();
@@ -138,7 +138,7 @@ function sentOrders(spy: ReturnType<typeof mockApi>["spy"]) {
 
 beforeEach(() => {
   resetStores();
-  useStoreStatus.setState({ status: null, fetchedAt: null });
+  useShopStatus.setState({ status: null, fetchedAt: null });
   signInAs({ ...signedInUser, phone: ACCOUNT_PHONE });
   useCartStore.setState({ items: [sunrise] });
 });

@@ -2,11 +2,11 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PickupDay, PickupSlot, StoreStatus } from "#common/availability";
+import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { orderTiming } from "#common/order-timing";
 import type { StaffOrder } from "#common/staff-orders";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
@@ -38,7 +38,7 @@ const DAYS: PickupDay[] = [
   { date: "2026-11-29", slots: slots("2026-11-29T17:00:00.000Z", 3) },
 ];
 
-function closedStore(overrides: Partial<StoreStatus> = {}): StoreStatus {
+function closedStore(overrides: Partial<ShopStatus> = {}): ShopStatus {
   return {
     locationId: "loc-anaheim",
     locationName: "Squeeze Anaheim",
@@ -71,7 +71,7 @@ function deferred() {
 
 beforeEach(() => {
   resetStores();
-  useStoreStatus.setState({ status: null, fetchedAt: null });
+  useShopStatus.setState({ status: null, fetchedAt: null });
   useNewOrderAlerts.setState({ pending: [] });
 });
 afterEach(() => {

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderAgainResponse } from "#common/order-again";
-import type { StoreStatus } from "#common/availability";
+import type { ShopStatus } from "#common/availability";
 import type { Order } from "#common/orders";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import OrdersPage from "#web/features/orders/orders-page";
@@ -95,7 +95,7 @@ function renderOrders() {
 beforeEach(resetStores);
 afterEach(() => {
   vi.restoreAllMocks();
-  useStoreStatus.setState({ status: null, fetchedAt: null });
+  useShopStatus.setState({ status: null, fetchedAt: null });
 });
 
 describe("My orders page", () => {
@@ -223,7 +223,7 @@ describe("My orders page", () => {
           json({ orders: [{ ...placedOrder, createdAt: "2026-11-27T07:50:00.000Z" }], nextCursor: null }),
         "GET /api/store": () => json({ timeZone: "America/Los_Angeles" }),
       });
-      useStoreStatus.setState({ status: { timeZone: "America/Los_Angeles" } as StoreStatus, fetchedAt: Date.now() });
+      useShopStatus.setState({ status: { timeZone: "America/Los_Angeles" } as ShopStatus, fetchedAt: Date.now() });
       renderOrders();
       const card = await screen.findByRole("article");
       expect(within(card).getByTestId("order-placed")).toHaveTextContent("Placed Nov 26, 2026, 11:50 PM Pacific Time");

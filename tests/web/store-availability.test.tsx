@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PickupDay, StoreStatus } from "#common/availability";
+import type { PickupDay, ShopStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import type { ModifierGroup } from "#common/modifiers";
 import type { CartItem } from "#web/lib/cart-store";
@@ -12,9 +12,9 @@ import CheckoutPage from "#web/features/checkout/checkout-page";
 import ProductPage from "#web/features/product/product-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { ProductCard } from "#web/features/menu/components/product-card";
-import { StoreBanner } from "#web/components/store-status/store-banner";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
-import { WeeklyHours } from "#web/components/store-status/weekly-hours";
+import { ShopBanner } from "#web/components/shop-status/shop-banner";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
 import { MemoryRouter } from "react-router";
 import {
   charcoalLemon,
@@ -30,7 +30,7 @@ import {
 const LA = "America/Los_Angeles";
 
 /** The shop at noon on a Tuesday in Anaheim, open and taking orders. */
-function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
+function storeStatus(overrides: Partial<ShopStatus> = {}): ShopStatus {
   const pickupSlots = overrides.pickupSlots ?? [
     { startsAt: "2026-03-10T19:15:00.000Z", full: false, drinksLeft: 12 },
     { startsAt: "2026-03-10T19:30:00.000Z", full: true, drinksLeft: 12 },
@@ -63,13 +63,13 @@ function storeStatus(overrides: Partial<StoreStatus> = {}): StoreStatus {
 }
 
 /** GET /api/pickup-days as the worker answers beside a status: today's slots only, none while paused. */
-function daysOf(status: StoreStatus): PickupDay[] {
+function daysOf(status: ShopStatus): PickupDay[] {
   return status.reason !== "paused" && status.pickupSlots.length > 0
     ? [{ date: "2026-03-10", slots: status.pickupSlots }]
     : [];
 }
 
-function serveStore(status: StoreStatus, extra: Parameters<typeof mockApi>[0] = {}) {
+function serveStore(status: ShopStatus, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     "GET /api/store": () => json(status),
     "GET /api/pickup-days": () => json({ pickupDays: daysOf(status) }),
@@ -79,7 +79,7 @@ function serveStore(status: StoreStatus, extra: Parameters<typeof mockApi>[0] = 
 
 beforeEach(() => {
   resetStores();
-  useStoreStatus.setState({ status: null, fetchedAt: null });
+  useShopStatus.setState({ status: null, fetchedAt: null });
 });
 
 afterEach(() => {
@@ -91,7 +91,7 @@ afterEach(() => {
 describe("the store banner", () => {
   it("stays out of the way while the shop takes orders", async () => {
     const { spy } = serveStore(storeStatus());
-    render(<StoreBanner />);
+    render(<ShopBanner />);
     await vi.waitFor(() => expect(spy).toHaveBeenCalled());
     await act(async () => undefined);
     expect(screen.getByRole("status", { hidden: true })).not.toBeVisible();
@@ -103,7 +103,7 @@ describe("the store banner", () => {
     serveStore(
       storeStatus({ open: false, acceptingOrders: false, reason: "closed", asapReadyAt: null, pickupSlots: [] }),
     );
-    render(<StoreBanner />);
+    render(<ShopBanner />);
     expect(await screen.findByRole("status")).toHaveTextContent(
       "Closed now · opens today at 7:00 AM. You can order now for a pickup time ahead.",
     );
@@ -121,11 +121,11 @@ describe("the store banner", () => {
       pickupSlots: [],
     });
     mockApi({ "GET /api/store": () => json(current) });
-    render(<StoreBanner />);
+    render(<ShopBanner />);
     expect(await screen.findByRole("status")).toHaveTextContent("Closed now. You can still browse the menu.");
 
     current = storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-11T13:00:00.000Z" });
-    await act(() => useStoreStatus.getState().refresh());
+    await act(() => useShopStatus.getState().refresh());
     expect(screen.getByRole("status")).toHaveTextContent(
       /^Online ordering is paused, back at 6:00 AM\. You can still browse the menu\.$/,
     );
@@ -135,18 +135,18 @@ describe("the store banner", () => {
     const paused = storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-10T21:30:00.000Z" });
     let current = paused;
     mockApi({ "GET /api/store": () => json(current) });
-    render(<StoreBanner />);
+    render(<ShopBanner />);
     expect(await screen.findByRole("status")).toHaveTextContent("Online ordering is paused, back at 2:30 PM");
 
     current = storeStatus();
-    await act(() => useStoreStatus.getState().refresh());
+    await act(() => useShopStatus.getState().refresh());
     expect(screen.getByRole("status", { hidden: true })).not.toBeVisible();
   });
 
   it("asks again every 15 seconds while the page is open", async () => {
     vi.useFakeTimers();
     const { spy } = serveStore(storeStatus());
-    render(<StoreBanner />);
+    render(<ShopBanner />);
     await act(async () => undefined);
     const before = spy.mock.calls.length;
     await act(async () => vi.advanceTimersByTime(15_000));
@@ -156,7 +156,7 @@ describe("the store banner", () => {
 
 describe("the week's hours", () => {
   it("lists the coming days with other hours under the week, with the shop's note", () => {
-    useStoreStatus.setState({
+    useShopStatus.setState({
       status: storeStatus({
         hoursExceptions: [
           { date: "2026-11-26", intervals: [], note: "Thanksgiving Day" },
@@ -174,13 +174,13 @@ describe("the week's hours", () => {
   });
 
   it("lists nothing more when the coming days keep the usual hours", () => {
-    useStoreStatus.setState({ status: storeStatus() });
+    useShopStatus.setState({ status: storeStatus() });
     render(<WeeklyHours />);
     expect(screen.queryByRole("list", { name: "Other hours in the next two weeks" })).not.toBeInTheDocument();
   });
 
   it("lists every day Monday first, closed days included", async () => {
-    useStoreStatus.setState({ status: storeStatus() });
+    useShopStatus.setState({ status: storeStatus() });
     render(<WeeklyHours />);
     const rows = within(screen.getByRole("region", { name: "Opening hours" })).getAllByRole("term");
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -207,7 +207,7 @@ describe("a sold-out drink on the menu", () => {
   }
 
   it("shows Sold out instead of its price when the whole drink is out", () => {
-    useStoreStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "all" }] }) });
+    useShopStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "all" }] }) });
     renderCard();
     expect(screen.getByText("Sold out")).toBeInTheDocument();
     expect(screen.queryByText("$5.49")).not.toBeInTheDocument();
@@ -215,14 +215,14 @@ describe("a sold-out drink on the menu", () => {
 
   it("shows Sold out when every size is out, and the price while one size is left", () => {
     const sizes = ["small", "medium", "large"] as const;
-    useStoreStatus.setState({
+    useShopStatus.setState({
       status: storeStatus({ soldOut: sizes.slice(0, 2).map((size) => ({ productId: "prd-sunrise-orange", size })) }),
     });
     const { unmount } = renderCard();
     expect(screen.queryByText("Sold out")).not.toBeInTheDocument();
     expect(screen.getByText("$5.49")).toBeInTheDocument();
     unmount();
-    useStoreStatus.setState({
+    useShopStatus.setState({
       status: storeStatus({ soldOut: sizes.map((size) => ({ productId: "prd-sunrise-orange", size })) }),
     });
     renderCard();
@@ -248,7 +248,7 @@ describe("a drink's page and the shop's state", () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     mockApi(drinkApi);
     // As the shop's polling (in the layout) leaves it.
-    useStoreStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "small" }] }) });
+    useShopStatus.setState({ status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "small" }] }) });
     const user = userEvent.setup();
     renderDrink();
     const small = await screen.findByRole("button", { name: /^Small Sold out today/ });
@@ -264,12 +264,12 @@ describe("a drink's page and the shop's state", () => {
   it("a size that sells out while chosen says why the buttons stopped", async () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     mockApi(drinkApi);
-    useStoreStatus.setState({ status: storeStatus() });
+    useShopStatus.setState({ status: storeStatus() });
     const user = userEvent.setup();
     renderDrink();
     await user.click(await screen.findByRole("button", { name: /^Large/ }));
     act(() =>
-      useStoreStatus.setState({
+      useShopStatus.setState({
         status: storeStatus({ soldOut: [{ productId: "prd-sunrise-orange", size: "large" }] }),
       }),
     );
@@ -281,7 +281,7 @@ describe("a drink's page and the shop's state", () => {
   it("while ordering is paused: Add to Cart keeps the drink, Order Now says until when and goes nowhere", async () => {
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     mockApi(drinkApi);
-    useStoreStatus.setState({
+    useShopStatus.setState({
       status: storeStatus({ acceptingOrders: false, reason: "paused", pausedUntil: "2026-03-10T19:30:00.000Z" }),
     });
     const user = userEvent.setup();
@@ -637,7 +637,7 @@ describe("an add-on option sold out at the shop", () => {
   beforeEach(() => signInAs({ ...signedInUser, phone: "+1 714 555 0100" }));
 
   it("on the drink page: says Sold out today in place of its price and cannot be chosen", async () => {
-    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) });
+    useShopStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) });
     const user = userEvent.setup();
     renderDrink();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
@@ -653,7 +653,7 @@ describe("an add-on option sold out at the shop", () => {
   });
 
   it("does not preselect a sold-out default: the shopper is asked to choose another", async () => {
-    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy"] }) });
+    useShopStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy"] }) });
     const user = userEvent.setup();
     renderDrink();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
@@ -667,7 +667,7 @@ describe("an add-on option sold out at the shop", () => {
   });
 
   it("cannot add a drink whose required group is all sold out, and says why", async () => {
-    useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy", "opt-milk-oat"] }) });
+    useShopStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-dairy", "opt-milk-oat"] }) });
     renderDrink();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
     const add = screen.getAllByRole("button", { name: "Add to Cart" })[0]!;
@@ -676,13 +676,13 @@ describe("an add-on option sold out at the shop", () => {
   });
 
   it("an option chosen on the page that sells out meanwhile drops out of the choice", async () => {
-    useStoreStatus.setState({ status: storeStatus() });
+    useShopStatus.setState({ status: storeStatus() });
     const user = userEvent.setup();
     renderDrink();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
     await user.click(within(milkGroup()).getByRole("radio", { name: "Oat milk +$0.50" }));
     expect(screen.getByTestId("drink-total")).toHaveTextContent("$5.99");
-    act(() => useStoreStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) }));
+    act(() => useShopStatus.setState({ status: storeStatus({ soldOutOptions: ["opt-milk-oat"] }) }));
     expect(within(milkGroup()).getByRole("radio", { name: "Oat milk Sold out today" })).not.toBeChecked();
     expect(screen.getByTestId("drink-total")).toHaveTextContent("$5.49");
   });

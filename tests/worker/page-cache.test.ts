@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StoreStatus } from "#common/availability";
+import type { ShopStatus } from "#common/availability";
 import { app } from "#worker/app";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { forgetLandingAssets } from "#worker/services/landing/assets";
@@ -155,7 +155,7 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     expect(second.cached).toBe("hit");
     expect(second.html).toBe(first.html);
     // The shop's state is not in it: the page asks GET /api/store (every 15 s), which has the change at once.
-    const state = await json<StoreStatus>(await api("/api/store"));
+    const state = await json<ShopStatus>(await api("/api/store"));
     expect(state.soldOut).toEqual([{ productId: "prd-berry-blast", size: "all" }]);
     expect(state).toMatchObject({ acceptingOrders: false, reason: "paused" });
   });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import type { PickupDay, PickupDaysResponse, StoreStatus } from "#common/availability";
+import type { PickupDay, PickupDaysResponse, ShopStatus } from "#common/availability";
 import { api, json } from "./helpers";
 import { seedStatements } from "./seed-sql";
 
@@ -57,10 +57,10 @@ export function jsonPost(
   });
 }
 
-export async function store(query = ""): Promise<StoreStatus> {
+export async function store(query = ""): Promise<ShopStatus> {
   const response = await api(`/api/store${query}`);
   if (response.status !== 200) throw new Error(`GET /api/store answered ${response.status}`);
-  return json<StoreStatus>(response);
+  return json<ShopStatus>(response);
 }
 
 /** GET /api/pickup-days' days, with the same never-cached answer as the shop's state. */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { StoreStatus } from "#common/availability";
+import type { ShopStatus } from "#common/availability";
 import type { AppEnv } from "#worker/env";
 import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
@@ -20,5 +20,5 @@ export const shopStatusRouter = new Hono<AppEnv>().get("/", validate("query", sh
   const status = await shopStatus(bookmarked.db, c.req.valid("query").location ?? DEFAULT_LOCATION_ID, new Date());
   bookmarked.keepBookmark();
   c.header("Cache-Control", "no-store");
-  return c.json(status satisfies StoreStatus);
+  return c.json(status satisfies ShopStatus);
 });

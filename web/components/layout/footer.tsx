@@ -6,7 +6,7 @@ import { FRANCHISE_PATH } from "./nav-links";
 import "./footer.css";
 
 // The week's hours come with the shop's state, fetched after the first paint (see the header's banner).
-const WeeklyHours = lazy(() => import("#web/components/store-status/weekly-hours"));
+const WeeklyHours = lazy(() => import("#web/components/shop-status/weekly-hours"));
 
 const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   Instagram: InstagramIcon,

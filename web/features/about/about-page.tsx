@@ -2,12 +2,12 @@ import { Link } from "#web/components/link";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { brand } from "#web/config/brand";
 import { TeamSection } from "#web/components/team-section/team-section";
-import { WeeklyHours } from "#web/components/store-status/weekly-hours";
-import { useStorePolling } from "#web/components/store-status/use-store-polling";
+import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
+import { useShopPolling } from "#web/components/shop-status/use-shop-polling";
 import "./about.css";
 
 export default function AboutPage() {
-  useStorePolling();
+  useShopPolling();
   usePageMeta(
     "About Us",
     `${brand.name} has pressed fresh juice in Anaheim since ${brand.foundedYear} and serves customers across ${brand.region}. Meet the team.`,

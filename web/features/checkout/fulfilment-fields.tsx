@@ -3,6 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { CheckoutForm } from "#common/forms/checkout";
 import { isOutsideDeliveryArea, outsideDeliveryAreaMessage, type DeliveryArea } from "#common/fulfilment";
 import { formatCents } from "#common/money";
+import { FormField } from "#web/components/form-field/form-field";
 import { brand } from "#web/config/brand";
 
 interface FulfilmentFieldsProps {
@@ -16,9 +17,7 @@ export function FulfilmentFields({ form, area, disabled }: FulfilmentFieldsProps
   const { register, watch, formState } = form;
   const fulfilment = watch("fulfilment") ?? "pickup";
   const streetId = useId();
-  const streetErrorId = useId();
   const zipId = useId();
-  const zipErrorId = useId();
   const zipHintId = useId();
   const streetError = formState.errors.street?.message;
   // Checked as it is typed against the area this page already has, not only once the button is pressed.
@@ -46,51 +45,37 @@ export function FulfilmentFields({ form, area, disabled }: FulfilmentFieldsProps
         </p>
       ) : (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor={streetId}>
-              Street address
-            </label>
-            <input
-              id={streetId}
-              type="text"
-              autoComplete="address-line1"
-              required
-              aria-invalid={streetError ? true : undefined}
-              aria-describedby={streetError ? streetErrorId : undefined}
-              {...register("street")}
-            />
-            {streetError && (
-              <p id={streetErrorId} className="field__error" role="alert">
-                {streetError}
-              </p>
+          <FormField id={streetId} label="Street address" error={streetError} announceError>
+            {(control) => (
+              <input {...control} type="text" autoComplete="address-line1" required {...register("street")} />
             )}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={zipId}>
-              ZIP code
-            </label>
-            <input
-              id={zipId}
-              type="text"
-              autoComplete="postal-code"
-              inputMode="numeric"
-              maxLength={5}
-              required
-              aria-invalid={zipError ? true : undefined}
-              aria-describedby={zipError ? `${zipErrorId} ${zipHintId}` : zipHintId}
-              {...register("zip")}
-            />
-            {zipError && (
-              <p id={zipErrorId} className="field__error" role="alert">
-                {zipError}
+          </FormField>
+          <FormField
+            id={zipId}
+            label="ZIP code"
+            error={zipError}
+            announceError
+            describedBy={zipHintId}
+            after={
+              <p id={zipHintId} className="field__hint">
+                {area
+                  ? `We deliver to ${area.zipCodes.map((entry) => `${entry.zip} (${entry.city})`).join(", ")}.`
+                  : `Delivery takes ${brand.deliveryWindow}.`}
               </p>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="postal-code"
+                inputMode="numeric"
+                maxLength={5}
+                required
+                {...register("zip")}
+              />
             )}
-            <p id={zipHintId} className="field__hint">
-              {area
-                ? `We deliver to ${area.zipCodes.map((entry) => `${entry.zip} (${entry.city})`).join(", ")}.`
-                : `Delivery takes ${brand.deliveryWindow}.`}
-            </p>
-          </div>
+          </FormField>
         </>
       )}
     </fieldset>

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
-import { formatTimeIn } from "#common/hours/format";
 import { clockDiffers, clockName, deviceTimeZone } from "#common/hours/shop-clock";
 import type { FulfilmentMethod } from "#common/fulfilment";
-import { drinksLabel, makingPlan, type DrinkLimits } from "#common/order-size";
-import { orderTiming } from "#common/order-timing";
+import { makingPlan, type DrinkLimits } from "#common/order-size";
+import { AsapLabel, LaterLabel } from "./pickup-option-labels";
 import { pickupDayLabel } from "./pickup-days";
+import { PickupSlotSelects } from "./pickup-slot-selects";
 
 /** Said where the days would be when GET /api/pickup-days fails before it has ever answered. */
 export const DAYS_NOT_LOADED = "We could not load the pickup times ahead. Check your connection; we keep trying.";
@@ -56,8 +56,6 @@ export function PickupPicker({
   onRetryDays?(): void;
 }) {
   const name = useId();
-  const daySelectId = useId();
-  const selectId = useId();
   const errorId = useId();
   const daysErrorId = useId();
   const loading = days === undefined;
@@ -67,7 +65,6 @@ export function PickupPicker({
   const firstOpenOf = (dayIndex: number) => days?.[dayIndex]?.slots[takes[dayIndex]!.indexOf(true)]?.startsAt;
   const firstDay = takes.findIndex((day) => day.includes(true));
   const firstOpen = firstOpenOf(firstDay);
-  const time = (iso: string) => formatTimeIn(new Date(iso), timeZone);
   const onlyToday =
     !!days && days.length > 0 && days.every((day) => pickupDayLabel(day.date, now, timeZone) === "Today");
   const later = onlyToday ? "Later today" : "Pick a day and time";
@@ -75,11 +72,7 @@ export function PickupPicker({
     value.mode === "slot" && days
       ? days.findIndex((day) => day.slots.some((slot) => slot.startsAt === value.startsAt))
       : -1;
-  const daySlots = days?.[chosenDay]?.slots ?? [];
   const delivering = fulfilment === "delivery";
-  const asapTiming = asapReadyAt
-    ? orderTiming({ fulfilment, pickup: { mode: "asap", at: asapReadyAt, timeZone } })?.value
-    : undefined;
 
   return (
     <fieldset className="pickup-picker" disabled={disabled} aria-describedby={error ? errorId : undefined}>
@@ -87,18 +80,7 @@ export function PickupPicker({
       {asapReadyAt && (
         <label className="pickup-picker__option">
           <input type="radio" name={name} checked={value.mode === "asap"} onChange={() => onChange({ mode: "asap" })} />
-          {delivering ? (
-            <span>
-              As soon as possible:{" "}
-              <span className="pickup-picker__hint" data-testid="delivery-time">
-                {asapTiming}
-              </span>
-            </span>
-          ) : (
-            <span>
-              As soon as possible <span className="pickup-picker__hint">(ready around {time(asapReadyAt)})</span>
-            </span>
-          )}
+          <AsapLabel asapReadyAt={asapReadyAt} fulfilment={fulfilment} timeZone={timeZone} />
         </label>
       )}
       <label className="pickup-picker__option">
@@ -110,24 +92,14 @@ export function PickupPicker({
           aria-describedby={daysFailed ? daysErrorId : undefined}
           onChange={() => firstOpen && onChange({ mode: "slot", startsAt: firstOpen })}
         />
-        <span>
-          {loading
-            ? daysFailed
-              ? `${later} (times not loaded)`
-              : [
-                  `${later} `,
-                  // Said, not shown: the line keeps its length when the times arrive, so the form
-                  // below it (the Checkout button among it) does not move under a finger or pointer.
-                  <span key="loading" className="visually-hidden">
-                    (loading the times…)
-                  </span>,
-                ]
-            : firstOpen
-              ? later
-              : days.some((day) => day.slots.some((slot) => !slot.full))
-                ? `${later} (no pickup time left${onlyToday ? " today" : ""} for ${drinksLabel(drinks)})`
-                : `${later} (no pickup times left${onlyToday ? " today" : ""})`}
-        </span>
+        <LaterLabel
+          later={later}
+          days={days}
+          daysFailed={daysFailed}
+          canTake={!!firstOpen}
+          onlyToday={onlyToday}
+          drinks={drinks}
+        />
       </label>
       {loading && daysFailed && (
         <p id={daysErrorId} className="field__error pickup-picker__days-error" role="alert">
@@ -140,47 +112,20 @@ export function PickupPicker({
         </p>
       )}
       {days && value.mode === "slot" && chosenDay >= 0 && (
-        <div className="pickup-picker__slot">
-          {!onlyToday && (
-            <>
-              <label className="pickup-picker__label" htmlFor={daySelectId}>
-                Day
-              </label>
-              <select
-                id={daySelectId}
-                value={days[chosenDay]!.date}
-                onChange={(event) => {
-                  const index = days.findIndex((day) => day.date === event.target.value);
-                  const first = firstOpenOf(index);
-                  if (first) onChange({ mode: "slot", startsAt: first });
-                }}
-              >
-                {days.map((day, index) => (
-                  <option key={day.date} value={day.date} disabled={!takes[index]!.includes(true)}>
-                    {pickupDayLabel(day.date, now, timeZone)}
-                    {takes[index]!.includes(true) ? "" : " (full)"}
-                  </option>
-                ))}
-              </select>
-            </>
-          )}
-          <label className={onlyToday && !delivering ? "visually-hidden" : "pickup-picker__label"} htmlFor={selectId}>
-            {delivering ? "Leaves the shop at" : "Pickup slot"}
-          </label>
-          <select
-            id={selectId}
-            value={value.startsAt}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChange({ mode: "slot", startsAt: event.target.value })}
-          >
-            {daySlots.map((slot, index) => (
-              <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[chosenDay]![index]}>
-                {time(slot.startsAt)}
-                {slot.full ? " (full)" : takes[chosenDay]![index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PickupSlotSelects
+          days={days}
+          takes={takes}
+          chosenDay={chosenDay}
+          startsAt={value.startsAt}
+          onChange={onChange}
+          firstOpenOf={firstOpenOf}
+          onlyToday={onlyToday}
+          delivering={delivering}
+          drinks={drinks}
+          now={now}
+          timeZone={timeZone}
+          invalid={!!error}
+        />
       )}
       {clockDiffers(now, timeZone, deviceTimeZone()) && (
         <p className="field__hint" data-testid="pickup-clock">

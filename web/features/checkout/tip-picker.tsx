@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatCents } from "#common/money";
+import { FormField } from "#web/components/form-field/form-field";
 import { percentOfCents, TIP_PERCENTS, type TipChoice, type TipRequest } from "#common/tips";
 
 export type { TipChoice };
@@ -37,7 +38,6 @@ interface TipPickerProps {
 export function TipPicker({ subtotalCents, value, onChange, error, payOnPickup, disabled }: TipPickerProps) {
   const name = useId();
   const customId = useId();
-  const errorId = useId();
   return (
     <fieldset className="tip-picker" disabled={disabled}>
       <legend className="field__label">Tip</legend>
@@ -69,26 +69,18 @@ export function TipPicker({ subtotalCents, value, onChange, error, payOnPickup, 
         </label>
       </div>
       {value.kind === "custom" && (
-        <div className="field tip-picker__custom">
-          <label className="field__label" htmlFor={customId}>
-            Tip amount ($)
-          </label>
-          <input
-            id={customId}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={value.dollars}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => onChange({ kind: "custom", dollars: event.target.value })}
-          />
-          {error && (
-            <p id={errorId} className="field__error" role="alert">
-              {error}
-            </p>
+        <FormField id={customId} label="Tip amount ($)" error={error} announceError className="tip-picker__custom">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={value.dollars}
+              onChange={(event) => onChange({ kind: "custom", dollars: event.target.value })}
+            />
           )}
-        </div>
+        </FormField>
       )}
       {payOnPickup && value.kind !== "none" && (
         <p className="field__hint">The tip is part of what you pay at the counter.</p>

@@ -2,19 +2,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { orderNumber, type Order } from "#common/orders";
-import { deviceTimeZone } from "#common/hours/shop-clock";
-import { orderTiming, whenAndWhere } from "#common/order-timing";
-import { formatCents } from "#common/money";
-import { useFeedbackStore, type FeedbackDetail, type FeedbackState } from "#web/components/feedback/feedback-store";
+import { useFeedbackStore, type FeedbackState } from "#web/components/feedback/feedback-store";
 import { useCartStore } from "#web/lib/cart-store";
 import { useSessionStore } from "#web/lib/session-store";
 import { forgetCheckoutAttempt } from "./checkout-attempt";
+import { placedOrderDetails, placedOrderFollowUp } from "./placed-order-details";
 
 // The spec's words (section 8), verbatim.
 export const CHECKOUT_SUCCESS_TOAST = "Success! Your order is placed";
 export const CHECKOUT_SUCCESS_MESSAGE = "Your order is placed, We will contact you as soon as possible.";
-/** After when and where: the spec's "We will contact you" is not a call to wait for. */
-export const NO_CALL_NEEDED = "No need to wait for a call: we call only if there is a question about your order.";
 /** Spec section 9: back to the menu this long after a successful order. */
 export const POST_ORDER_REDIRECT_MS = 300;
 export const VIEW_ORDER_LABEL = "View order";
@@ -23,47 +19,6 @@ export const ORDER_DETAILS_FAILED_NOTE = "Your order's details could not be load
 
 /** What was just ordered: the server's answer, or only its id after a return from Stripe. */
 export type PlacedOrder = { order: Order; orderId: string } | { order: null; orderId: string | null };
-
-type OrderFacts = Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState"> &
-  Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt">>;
-
-function paymentText(order: OrderFacts): string {
-  if (order.paymentState === "paid") return "Paid by card";
-  if (order.paymentMode === "stripe") return "By card";
-  return order.fulfilment === "delivery" ? "Pay on delivery" : "Pay on pickup";
-}
-
-/**
- * The success modal's facts about the order just placed: its number, tip, total, payment, where and
- * when (on the shop's clock, naming it when this device's reads otherwise).
- */
-export function placedOrderDetails(order: OrderFacts): FeedbackDetail[] {
-  const fulfilment = order.fulfilment ?? "pickup";
-  const timing = orderTiming(
-    { fulfilment, pickup: order.pickup, createdAt: order.createdAt },
-    new Date(),
-    deviceTimeZone(),
-  );
-  const place =
-    fulfilment === "delivery"
-      ? order.fulfilmentAddress && { label: "Deliver to", value: order.fulfilmentAddress }
-      : order.fulfilmentAddress && { label: "Pickup at", value: order.fulfilmentAddress };
-  return [
-    { label: "Order", value: orderNumber(order.id) },
-    ...(order.tipCents ? [{ label: "Tip", value: formatCents(order.tipCents) }] : []),
-    { label: "Total", value: formatCents(order.totalCents) },
-    { label: "Payment", value: paymentText(order) },
-    ...(place ? [place] : []),
-    ...(timing ? [timing] : []),
-  ];
-}
-
-/** Said after the spec's message: when and where to collect the order, and that no call is coming. */
-export function placedOrderFollowUp(order: OrderFacts): string {
-  const { fulfilment = "pickup", fulfilmentAddress = "", pickup, createdAt } = order;
-  const when = whenAndWhere({ fulfilment, fulfilmentAddress, pickup, createdAt }, { deviceTimeZone: deviceTimeZone() });
-  return `${when} ${NO_CALL_NEEDED}`;
-}
 
 export function orderPath(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}`;

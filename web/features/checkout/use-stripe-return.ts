@@ -7,13 +7,8 @@ import { useFeedbackStore } from "#web/components/feedback/feedback-store";
 import { orderQueryOptions } from "#web/lib/get-order";
 import { cancelPayment } from "./api/cancel-payment";
 import { forgetCheckoutAttempt } from "./checkout-attempt";
-import {
-  ORDER_DETAILS_FAILED_NOTE,
-  placedOrderDetails,
-  placedOrderFollowUp,
-  showsSuccessOf,
-  type PlacedOrder,
-} from "./use-order-success";
+import { placedOrderDetails, placedOrderFollowUp } from "./placed-order-details";
+import { ORDER_DETAILS_FAILED_NOTE, showsSuccessOf, type PlacedOrder } from "./use-order-success";
 
 export const PAYMENT_CANCELLED_TITLE = "Payment cancelled";
 export const PAYMENT_CANCELLED_MESSAGE =

@@ -13,7 +13,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
-import { useStoreStatus } from "#web/components/store-status/store-status-store";
+import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { useOrderHistory } from "./api/list-orders";
 import { OrderAgain } from "./components/order-again";
 import { OrderProgress } from "./components/order-progress";
@@ -203,7 +203,7 @@ export function OrderCard({
  * shop's as the page knows it, else this device's.
  */
 function useShopTimeZone(order: Order): string {
-  const shopTimeZone = useStoreStatus((state) => state.status?.timeZone);
+  const shopTimeZone = useShopStatus((state) => state.status?.timeZone);
   return order.pickup?.timeZone ?? shopTimeZone ?? deviceTimeZone();
 }
 

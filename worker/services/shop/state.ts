@@ -8,8 +8,8 @@ import {
   HOURS_EXCEPTIONS_AHEAD_DAYS,
   type NotAcceptingReason,
   type SoldOutItem,
-  type StoreHoursException,
-  type StoreStatus,
+  type ShopHoursException,
+  type ShopStatus,
 } from "#common/availability";
 import { localDateAt } from "#common/hours/intervals";
 import type { OpeningHours } from "#common/hours/schedule";
@@ -175,7 +175,7 @@ export function acceptance(
 }
 
 /** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the location's calendar. */
-function upcomingExceptions(hours: OpeningHours, now: Date): StoreHoursException[] {
+function upcomingExceptions(hours: OpeningHours, now: Date): ShopHoursException[] {
   const today = localDateAt(now, hours.timeZone);
   // Calendar arithmetic on the date itself: a day is not always 24 hours on the shop's clock.
   const last = new Date(Date.parse(`${today}T00:00:00Z`) + (HOURS_EXCEPTIONS_AHEAD_DAYS - 1) * 86_400_000)
@@ -188,7 +188,7 @@ function upcomingExceptions(hours: OpeningHours, now: Date): StoreHoursException
 }
 
 /** `GET /api/store`'s answer. */
-export async function shopStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
+export async function shopStatus(db: Database, locationId: string, now: Date): Promise<ShopStatus> {
   const state = await loadShopState(db, locationId, now);
   const { open, reason, opensAt, closesAt } = acceptance(state, now);
   const asapReadyAt = estimateReadyAt(state, now);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { PICKUP_DAYS_PATH, type PickupDay, type PickupDaysResponse } from "#common/availability";
-import { STORE_POLL_MS } from "#web/components/store-status/use-store-polling";
+import { SHOP_POLL_MS } from "#web/components/shop-status/use-shop-polling";
 import { apiFetch } from "#web/lib/api-client";
 import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 
@@ -43,14 +43,14 @@ export function pickupDaysQueryOptions() {
     queryKey: pickupDaysQueryKey,
     queryFn: getPickupDays,
     // Slots fill and pass as the shop's state changes: asked as often as the pages ask for that
-    // state, and at once when the page comes back to view (as the store's poll does).
+    // state, and at once when the page comes back to view (as the shop's state's poll does).
     staleTime: 0,
-    refetchInterval: STORE_POLL_MS,
+    refetchInterval: SHOP_POLL_MS,
     refetchOnWindowFocus: true,
   });
 }
 
-/** The days ahead while the checkout is open, refreshed every STORE_POLL_MS. */
+/** The days ahead while the checkout is open, refreshed every SHOP_POLL_MS. */
 export function usePickupDays() {
   return useQuery(pickupDaysQueryOptions());
 }

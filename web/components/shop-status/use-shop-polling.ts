@@ -1,20 +1,20 @@
 import { useEffect } from "react";
-import { useStoreStatus } from "./store-status-store";
+import { useShopStatus } from "./shop-status-store";
 
 /**
  * How often an open page asks for the shop's state: a pause or a sold-out mark reaches every
  * shopper within this (plus a replica's lag), inside the 30 seconds the shop promises.
  */
-export const STORE_POLL_MS = 15_000;
+export const SHOP_POLL_MS = 15_000;
 
 /** Keeps the shop's state fresh while the page is visible; a page coming back to view asks at once. */
-export function useStorePolling(): void {
+export function useShopPolling(): void {
   useEffect(() => {
-    const refresh = () => void useStoreStatus.getState().refresh();
+    const refresh = () => void useShopStatus.getState().refresh();
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
       clearInterval(timer);
-      timer = setInterval(refresh, STORE_POLL_MS);
+      timer = setInterval(refresh, SHOP_POLL_MS);
     };
     const onVisibility = () => {
       if (document.visibilityState === "visible") {

@@ -1,5 +1,5 @@
 import { hoursExceptionLine, weeklyHoursLines } from "#common/hours/format";
-import { useStoreStatus } from "./store-status-store";
+import { useShopStatus } from "./shop-status-store";
 
 /**
  * The week's opening hours, Monday first, on the shop's clock (footer and About page), then the
@@ -14,7 +14,7 @@ export function WeeklyHours({
   className?: string;
   headingClassName?: string;
 }) {
-  const status = useStoreStatus((state) => state.status);
+  const status = useShopStatus((state) => state.status);
   if (!status) return null;
   return (
     <section className={["weekly-hours", className].filter(Boolean).join(" ")} aria-label={title}>

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useStoreStatus } from "./store-status-store";
+import { useShopStatus } from "./shop-status-store";
 
 const NONE: string[] = [];
 
@@ -8,6 +8,6 @@ const NONE: string[] = [];
  * worker that does not say: the server still decides).
  */
 export function useSoldOutOptions(): ReadonlySet<string> {
-  const ids = useStoreStatus((state) => state.status?.soldOutOptions ?? NONE);
+  const ids = useShopStatus((state) => state.status?.soldOutOptions ?? NONE);
   return useMemo(() => new Set(ids), [ids]);
 }

@@ -1,28 +1,28 @@
 import { create } from "zustand";
-import type { StoreStatus } from "#common/availability";
-import { getStore } from "./api/get-store";
+import type { ShopStatus } from "#common/availability";
+import { getShopStatus } from "./api/get-shop-status";
 
 /**
  * The shop's state as the pages show it: the banner, the footer's hours, sold-out marks, the
  * checkout. A small store rather than a query: the header shows it on every page, including
  * the ones that never load the data layer (see docs/decisions/0007).
  */
-export interface StoreStatusState {
-  status: StoreStatus | null;
+export interface ShopStatusState {
+  status: ShopStatus | null;
   /** When the status was last fetched (the browser's clock). */
   fetchedAt: number | null;
-  refresh(): Promise<StoreStatus | null>;
+  refresh(): Promise<ShopStatus | null>;
 }
 
-let inFlight: Promise<StoreStatus | null> | null = null;
+let inFlight: Promise<ShopStatus | null> | null = null;
 
-export const useStoreStatus = create<StoreStatusState>()((set, get) => ({
+export const useShopStatus = create<ShopStatusState>()((set, get) => ({
   status: null,
   fetchedAt: null,
-  refresh(): Promise<StoreStatus | null> {
+  refresh(): Promise<ShopStatus | null> {
     // One request at a time: the poll, a page and the checkout may all ask at once.
-    inFlight ??= getStore()
-      .then((status): StoreStatus | null => {
+    inFlight ??= getShopStatus()
+      .then((status): ShopStatus | null => {
         set({ status, fetchedAt: Date.now() });
         return status;
       })

@@ -1,11 +1,11 @@
-import type { StoreStatus } from "#common/availability";
+import type { ShopStatus } from "#common/availability";
 import { closedMessage, pausedMessage } from "#common/hours/format";
 import { ORDER_AHEAD_DAYS } from "#common/hours/pickup-slots";
-import { useStoreStatus } from "./store-status-store";
-import { useStorePolling } from "./use-store-polling";
+import { useShopStatus } from "./shop-status-store";
+import { useShopPolling } from "./use-shop-polling";
 
 /** What the banner says, or null while the shop takes orders. */
-export function storeBannerText(status: StoreStatus | null, now: Date = new Date()): string | null {
+export function shopBannerText(status: ShopStatus | null, now: Date = new Date()): string | null {
   if (!status || status.reason === null) return null;
   if (status.reason === "paused")
     return pausedMessage(status.pausedUntil ? new Date(status.pausedUntil) : null, status.timeZone);
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * days ahead (docs/decisions/0017-order-ahead.md) when the shop opens within them; a pause holds
  * every order.
  */
-export function storeBannerHint(status: StoreStatus | null, now: Date = new Date()): string {
+export function shopBannerHint(status: ShopStatus | null, now: Date = new Date()): string {
   const opensAt = status?.reason === "closed" && status.opensAt ? Date.parse(status.opensAt) : null;
   const opensWithinOrderAhead = opensAt !== null && opensAt - now.getTime() < (ORDER_AHEAD_DAYS - 1) * DAY_MS;
   return opensWithinOrderAhead ? "You can order now for a pickup time ahead." : "You can still browse the menu.";
@@ -29,15 +29,15 @@ export function storeBannerHint(status: StoreStatus | null, now: Date = new Date
  * The calm line under the header when the shop is closed or has paused online orders. Browsing
  * goes on, and while closed so does ordering for a time ahead. It also keeps the shop's state fresh for every page.
  */
-export function StoreBanner() {
-  useStorePolling();
-  const status = useStoreStatus((state) => state.status);
-  const text = storeBannerText(status);
+export function ShopBanner() {
+  useShopPolling();
+  const status = useShopStatus((state) => state.status);
+  const text = shopBannerText(status);
   return (
-    <div className="store-banner" role="status" aria-live="polite" hidden={!text}>
-      {text && <p className="container store-banner__text">{`${text}. ${storeBannerHint(status)}`}</p>}
+    <div className="shop-banner" role="status" aria-live="polite" hidden={!text}>
+      {text && <p className="container shop-banner__text">{`${text}. ${shopBannerHint(status)}`}</p>}
     </div>
   );
 }
 
-export default StoreBanner;
+export default ShopBanner;

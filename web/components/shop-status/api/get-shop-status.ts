@@ -1,12 +1,12 @@
-import { NOT_ACCEPTING_REASONS, type StoreStatus } from "#common/availability";
+import { NOT_ACCEPTING_REASONS, type ShopStatus } from "#common/availability";
 import { apiFetch } from "#web/lib/api-client";
 import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 
 const isInstantOrNull = (value: unknown) => value === null || (isString(value) && !Number.isNaN(Date.parse(value)));
 
 // Checked by hand, not with zod, like GET /api/me: every page asks for it (see web/lib/guards.ts).
-// Only what the pages compute with is checked; an answer that is not a store's is refused.
-function isStoreStatus(body: unknown): body is StoreStatus {
+// Only what the pages compute with is checked; an answer that is not the shop's state is refused.
+function isShopStatus(body: unknown): body is ShopStatus {
   return (
     isRecord(body) &&
     isString(body.timeZone) &&
@@ -26,8 +26,8 @@ function isStoreStatus(body: unknown): body is StoreStatus {
 }
 
 /** GET /api/store: whether the shop takes orders now, what is sold out, today's pickup slots. Never cached. */
-export async function getStore(): Promise<StoreStatus> {
+export async function getShopStatus(): Promise<ShopStatus> {
   const body = await apiFetch<unknown>("/api/store", { cache: "no-store" });
-  if (!isStoreStatus(body)) throw new Error("Unexpected response from GET /api/store.");
+  if (!isShopStatus(body)) throw new Error("Unexpected response from GET /api/store.");
   return body;
 }

@@ -1,11 +1,11 @@
 import { isSoldOut, isWholeDrinkSoldOut, type SoldOutItem, type SoldOutScope } from "#common/availability";
-import { useStoreStatus } from "./store-status-store";
+import { useShopStatus } from "./shop-status-store";
 
 const NOTHING_SOLD_OUT: SoldOutItem[] = [];
 
 /** The location's sold-out marks, as last fetched (empty until then: the server still decides). */
 export function useSoldOut(): SoldOutItem[] {
-  return useStoreStatus((state) => state.status?.soldOut ?? NOTHING_SOLD_OUT);
+  return useShopStatus((state) => state.status?.soldOut ?? NOTHING_SOLD_OUT);
 }
 
 export function useIsSoldOut(productId: string, size: SoldOutScope): boolean {

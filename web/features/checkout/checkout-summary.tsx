@@ -1,0 +1,65 @@
+import type { RefObject } from "react";
+import { formatCents } from "#common/money";
+import type { CartItem } from "#web/lib/cart-store";
+import { CheckoutLine } from "./checkout-line";
+
+interface CheckoutSummaryProps {
+  items: CartItem[];
+  /** What stops a line being ordered, said under it. */
+  lineProblem(item: CartItem): string | undefined;
+  linesRef: RefObject<HTMLUListElement | null>;
+  submitting: boolean;
+  delivering: boolean;
+  deliveryFeeCents: number;
+  tipCents: number;
+  totalCents: number;
+  /** The server priced the order differently from the cart: the total is the server's. */
+  pricesChanged: boolean;
+}
+
+/** The order summary: the lines, the delivery fee and tip, and the total. */
+export function CheckoutSummary({
+  items,
+  lineProblem,
+  linesRef,
+  submitting,
+  delivering,
+  deliveryFeeCents,
+  tipCents,
+  totalCents,
+  pricesChanged,
+}: CheckoutSummaryProps) {
+  return (
+    <section className="checkout-card" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title" className="checkout-card__title">
+        Order summary
+      </h2>
+      <ul role="list" className="checkout-lines" ref={linesRef}>
+        {items.map((item) => (
+          <CheckoutLine key={item.id} item={item} disabled={submitting} problem={lineProblem(item)} />
+        ))}
+      </ul>
+      {delivering && (
+        <p className="checkout-fee">
+          <span>Delivery</span>
+          <span data-testid="checkout-delivery-fee">{formatCents(deliveryFeeCents)}</span>
+        </p>
+      )}
+      {tipCents > 0 && (
+        <p className="checkout-fee">
+          <span>Tip</span>
+          <span data-testid="checkout-tip">{formatCents(tipCents)}</span>
+        </p>
+      )}
+      <p className="checkout-total">
+        <span>Total</span>
+        <span data-testid="checkout-total">{formatCents(totalCents)}</span>
+      </p>
+      {pricesChanged && (
+        <p className="checkout-note" role="status">
+          Prices have changed since these drinks were added; this is the total you pay.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { deviceTimeZone } from "#common/hours/shop-clock";
+import { formatCents } from "#common/money";
+import { orderTiming, whenAndWhere } from "#common/order-timing";
+import { orderNumber, type Order } from "#common/orders";
+import type { FeedbackDetail } from "#web/components/feedback/feedback-store";
+
+/** After when and where: the spec's "We will contact you" is not a call to wait for. */
+export const NO_CALL_NEEDED = "No need to wait for a call: we call only if there is a question about your order.";
+
+export type OrderFacts = Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState"> &
+  Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt">>;
+
+function paymentText(order: OrderFacts): string {
+  if (order.paymentState === "paid") return "Paid by card";
+  if (order.paymentMode === "stripe") return "By card";
+  return order.fulfilment === "delivery" ? "Pay on delivery" : "Pay on pickup";
+}
+
+/**
+ * The success modal's facts about the order just placed: its number, tip, total, payment, where and
+ * when (on the shop's clock, naming it when this device's reads otherwise).
+ */
+export function placedOrderDetails(order: OrderFacts): FeedbackDetail[] {
+  const fulfilment = order.fulfilment ?? "pickup";
+  const timing = orderTiming(
+    { fulfilment, pickup: order.pickup, createdAt: order.createdAt },
+    new Date(),
+    deviceTimeZone(),
+  );
+  const place =
+    fulfilment === "delivery"
+      ? order.fulfilmentAddress && { label: "Deliver to", value: order.fulfilmentAddress }
+      : order.fulfilmentAddress && { label: "Pickup at", value: order.fulfilmentAddress };
+  return [
+    { label: "Order", value: orderNumber(order.id) },
+    ...(order.tipCents ? [{ label: "Tip", value: formatCents(order.tipCents) }] : []),
+    { label: "Total", value: formatCents(order.totalCents) },
+    { label: "Payment", value: paymentText(order) },
+    ...(place ? [place] : []),
+    ...(timing ? [timing] : []),
+  ];
+}
+
+/** Said after the spec's message: when and where to collect the order, and that no call is coming. */
+export function placedOrderFollowUp(order: OrderFacts): string {
+  const { fulfilment = "pickup", fulfilmentAddress = "", pickup, createdAt } = order;
+  const when = whenAndWhere({ fulfilment, fulfilmentAddress, pickup, createdAt }, { deviceTimeZone: deviceTimeZone() });
+  return `${when} ${NO_CALL_NEEDED}`;
+}
