@@ -5,7 +5,7 @@
  */
 import type { PickupDaysResponse } from "#common/availability";
 import type { Database } from "#worker/db/client";
-import { pickupDaysWithFill } from "./pickup-slots";
+import { pickupDaysWithFill } from "#worker/services/orders/pickup-slots";
 import { acceptance, estimateReadyAt, loadShopState } from "./state";
 
 /** `GET /api/pickup-days`' answer: offered while closed (orders ahead), none while paused. */
