@@ -5,7 +5,7 @@ import { fetchAsset } from "./lib/assets";
 import { errorBody, handleError } from "./lib/errors";
 import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
-import { loadSession } from "./lib/sign-in-session";
+import { loadSession } from "./services/auth/sign-in-session";
 import { readUnreadBodyLocally } from "./lib/unread-body";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";

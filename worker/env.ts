@@ -35,7 +35,7 @@ export interface Env {
 }
 
 export interface AppVariables {
-  /** Set by requireStaff (lib/staff.ts) for a member of the shop's staff. */
+  /** Set by requireStaff (services/staff/require-staff.ts) for a member of the shop's staff. */
   staff?: StaffMembership;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
