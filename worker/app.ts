@@ -56,29 +56,36 @@ app.use("/send-email", csrfProtection);
 app.use("/api/*", loadSession);
 app.use("/send-email", loadSession);
 
-app.route("/api/categories", categoriesRouter);
-app.route("/api/products", productsRouter);
-app.route("/api/settings", settingsRouter);
-app.route("/api/payment-methods", paymentMethodsRouter);
-app.route("/api/delivery-area", deliveryAreaRouter);
-app.route("/api/auth", authRouter);
-app.route("/api/me", meRouter);
-app.route("/api/contact", contactRouter);
-app.route("/api/partnership", partnershipRouter);
-app.route("/api/send-email", sendEmailRouter);
-// The older app's contract posted here; kept working for the forms it describes.
-app.route("/send-email", sendEmailRouter);
-app.route("/api/orders", ordersRouter);
-app.route("/api/orders", orderAgainRouter);
-app.route("/api/stripe", stripeRouter);
-app.route("/api/store", shopStatusRouter);
-app.route("/api/pickup-days", pickupDaysRouter);
-app.route("/api/staff/availability", staffAvailabilityRouter);
-app.route("/api/staff/acknowledgements", staffAcknowledgementsRouter);
-app.route("/api/live", liveRouter);
-app.route("/api/staff", staffRouter);
-// The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
-app.route("/", pagesRouter);
+/**
+ * Every API router, mounted in one chained expression (docs/decisions/0010-import-boundaries.md):
+ * its type is the whole API's, for a typed client (`hc<AppType>` from hono/client).
+ */
+const routes = app
+  .route("/api/categories", categoriesRouter)
+  .route("/api/products", productsRouter)
+  .route("/api/settings", settingsRouter)
+  .route("/api/payment-methods", paymentMethodsRouter)
+  .route("/api/delivery-area", deliveryAreaRouter)
+  .route("/api/auth", authRouter)
+  .route("/api/me", meRouter)
+  .route("/api/contact", contactRouter)
+  .route("/api/partnership", partnershipRouter)
+  .route("/api/send-email", sendEmailRouter)
+  // The older app's contract posted here; kept working for the forms it describes.
+  .route("/send-email", sendEmailRouter)
+  .route("/api/orders", ordersRouter)
+  .route("/api/orders", orderAgainRouter)
+  .route("/api/stripe", stripeRouter)
+  .route("/api/store", shopStatusRouter)
+  .route("/api/pickup-days", pickupDaysRouter)
+  .route("/api/staff/availability", staffAvailabilityRouter)
+  .route("/api/staff/acknowledgements", staffAcknowledgementsRouter)
+  .route("/api/live", liveRouter)
+  .route("/api/staff", staffRouter)
+  // The landing pages' HTML, with hints for what each needs at once (wrangler.toml sends them here).
+  .route("/", pagesRouter);
+
+export type AppType = typeof routes;
 
 /** The API's addresses (the older app's /send-email among them); everything else is a page or a file. */
 function isApiPath(path: string): boolean {
