@@ -142,26 +142,26 @@ const onlyTheOrdersRoomReads =
 const tableNames = `/^(${ORDER_TABLES.join("|")})$/`;
 const sqlNames = `(${ORDER_TABLES_SQL.join("|")})`;
 /** An order table as an expression: `orders`, or `schema.orders` (any object's member of that name). */
-const orderTable = (place) => [
-  `${place} > Identifier[name=${tableNames}]`,
-  `${place} > MemberExpression[property.name=${tableNames}]`,
+const orderTable = (call) => [
+  `${call} > Identifier.arguments[name=${tableNames}]`,
+  `${call} > MemberExpression[property.name=${tableNames}]`,
 ];
 const orderTableAccess = [
   {
     // db.insert(orders), db.update(schema.orderItems), db.delete(orderEvents), tx.insert(...)…
-    selector: orderTable("CallExpression[callee.property.name=/^(insert|update|delete)$/].arguments").join(", "),
+    selector: orderTable("CallExpression[callee.property.name=/^(insert|update|delete)$/]").join(", "),
     message: onlyTheOrdersRoomWrites,
   },
   {
     // insertRows(db, orderItems, rows) (worker/db/batch.ts)
-    selector: orderTable(`CallExpression[callee.name="insertRows"].arguments`).join(", "),
+    selector: orderTable(`CallExpression[callee.name="insertRows"]`).join(", "),
     message: onlyTheOrdersRoomWrites,
   },
   {
     // Hand-written SQL: INSERT INTO orders, UPDATE order_items, DELETE FROM order_events…
     selector: [
-      `TemplateElement[value.raw=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W?${sqlNames}\\b/i]`,
-      `Literal[value=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W?${sqlNames}\\b/i]`,
+      `TemplateElement[value.raw=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+      `Literal[value=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W{0,2}${sqlNames}\\b/i]`,
     ].join(", "),
     message: onlyTheOrdersRoomWrites,
   },
@@ -169,7 +169,7 @@ const orderTableAccess = [
     // db.select().from(orders), .innerJoin(schema.orderItems, …), db.query.orders.findMany(…)
     selector: [
       ...orderTable(
-        "CallExpression[callee.property.name=/^(from|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|join)$/].arguments",
+        "CallExpression[callee.property.name=/^(from|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|join)$/]",
       ),
       `MemberExpression[object.property.name="query"][property.name=${tableNames}]`,
     ].join(", "),
@@ -181,6 +181,7 @@ const orderTableAccess = [
     selector: [
       `MemberExpression[object.type="Identifier"][object.name=${tableNames}]`,
       `MemberExpression[object.type="MemberExpression"][object.property.name=${tableNames}]`,
+      `MemberExpression[object.name=/^schema$/i][property.name=${tableNames}]`,
       `ImportDeclaration[source.value=/db\\/schema/] > ImportSpecifier[imported.name=${tableNames}]`,
     ].join(", "),
     message: onlyTheOrdersRoomReads,
@@ -188,8 +189,8 @@ const orderTableAccess = [
   {
     // Hand-written SQL: SELECT … FROM orders, JOIN order_items…
     selector: [
-      `TemplateElement[value.raw=/\\b(from|join)\\s+\\W?${sqlNames}\\b/i]`,
-      `Literal[value=/\\b(from|join)\\s+\\W?${sqlNames}\\b/i]`,
+      `TemplateElement[value.raw=/\\b(from|join)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+      `Literal[value=/\\b(from|join)\\s+\\W{0,2}${sqlNames}\\b/i]`,
     ].join(", "),
     message: onlyTheOrdersRoomReads,
   },

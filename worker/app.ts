@@ -57,10 +57,10 @@ app.use("/api/*", loadSession);
 app.use("/send-email", loadSession);
 
 /**
- * Every API router, mounted in one chained expression (docs/decisions/0010-import-boundaries.md):
- * its type is the whole API's, for a typed client (`hc<AppType>` from hono/client).
+ * Every router, mounted in one chained expression (docs/decisions/0010-import-boundaries.md): the
+ * same app, typed with the whole API, for a typed client (`hc<AppType>` from hono/client).
  */
-const routes = app
+export const routes = app
   .route("/api/categories", categoriesRouter)
   .route("/api/products", productsRouter)
   .route("/api/settings", settingsRouter)
