@@ -13,8 +13,9 @@
  *                             no service
  *   worker/services/payments  ←→ no: payments import orders, orders never payments
  *   worker/live               carries messages: it imports no service and nothing of the database
- *   worker/services/shop      the shop's state: read by orders and staff; of orders it imports only
- *                             the orders room's answers (queue.ts, prep-minutes.ts, pickup-slots.ts)
+ *   worker/services/shop      the shop's state: read by orders and staff, imports neither
+ *   worker/services/availability  the shop's answers (GET /api/store, /api/pickup-days): the shop's
+ *                             state with the orders room's queue and slots; nothing imports it but routes
  *
  * and who writes or reads an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
  * (and worker/db/, which declares them) touches the tables orders, order_items, order_item_options,
@@ -86,17 +87,18 @@ const boundaries = [
   },
   {
     target: "./worker/services/shop",
-    from: ["./worker/services/staff", "./worker/services/payments"],
-    message: "The shop's state is read by orders and staff; it imports neither.",
+    from: [
+      "./worker/services/orders",
+      "./worker/services/staff",
+      "./worker/services/payments",
+      "./worker/services/availability",
+    ],
+    message: "The shop's state is read by orders and staff; it imports neither (the queue comes in as a QueueQuery).",
   },
   {
-    // What the shop's answers need to know about orders, the orders room answers: the queue ahead,
-    // a drink's minutes and a slot's room. Those files import nothing of the shop but its types.
-    target: "./worker/services/shop",
-    from: "./worker/services/orders",
-    except: ["./queue.ts", "./prep-minutes.ts", "./pickup-slots.ts"],
-    message:
-      "The shop reads orders only through the orders room's answers (queue.ts, prep-minutes.ts, pickup-slots.ts).",
+    target: "./worker/services/orders",
+    from: "./worker/services/availability",
+    message: "The shop's answers (worker/services/availability/) are made from the orders room, not the reverse.",
   },
   {
     target: "./worker/services/orders",

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type CreateOrderResponse } from "#common/orders";
 import { getDb } from "#worker/db/client";
 import { slotsWithFill } from "#worker/services/orders/pickup-slots";
-import { loadShopState } from "#worker/services/shop/state";
+import { shopStateNow } from "#worker/services/orders/queue";
 import { json } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 import { setOrderState } from "./staff-fixtures";
@@ -72,7 +72,7 @@ describe("the slot triggers and pickup-slots.ts agree", () => {
       await setOrderState(holder, status);
       const next = await placed({ mode: "asap" });
 
-      const [slot] = await slotsWithFill(db, await loadShopState(db, ANAHEIM, clock.now()), [new Date(startsAt)]);
+      const [slot] = await slotsWithFill(db, await shopStateNow(db, ANAHEIM, clock.now()), [new Date(startsAt)]);
       const holds = status !== "cancelled";
       // The test can fail both ways: a held slot is full with its drinks taken, a free one is not.
       expect(slot).toEqual({ startsAt, full: holds, drinksLeft: holds ? DRINKS_PER_SLOT - 2 : DRINKS_PER_SLOT });
@@ -105,7 +105,7 @@ describe("the slot triggers and pickup-slots.ts agree", () => {
       if (slot!.full) return;
       await setOrderState(next, "cancelled");
       await env.DB.prepare("UPDATE orders SET status = 'received' WHERE id = ?").bind(holder).run();
-      const [after] = await slotsWithFill(db, await loadShopState(db, ANAHEIM, clock.now()), [new Date(startsAt)]);
+      const [after] = await slotsWithFill(db, await shopStateNow(db, ANAHEIM, clock.now()), [new Date(startsAt)]);
       expect(after!.full).toBe(true);
       expect(await refusal("UPDATE orders SET status = 'received' WHERE id = ?", next)).toMatch(
         /^pickup_slot_(drinks_)?full$/,

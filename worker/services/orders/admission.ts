@@ -8,11 +8,12 @@ import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { acceptance, estimateReadyAt, loadShopState } from "#worker/services/shop/state";
+import { acceptance, estimateReadyAt } from "#worker/services/shop/state";
 import { drinkCount, type SlotDrinks } from "#common/order-size";
 import { refuseOverDrinkLimit, refuseReadyAfterClosing } from "./order-size";
 import { admitToSlot, pickupDaysWithFill, slotDrinksStatements } from "./pickup-slots";
 import { prepMinutesFor } from "./prep-minutes";
+import { shopStateNow } from "./queue";
 import { prepStartAt } from "./prep-start";
 import { openDrinksGuard, openDrinksLimitError, openDrinksOf, refuseOverOpenDrinks } from "./open-drinks";
 
@@ -61,7 +62,7 @@ export async function admitOrder(
   now = new Date(),
 ): Promise<AdmittedOrder> {
   const locationId = DEFAULT_LOCATION_ID;
-  const state = await loadShopState(db, locationId, now);
+  const state = await shopStateNow(db, locationId, now);
   const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;
   // Closed now, the shop still takes an order for a pickup time ahead (docs/decisions/0017).

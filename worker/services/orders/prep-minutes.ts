@@ -1,15 +1,13 @@
 /**
  * How long the counter takes over a drink: its own preparation minutes, or the location's default
- * (`location_pickup_settings.default_prep_minutes`, FALLBACK_PREP_MINUTES without a row), times its
+ * (`location_pickup_settings.default_prep_minutes`, the shop's FALLBACK_PREP_MINUTES without a row), times its
  * quantity; an order's is the sum of its lines'. The queue ahead (./queue.ts), an order's
  * preparation start (./prep-start.ts) and admission (./admission.ts) all count it from here: in
  * TypeScript for lines not yet written, in SQL for orders already stored.
  */
 import { sql } from "drizzle-orm";
 import { locationPickupSettings, orderItems, products } from "#worker/db/schema";
-
-/** A location with no pickup settings row takes no slots and assumes this long per drink. */
-export const FALLBACK_PREP_MINUTES = 5;
+import { FALLBACK_PREP_MINUTES } from "#worker/services/shop/state";
 
 /** Minutes one order takes at the counter: each drink's own time (or the default) times its quantity. */
 export function prepMinutesFor(

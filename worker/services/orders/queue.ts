@@ -1,13 +1,14 @@
 /**
  * The queue ahead of an order placed now: the minutes of drinks the counter still has to make
  * (./prep-minutes.ts) for the orders it is on. The shop's state reads it in its one batch
- * (worker/services/shop/state.ts) for every estimate of when an order will be ready.
+ * (shopStateNow) for every estimate of when an order will be ready.
  */
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { PICKUP_SLOT_MINUTES } from "#common/hours/pickup-slots";
 import { OPEN_ORDER_STATUSES } from "#common/order-lifecycle";
 import type { Database } from "#worker/db/client";
 import { locationPickupSettings, orderItems, orderPickups, orderSlotDrinks, orders, products } from "#worker/db/schema";
+import { loadShopState, type ShopState } from "#worker/services/shop/state";
 import { storedPrepMinutes } from "./prep-minutes";
 
 const MINUTE_MS = 60_000;
@@ -54,4 +55,12 @@ export function queueMinutesQuery(db: Database, locationId: string, now: Date) {
 /** The queue's minutes from queueMinutesQuery's rows (none when nothing waits). */
 export function queueMinutesOf(rows: { minutes: number | null }[]): number {
   return Number(rows[0]?.minutes ?? 0);
+}
+
+/** The shop's state now, the queue ahead included, in one batch: what admission and the shop's answers read. */
+export function shopStateNow(db: Database, locationId: string, now: Date): Promise<ShopState> {
+  return loadShopState(db, locationId, now, {
+    query: queueMinutesQuery(db, locationId, now),
+    minutesOf: (rows) => queueMinutesOf(rows as { minutes: number | null }[]),
+  });
 }

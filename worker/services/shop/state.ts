@@ -4,6 +4,7 @@
  * tab all read it from here.
  */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { NotAcceptingReason, SoldOutItem } from "#common/availability";
 import type { OpeningHours } from "#common/hours/schedule";
 import { openingStatusAt } from "#common/hours/status";
@@ -11,10 +12,10 @@ import { DEFAULT_DRINK_LIMITS, type DrinkLimits } from "#common/order-size";
 import type { Database } from "#worker/db/client";
 import { locationPickupSettings, locations, orderingPauses, soldOutItems, soldOutOptions } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
-import { FALLBACK_PREP_MINUTES } from "#worker/services/orders/prep-minutes";
-import { queueMinutesOf, queueMinutesQuery } from "#worker/services/orders/queue";
 import { loadOpeningHours } from "./opening-hours";
 
+/** A location with no pickup settings row takes no slots and assumes this long per drink. */
+export const FALLBACK_PREP_MINUTES = 5;
 const MINUTE_MS = 60_000;
 
 /** Everything the shop's answer and an order's admission are computed from, read in one go. */
@@ -59,14 +60,29 @@ export function soldOutOptionsAt(db: Database, locationId: string) {
     .where(eq(soldOutOptions.locationId, locationId));
 }
 
-export async function loadShopState(db: Database, locationId: string, now: Date): Promise<ShopState> {
+/**
+ * The queue ahead, which the orders room counts (worker/services/orders/queue.ts): its query is read
+ * in the shop state's one batch, and its rows give the minutes.
+ */
+export interface QueueQuery {
+  query: BatchItem<"sqlite">;
+  minutesOf(rows: unknown): number;
+}
+
+/** The shop's state, read in one batch with the queue ahead (call it through orders/queue.ts shopStateNow). */
+export async function loadShopState(
+  db: Database,
+  locationId: string,
+  now: Date,
+  queue: QueueQuery,
+): Promise<ShopState> {
   const [locationRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
     db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
     db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
     soldOutAt(db, locationId),
     soldOutOptionsAt(db, locationId),
-    queueMinutesQuery(db, locationId, now),
+    queue.query,
   ]);
   const location = locationRows[0];
   if (!location) throw notFound("Location not found");
@@ -83,7 +99,7 @@ export async function loadShopState(db: Database, locationId: string, now: Date)
     pause: pauseRows[0] ?? null,
     soldOut: soldOutRows,
     soldOutOptions: soldOutOptionRows.map((row) => row.optionId),
-    queueMinutes: queueMinutesOf(queueRows),
+    queueMinutes: queue.minutesOf(queueRows),
   };
 }
 

@@ -8,7 +8,8 @@ import { localDateAt } from "#common/hours/intervals";
 import type { OpeningHours } from "#common/hours/schedule";
 import type { Database } from "#worker/db/client";
 import { pickupSlotsWithFill } from "#worker/services/orders/pickup-slots";
-import { acceptance, estimateReadyAt, loadShopState, readyAfterClosing } from "./state";
+import { shopStateNow } from "#worker/services/orders/queue";
+import { acceptance, estimateReadyAt, readyAfterClosing } from "#worker/services/shop/state";
 
 /** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the location's calendar. */
 function upcomingExceptions(hours: OpeningHours, now: Date): StoreHoursException[] {
@@ -25,7 +26,7 @@ function upcomingExceptions(hours: OpeningHours, now: Date): StoreHoursException
 
 /** `GET /api/store`'s answer. */
 export async function shopStatus(db: Database, locationId: string, now: Date): Promise<StoreStatus> {
-  const state = await loadShopState(db, locationId, now);
+  const state = await shopStateNow(db, locationId, now);
   const { open, reason, opensAt, closesAt } = acceptance(state, now);
   const asapReadyAt = estimateReadyAt(state, now);
   // Today's only: the days ahead are GET /api/pickup-days' (pickup-days.ts), for the checkout alone.
