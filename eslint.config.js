@@ -11,11 +11,12 @@
  *   worker/lib, worker/db  ←  worker/services  ←  worker/routes  ←  worker/app.ts
  *                             a route imports no other route; services import no route; lib imports
  *                             no service
- *   worker/services/payments  ←→ no: payments import orders, orders never payments
+ *   worker/services/orders  ←  worker/services/payments   payments import orders, never the reverse
+ *                             (both call Stripe through worker/services/stripe-api.ts)
  *   worker/live               carries messages: it imports no service and nothing of the database
  *   worker/services/shop      the shop's state: read by orders and staff, imports neither
  *   worker/services/availability  the shop's answers (GET /api/store, /api/pickup-days): the shop's
- *                             state with the orders room's queue and slots; nothing imports it but routes
+ *                             state with the orders room's queue and slots; orders never import it
  *
  * and who writes or reads an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
  * (and worker/db/, which declares them) touches the tables orders, order_items, order_item_options,
