@@ -9,13 +9,20 @@
  *                             a feature imports no other feature; shared code imports no feature
  *                             and not the app; the app wires features together
  *   worker/lib, worker/db  ←  worker/services  ←  worker/routes  ←  worker/app.ts
- *                             a route imports no other route; services import no route
+ *                             a route imports no other route; services import no route; lib imports
+ *                             no service
+ *   worker/services/orders  ←  worker/services/payments   payments import orders, never the reverse
+ *                             (both call Stripe through worker/services/stripe-api.ts)
  *   worker/live               carries messages: it imports no service and nothing of the database
  *   worker/services/shop      the shop's state: read by orders and staff, imports neither
+ *   worker/services/availability  the shop's answers (GET /api/store, /api/pickup-days): the shop's
+ *                             state with the orders room's queue and slots; orders never import it
  *
- * and who writes an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
- * inserts, updates or deletes rows of orders, order_items, order_item_options, order_pickups, order_slot_drinks,
- * order_events and order_acknowledgements.
+ * and who writes or reads an order (docs/decisions/0012-orders-room.md): only worker/services/orders/
+ * (and worker/db/, which declares them) touches the tables orders, order_items, order_item_options,
+ * order_pickups, order_slot_drinks, order_events and order_acknowledgements, by their drizzle names
+ * (`orders`, `schema.orders`) or in SQL; every other room asks the orders room. No import cycle,
+ * type-only imports included (scripts/lint/no-cycle-with-types.mjs).
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -26,6 +33,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { noCycleWithTypes } from "./scripts/lint/no-cycle-with-types.mjs";
 
 const features = readdirSync("web/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -80,8 +88,29 @@ const boundaries = [
   },
   {
     target: "./worker/services/shop",
-    from: ["./worker/services/orders", "./worker/services/staff", "./worker/services/payments"],
-    message: "The shop's state is read by orders and staff; it imports neither.",
+    from: [
+      "./worker/services/orders",
+      "./worker/services/staff",
+      "./worker/services/payments",
+      "./worker/services/availability",
+    ],
+    message: "The shop's state is read by orders and staff; it imports neither (the queue comes in as a QueueQuery).",
+  },
+  {
+    target: "./worker/services/orders",
+    from: "./worker/services/availability",
+    message: "The shop's answers (worker/services/availability/) are made from the orders room, not the reverse.",
+  },
+  {
+    target: "./worker/services/orders",
+    from: "./worker/services/payments",
+    message:
+      "Payments depend on orders, not the other way: the orders room calls Stripe through worker/services/stripe-api.ts.",
+  },
+  {
+    target: "./worker/lib",
+    from: ["./worker/services", "./worker/emails", "./worker/live"],
+    message: "worker/lib is the plumbing under the services: it imports none of them.",
   },
   {
     target: ["./worker/services", "./worker/lib", "./worker/db", "./worker/emails"],
@@ -111,21 +140,62 @@ const ORDER_TABLES_SQL = [
 ];
 const onlyTheOrdersRoomWrites =
   "Only worker/services/orders/ writes an order (docs/decisions/0012-orders-room.md): call one of its transitions.";
-const orderTableWrites = [
+const onlyTheOrdersRoomReads =
+  "Only worker/services/orders/ reads the order tables (docs/decisions/0012-orders-room.md): ask it, through a function it exports.";
+const tableNames = `/^(${ORDER_TABLES.join("|")})$/`;
+const sqlNames = `(${ORDER_TABLES_SQL.join("|")})`;
+/** An order table as an expression: `orders`, or `schema.orders` (any object's member of that name). */
+const orderTable = (call) => [
+  `${call} > Identifier.arguments[name=${tableNames}]`,
+  `${call} > MemberExpression[property.name=${tableNames}]`,
+];
+const orderTableAccess = [
   {
-    // db.insert(orders), db.update(orderItems), db.delete(orderEvents), tx.insert(...)…
-    selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name=/^(${ORDER_TABLES.join("|")})$/]`,
+    // db.insert(orders), db.update(schema.orderItems), db.delete(orderEvents), tx.insert(...)…
+    selector: orderTable("CallExpression[callee.property.name=/^(insert|update|delete)$/]").join(", "),
     message: onlyTheOrdersRoomWrites,
   },
   {
     // insertRows(db, orderItems, rows) (worker/db/batch.ts)
-    selector: `CallExpression[callee.name="insertRows"] > Identifier.arguments[name=/^(${ORDER_TABLES.join("|")})$/]`,
+    selector: orderTable(`CallExpression[callee.name="insertRows"]`).join(", "),
     message: onlyTheOrdersRoomWrites,
   },
   {
     // Hand-written SQL: INSERT INTO orders, UPDATE order_items, DELETE FROM order_events…
-    selector: `TemplateElement[value.raw=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W?(${ORDER_TABLES_SQL.join("|")})\\b/i]`,
+    selector: [
+      `TemplateElement[value.raw=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+      `Literal[value=/(insert\\s+(or\\s+\\w+\\s+)?into|update|delete\\s+from)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+    ].join(", "),
     message: onlyTheOrdersRoomWrites,
+  },
+  {
+    // db.select().from(orders), .innerJoin(schema.orderItems, …), db.query.orders.findMany(…)
+    selector: [
+      ...orderTable(
+        "CallExpression[callee.property.name=/^(from|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|join)$/]",
+      ),
+      `MemberExpression[object.property.name="query"][property.name=${tableNames}]`,
+    ].join(", "),
+    message: onlyTheOrdersRoomReads,
+  },
+  {
+    // Any use of an order table's columns or the table itself: orders.status, schema.orders.id,
+    // sql`${orderPickups.pickupAt}`, and importing it at all.
+    selector: [
+      `MemberExpression[object.type="Identifier"][object.name=${tableNames}]`,
+      `MemberExpression[object.type="MemberExpression"][object.property.name=${tableNames}]`,
+      `MemberExpression[object.name=/^schema$/i][property.name=${tableNames}]`,
+      `ImportDeclaration[source.value=/db\\/schema/] > ImportSpecifier[imported.name=${tableNames}]`,
+    ].join(", "),
+    message: onlyTheOrdersRoomReads,
+  },
+  {
+    // Hand-written SQL: SELECT … FROM orders, JOIN order_items…
+    selector: [
+      `TemplateElement[value.raw=/\\b(from|join)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+      `Literal[value=/\\b(from|join)\\s+\\W{0,2}${sqlNames}\\b/i]`,
+    ].join(", "),
+    message: onlyTheOrdersRoomReads,
   },
 ];
 
@@ -135,7 +205,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, squeeze: { rules: { "no-cycle-with-types": noCycleWithTypes } } },
     settings: {
       // TypeScript files are modules too, for following imports (no-cycle reads the imported files).
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
@@ -168,6 +238,8 @@ export default defineConfig(
         },
       ],
       "import-x/no-cycle": "error",
+      // …and the cycles it does not follow, through type-only imports (scripts/lint/no-cycle-with-types.mjs).
+      "squeeze/no-cycle-with-types": "error",
       "import-x/no-self-import": "error",
       // A timer declared before the callbacks that clear it and started after them stays `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
@@ -186,8 +258,8 @@ export default defineConfig(
   },
   {
     files: ["worker/**/*.ts"],
-    ignores: ["worker/services/orders/**"],
-    rules: { "no-restricted-syntax": ["error", ...orderTableWrites] },
+    ignores: ["worker/services/orders/**", "worker/db/**"],
+    rules: { "no-restricted-syntax": ["error", ...orderTableAccess] },
   },
   {
     // Playwright reads a test's fixtures from its first parameter's pattern, even an empty one.

@@ -1,4 +1,5 @@
 import { PRODUCT_SIZES, type ProductSize } from "./catalog";
+import type { PickupSlot } from "./hours/pickup-slots";
 import type { DrinkLimits } from "./order-size";
 
 /**
@@ -64,14 +65,7 @@ export function isWholeDrinkSoldOut(
   return sizes.length > 0 && sizes.every((size) => isSoldOut(soldOut, productId, size));
 }
 
-export interface PickupSlot {
-  /** The slot's start, a UTC instant (ISO-8601). */
-  startsAt: string;
-  /** No place left in it. */
-  full: boolean;
-  /** Drinks the counter can still make in it for online orders (common/order-size.ts). */
-  drinksLeft: number;
-}
+export type { PickupSlot } from "./hours/pickup-slots";
 
 /** One day's pickup slots, for ordering ahead. */
 export interface PickupDay {

@@ -13,7 +13,7 @@ export const catalogPaths = {
 
 /**
  * How long a browser keeps a catalog answer without asking again (the API's `max-age`, see
- * worker/lib/catalog-cache.ts). The app's copy counts as fresh for as long: fetching it again
+ * worker/services/catalog-cache.ts). The app's copy counts as fresh for as long: fetching it again
  * sooner would get the same answer from the browser's cache, and re-render the page for nothing.
  */
 export const CATALOG_BROWSER_MAX_AGE_SECONDS = 30;

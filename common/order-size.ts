@@ -7,8 +7,7 @@
  * before it. The worker decides with these functions and the checkout shows the same answer
  * before the shopper submits.
  */
-import type { PickupSlot } from "./availability";
-import { PICKUP_SLOT_MINUTES } from "./hours/pickup-slots";
+import { PICKUP_SLOT_MINUTES, type PickupSlot } from "./hours/pickup-slots";
 
 export interface DrinkLimits {
   /** Drinks one online order may have. */

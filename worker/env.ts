@@ -40,7 +40,7 @@ export interface Env {
 }
 
 export interface AppVariables {
-  /** Set by requireStaff (lib/staff.ts) for a member of the shop's staff. */
+  /** Set by requireStaff (services/staff/require-staff.ts) for a member of the shop's staff. */
   staff?: StaffMembership;
   /** Set by the numbers' router (routes/staff-numbers.ts): the shops whose numbers the caller may see. */
   numbersShops?: NumbersShop[];

@@ -1,6 +1,16 @@
 import { datedRanges, localDateAt, mergeRanges, MINUTE_MS, type OpenRange } from "./intervals";
 import type { OpeningHours } from "./schedule";
 
+/** A pickup slot as offered: its start and the room left in it. */
+export interface PickupSlot {
+  /** The slot's start, a UTC instant (ISO-8601). */
+  startsAt: string;
+  /** No place left in it. */
+  full: boolean;
+  /** Drinks the counter can still make in it for online orders (common/order-size.ts). */
+  drinksLeft: number;
+}
+
 /** Fixed, not an owner's setting: slots start on the quarter hour (so always divide the hour). */
 export const PICKUP_SLOT_MINUTES = 15;
 /** Orders are taken for today and the next six days (docs/decisions/0017-order-ahead.md). */

@@ -10,7 +10,7 @@ import type { StaffOrdersResponse } from "#common/staff-orders";
 import { rowsPerInsert } from "#worker/db/batch";
 import { getDb } from "#worker/db/client";
 import { orderItemOptions } from "#worker/db/schema";
-import { lineLabel } from "#worker/services/payments/stripe";
+import { lineLabel } from "#worker/services/stripe-api";
 import { api, json } from "./helpers";
 import { orderEmailsOf, ordersOf, PHONE, postOrder } from "./order-requests";
 import { createBarista, createSignedInUser } from "./sign-in";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "#common/catalog";
-import { CATALOG_STALENESS_BOUND_SECONDS } from "#worker/lib/catalog-cache";
+import { CATALOG_STALENESS_BOUND_SECONDS } from "#worker/services/catalog-cache";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { api, json } from "./helpers";
 import { seedStatements } from "./seed-sql";

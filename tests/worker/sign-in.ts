@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { getDb } from "#worker/db/client";
 import { users } from "#worker/db/schema";
-import { LOCAL_SESSION_COOKIE } from "#worker/lib/sign-in-session";
+import { LOCAL_SESSION_COOKIE } from "#worker/services/auth/sign-in-session";
 import { createSession } from "#worker/services/auth/sessions";
 
 export interface SignedInUser {

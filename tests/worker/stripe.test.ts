@@ -6,7 +6,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse, Order } from "#common/orders";
 import { app } from "#worker/app";
 import { getDb } from "#worker/db/client";
-import { emailOutbox, orders, paymentEvents } from "#worker/db/schema";
+import { emailOutbox, orderEvents, orders, paymentEvents } from "#worker/db/schema";
 import { expectStampedSince } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 import { checkoutSessionEvent, stripeEventPayload, stripeSignature, type SessionOrder } from "./stripe-webhooks";
@@ -225,6 +225,47 @@ describe("POST /api/orders with Stripe configured", () => {
       "line_items[3][price_data][unit_amount]": "329",
       "line_items[3][price_data][product_data][name]": "Tip",
     });
+  });
+
+  it("records the Checkout Session it opened with a history row of its own, the order's status unchanged", async () => {
+    const since = Date.now();
+    const { body, user } = await placeStripeOrder();
+    const row = await orderRow(body.order.id);
+    expect(row.stripeSessionId).toMatch(/^cs_test_/);
+    expectStampedSince(row.updatedAt, since);
+    const history = await db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, body.order.id))
+      .orderBy(orderEvents.id);
+    expect(
+      history.map(({ status, previousStatus, paymentState, actor, actorUserId, reason }) => ({
+        status,
+        previousStatus,
+        paymentState,
+        actor,
+        actorUserId,
+        reason,
+      })),
+    ).toEqual([
+      {
+        status: "received",
+        previousStatus: null,
+        paymentState: "pending",
+        actor: "customer",
+        actorUserId: user.userId,
+        reason: null,
+      },
+      {
+        status: "received",
+        previousStatus: "received",
+        paymentState: "pending",
+        actor: "customer",
+        actorUserId: user.userId,
+        reason: "Card checkout opened at Stripe.",
+      },
+    ]);
+    expect(history[1]!.createdAt).toBe(row.updatedAt);
   });
 
   it("answers a retried submission with the same order and the same session, not a second one", async () => {

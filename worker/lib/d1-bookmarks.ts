@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { getDb, type Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { isHttps } from "./sign-in-session";
+import { isHttps } from "./https";
 
 /**
  * D1's Sessions API for the shop's state (docs/decisions/0007): reads may come from the

@@ -6,7 +6,7 @@ import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { limitBody } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "#worker/lib/sign-in-session";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "#worker/services/auth/sign-in-session";
 import { validate } from "#worker/lib/validation";
 import { closeSessionSockets } from "#worker/services/live-access";
 import { appleAuthorizationUrl, appleIdentity } from "#worker/services/auth/apple";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { catalogCache } from "#worker/lib/catalog-cache";
+import { catalogCache } from "#worker/services/catalog-cache";
 import { notFound } from "#worker/lib/errors";
 import { catalogId, validate } from "#worker/lib/validation";
 import type { Category, Product } from "#common/catalog";

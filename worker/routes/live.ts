@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/env";
-import { requireUser } from "#worker/lib/sign-in-session";
-import { requireStaff } from "#worker/lib/staff";
+import { requireUser } from "#worker/services/auth/sign-in-session";
+import { requireStaff } from "#worker/services/staff/require-staff";
 import { requireSameOriginWebSocket } from "#worker/lib/websocket-upgrade";
 import { getDb } from "#worker/db/client";
 import { connectListener } from "#worker/live/channel";

@@ -4,7 +4,7 @@ import { getDb } from "#worker/db/client";
 import type { SessionUser } from "#common/session-user";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
-import { requireUser } from "#worker/lib/sign-in-session";
+import { requireUser } from "#worker/services/auth/sign-in-session";
 import { jsonBody } from "#worker/lib/json-body";
 import { findUser, GUEST, toSessionUser, updateUserPhone } from "#worker/services/auth/users";
 import { findStaffMembership } from "#worker/services/staff/membership";

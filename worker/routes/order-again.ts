@@ -3,7 +3,7 @@ import type { OrderAgainResponse } from "#common/order-again";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
-import { requireUser } from "#worker/lib/sign-in-session";
+import { requireUser } from "#worker/services/auth/sign-in-session";
 import { orderAgain } from "#worker/services/orders/order-again";
 
 /** `GET /api/orders/:id/again`: one of the user's orders as a cart today (common/order-again.ts). */

@@ -10,7 +10,7 @@ import {
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError, notFound } from "#worker/lib/errors";
-import { requireUser } from "#worker/lib/sign-in-session";
+import { requireUser } from "#worker/services/auth/sign-in-session";
 import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
 import { announceAfterCommit } from "#worker/services/announcements";

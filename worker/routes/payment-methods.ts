@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { PaymentMethods } from "#common/payment-methods";
 import type { AppEnv } from "#worker/env";
-import { paymentConfig } from "#worker/services/payments/stripe";
+import { paymentConfig } from "#worker/services/stripe-api";
 
 /**
  * How the shop takes payment, for the FAQ's answer: only the method, never how it is set up.

@@ -5,7 +5,7 @@ import type { AppEnv } from "#worker/env";
 import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { pickupDaysAhead } from "#worker/services/shop/pickup-days";
+import { pickupDaysAhead } from "#worker/services/availability/pickup-days";
 
 const pickupDaysQuery = z.object({ location: catalogId.optional() });
 

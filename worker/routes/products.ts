@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { catalogCache } from "#worker/lib/catalog-cache";
+import { catalogCache } from "#worker/services/catalog-cache";
 import { listFeaturedProducts } from "#worker/services/catalog";
 import type { Product } from "#common/catalog";
 

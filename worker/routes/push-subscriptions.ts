@@ -4,7 +4,7 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError, badRequest } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
-import { requireUser } from "#worker/lib/sign-in-session";
+import { requireUser } from "#worker/services/auth/sign-in-session";
 import { endpointRefusal } from "#worker/services/push/endpoints";
 import { removeSubscription, saveSubscription } from "#worker/services/push/subscriptions";
 import { vapidKeys } from "#worker/services/push/vapid";

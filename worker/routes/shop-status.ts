@@ -5,7 +5,7 @@ import type { AppEnv } from "#worker/env";
 import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { shopStatus } from "#worker/services/shop/state";
+import { shopStatus } from "#worker/services/availability/status";
 
 const shopStatusQuery = z.object({ location: catalogId.optional() });
 

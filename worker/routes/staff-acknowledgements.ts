@@ -4,7 +4,7 @@ import type { AcknowledgeOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
-import { requireStaff } from "#worker/lib/staff";
+import { requireStaff } from "#worker/services/staff/require-staff";
 import { announceAfterCommit } from "#worker/services/announcements";
 import { acknowledgeOrdersAtCounter } from "#worker/services/staff/order-acknowledgements";
 

@@ -10,7 +10,7 @@ import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { primaryDatabase } from "#worker/lib/d1-bookmarks";
 import { jsonBody } from "#worker/lib/json-body";
-import { requireStaff } from "#worker/lib/staff";
+import { requireStaff } from "#worker/services/staff/require-staff";
 import {
   changeOptionSoldOut,
   changeSoldOut,

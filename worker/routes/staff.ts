@@ -8,7 +8,7 @@ import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { validate } from "#worker/lib/validation";
-import { requireStaff } from "#worker/lib/staff";
+import { requireStaff } from "#worker/services/staff/require-staff";
 import { announceAfterCommit } from "#worker/services/announcements";
 import {
   boardOrderHistory,

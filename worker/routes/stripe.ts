@@ -4,7 +4,7 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { announceAfterCommit } from "#worker/services/announcements";
-import { paymentConfig, verifyWebhookEvent } from "#worker/services/payments/stripe";
+import { paymentConfig, verifyWebhookEvent } from "#worker/services/stripe-api";
 import { applyStripeEvent, type WebhookReceipt } from "#worker/services/payments/stripe-events";
 
 /** Stripe calls this; it is authenticated by its signature, not by a session or an Origin. */

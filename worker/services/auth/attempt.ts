@@ -7,7 +7,7 @@ import { AUTH_PROVIDERS, type AuthProvider } from "#common/auth-providers";
 import { getDb } from "#worker/db/client";
 import { signInAttempts } from "#worker/db/schema";
 import type { AppEnv } from "#worker/env";
-import { isHttps } from "#worker/lib/sign-in-session";
+import { isHttps } from "#worker/lib/https";
 import { sha256 } from "#worker/lib/sha256";
 import { base64Url } from "./sessions";
 

@@ -69,8 +69,16 @@ export async function findUser(db: Database, userId: string): Promise<UserProfil
   return db.query.users.findFirst({ where: eq(users.id, userId) });
 }
 
+/**
+ * The one write of a user's phone: from their profile (updateUserPhone), and in the batch that
+ * places an order, so the next checkout is pre-filled with it (worker/services/orders/placing.ts).
+ */
+export function userPhoneStatement(db: Database, userId: string, phone: string) {
+  return db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
 export async function updateUserPhone(db: Database, userId: string, phone: string): Promise<UserProfile | undefined> {
-  const [updated] = await db.update(users).set({ phone }).where(eq(users.id, userId)).returning();
+  const [updated] = await userPhoneStatement(db, userId, phone).returning();
   return updated;
 }
 

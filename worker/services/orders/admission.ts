@@ -3,22 +3,18 @@ import { inArray } from "drizzle-orm";
 import { isSoldOut } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import type { OrderPickup } from "#common/orders";
-import { closedMessage, formatDateTimeIn, formatTimeIn, pausedMessage } from "#common/hours/format";
+import { closedMessage, pausedMessage } from "#common/hours/format";
 import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
-import { errorMessages } from "#worker/lib/db-errors";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { pickupDaysWithFill } from "#worker/services/shop/pickup-slots";
-import { acceptance, estimateReadyAt, loadShopState, prepMinutesFor } from "#worker/services/shop/state";
+import { acceptance, estimateReadyAt } from "#worker/services/shop/state";
 import { drinkCount, type SlotDrinks } from "#common/order-size";
-import {
-  isSlotDrinksFull,
-  planSlotOrder,
-  refuseOverDrinkLimit,
-  refuseReadyAfterClosing,
-  slotDrinksStatements,
-} from "./order-size";
+import { refuseOverDrinkLimit, refuseReadyAfterClosing } from "./order-size";
+import { admitToSlot, pickupDaysWithFill, slotDrinksStatements } from "./pickup-slots";
+import { prepMinutesFor } from "./prep-minutes";
+import { shopStateNow } from "./queue";
+import { prepStartAt } from "./prep-start";
 import { openDrinksGuard, openDrinksLimitError, openDrinksOf, refuseOverOpenDrinks } from "./open-drinks";
 
 /** The lines as the checks need them (already priced: the drink exists and the size is sold). */
@@ -55,7 +51,7 @@ export interface AdmittedOrder {
  * (`order_too_large`, ./order-size.ts), when the account would hold more open unpaid drinks than
  * one order may have (`open_drinks_limit`, ./open-drinks.ts), and when "as soon as possible" would
  * be ready only after closing (`ready_after_closing`). A slot that fills up meanwhile is refused by
- * the database itself as the order is written (see isSlotFull), as is a burst from one account
+ * the database itself as the order is written (see ./pickup-slots.ts isSlotFull), as is a burst from one account
  * past its open drinks (isOverOpenDrinks).
  */
 export async function admitOrder(
@@ -66,7 +62,7 @@ export async function admitOrder(
   now = new Date(),
 ): Promise<AdmittedOrder> {
   const locationId = DEFAULT_LOCATION_ID;
-  const state = await loadShopState(db, locationId, now);
+  const state = await shopStateNow(db, locationId, now);
   const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;
   // Closed now, the shop still takes an order for a pickup time ahead (docs/decisions/0017).
@@ -107,24 +103,11 @@ export async function admitOrder(
   let pickup: OrderPickup;
   let making: SlotDrinks[] = [];
   if (request.mode === "slot") {
-    const slot = new Date(request.startsAt);
     // The same earliest slot the shop offered: a drink's own time does not take a shown slot away.
     const earliest = estimateReadyAt(state, now);
-    // Today's or a day ahead's: the order is made from that day's slots only.
+    // Today's or a day ahead's: the order is made from that day's slots only (./pickup-slots.ts).
     const days = await pickupDaysWithFill(db, state, now, earliest);
-    const slots = days.find((day) => day.slots.some((entry) => entry.startsAt === slot.toISOString()))?.slots;
-    if (!slots) {
-      throw new ApiError(
-        409,
-        "slot_invalid",
-        `Pickup at ${formatDateTimeIn(slot, timeZone)} is not one of our pickup times. Choose another time.`,
-        "pickup.startsAt",
-      );
-    }
-    pickup = { mode: "slot", at: slot.toISOString(), timeZone };
-    const index = slots.findIndex((entry) => entry.startsAt === pickup.at);
-    if (slots[index]?.full) throw slotFullError(pickup);
-    making = planSlotOrder(state, slots, index, drinks);
+    ({ pickup, making } = admitToSlot(state, days, request.startsAt, drinks));
   } else {
     const readyAt = estimateReadyAt(state, now, ownPrep);
     refuseReadyAfterClosing(state, drinks, readyAt, closesAt);
@@ -134,7 +117,7 @@ export async function admitOrder(
     openDrinksRefusal: async () =>
       openDrinksLimitError(await openDrinksOf(db, userId), openDrinksLimit, state.location.phone),
     pickup,
-    prepStartsAt: pickup.mode === "slot" ? new Date(Date.parse(pickup.at) - ownPrep * 60_000).toISOString() : null,
+    prepStartsAt: pickup.mode === "slot" ? prepStartAt(pickup.at, ownPrep) : null,
     locationId,
     statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
@@ -161,21 +144,4 @@ function refuseSoldOutOption(lines: CheckedLine[], soldOutOptions: readonly stri
       `lines.${lineIndex}.modifierIds.${optionIndex}`,
     );
   }
-}
-
-/**
- * A slot's trigger refused the order's batch: the slot's places (migrations/0042) or the room for
- * drinks in a slot it is made in (migrations/0045) went to another order first.
- */
-export function isSlotFull(error: unknown): boolean {
-  return errorMessages(error).includes("pickup_slot_full") || isSlotDrinksFull(error);
-}
-
-export function slotFullError(pickup: OrderPickup): ApiError {
-  return new ApiError(
-    409,
-    "slot_full",
-    `Pickup at ${formatTimeIn(new Date(pickup.at), pickup.timeZone)} has just filled up. Choose another time.`,
-    "pickup.startsAt",
-  );
 }

@@ -22,6 +22,20 @@ function counterOrders(locationId: string, statuses: OrderStatus[]) {
 }
 
 /**
+ * "On the board": common/order-lifecycle.ts isOnBoard in SQL, for one location's today (an open
+ * order from an earlier day of the shop is listed apart, ./earlier-orders.ts).
+ */
+export function onTheBoard(locationId: string, dayStart: string) {
+  return or(
+    and(counterOrders(locationId, [...OPEN_ORDER_STATUSES]), isForTodayOrLater(dayStart)),
+    // Cancelled with a refund that did not go through: the staff retry it from the board.
+    and(eq(orders.locationId, locationId), eq(orders.paymentState, "refund_pending")),
+    // Cancelled after it was paid at the counter: the money waits to be given back.
+    and(eq(orders.locationId, locationId), eq(orders.status, "cancelled"), eq(orders.paymentState, "paid_at_counter")),
+  );
+}
+
+/**
  * Today's open orders (those from an earlier day of the shop come apart: ./earlier-orders.ts), and
  * money still owed back: a refund that did not go through, or money paid at the counter for an
  * order since cancelled. `dayStart` is when the shop's today began.
@@ -30,19 +44,7 @@ export async function listBoardOrders(db: Database, locationId: string, dayStart
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      or(
-        and(counterOrders(locationId, [...OPEN_ORDER_STATUSES]), isForTodayOrLater(dayStart)),
-        // Cancelled with a refund that did not go through: the staff retry it from the board.
-        and(eq(orders.locationId, locationId), eq(orders.paymentState, "refund_pending")),
-        // Cancelled after it was paid at the counter: the money waits to be given back.
-        and(
-          eq(orders.locationId, locationId),
-          eq(orders.status, "cancelled"),
-          eq(orders.paymentState, "paid_at_counter"),
-        ),
-      ),
-    )
+    .where(onTheBoard(locationId, dayStart))
     // Every one of them, the newest included: a board that missed the newest would lose an order
     // a socket delivered.
     .orderBy(asc(orders.createdAt), asc(sql`rowid`));

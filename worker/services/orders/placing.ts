@@ -16,10 +16,12 @@ import type { Env } from "#worker/env";
 import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
 import { sha256Hex } from "#worker/lib/sha256";
+import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
 import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
-import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/payments/stripe";
-import { admitOrder, isSlotFull, slotFullError } from "./admission";
+import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
+import { admitOrder } from "./admission";
+import { isSlotFull, slotFullError } from "./pickup-slots";
 import { isOverOpenDrinks } from "./open-drinks";
 import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
@@ -29,6 +31,7 @@ import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
 import { toOrder } from "./shapes";
+import { recordCheckoutSession } from "./transitions";
 
 export interface PlaceOrderInput {
   db: Database;
@@ -208,7 +211,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     // Seven values an option: 30 lines of 5 options is 150 rows, in statements of 14.
     ...insertRows(db, orderItemOptions, optionRows),
     // The next checkout is pre-filled with the phone used for this one.
-    db.update(users).set({ phone: request.phone }).where(eq(users.id, userId)),
+    userPhoneStatement(db, userId, request.phone),
     orderEventStatement(db, {
       orderId,
       status: orderRow.status,
@@ -349,10 +352,7 @@ async function startCardPayment(
     throw await paymentUnavailable(input.db, row.locationId);
   }
   if (row.stripeSessionId !== session.id) {
-    await input.db
-      .update(orders)
-      .set({ stripeSessionId: session.id, updatedAt: new Date().toISOString() })
-      .where(eq(orders.id, row.id));
+    await recordCheckoutSession(input.db, row, session.id);
   }
   return session.url;
 }

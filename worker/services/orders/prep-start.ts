@@ -1,17 +1,21 @@
 /**
  * When the counter should start an order for a pickup time: its pickup time minus its drinks'
- * preparation minutes (each drink's own, or the location's default, times its quantity; as
- * worker/services/shop/state.ts prepMinutesFor counts them). Until then the board holds it in its
+ * preparation minutes (./prep-minutes.ts). Until then the board holds it in its
  * Later lane (docs/decisions/0017-order-ahead.md). "As soon as possible" has none: it starts now.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { OrderPickup } from "#common/orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locationPickupSettings, orderItems, orders, products } from "#worker/db/schema";
-import { FALLBACK_PREP_MINUTES } from "#worker/services/shop/state";
+import { storedPrepMinutes } from "./prep-minutes";
 
 const MINUTE_MS = 60_000;
+
+/** When the counter should start an order for `pickupAt` that takes `prepMinutes` to make (ISO). */
+export function prepStartAt(pickupAt: string, prepMinutes: number): string {
+  return new Date(Date.parse(pickupAt) - prepMinutes * MINUTE_MS).toISOString();
+}
 
 /** Each order's preparation minutes, by order id. */
 async function prepMinutesByOrder(db: Database, orderIds: string[]): Promise<Map<string, number>> {
@@ -21,7 +25,7 @@ async function prepMinutesByOrder(db: Database, orderIds: string[]): Promise<Map
         db
           .select({
             orderId: orderItems.orderId,
-            minutes: sql<number>`sum(coalesce(${products.prepMinutes}, ${locationPickupSettings.defaultPrepMinutes}, ${FALLBACK_PREP_MINUTES}) * ${orderItems.quantity})`,
+            minutes: storedPrepMinutes,
           })
           .from(orderItems)
           .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -44,9 +48,6 @@ export async function prepStartsByOrder(
   if (scheduled.length === 0) return new Map();
   const minutes = await prepMinutesByOrder(db, scheduled);
   return new Map(
-    scheduled.map((orderId) => {
-      const at = Date.parse(pickups.get(orderId)!.at) - (minutes.get(orderId) ?? 0) * MINUTE_MS;
-      return [orderId, new Date(at).toISOString()];
-    }),
+    scheduled.map((orderId) => [orderId, prepStartAt(pickups.get(orderId)!.at, minutes.get(orderId) ?? 0)]),
   );
 }

@@ -34,7 +34,7 @@ import {
   type QueuedEmails,
 } from "./emails";
 import { orderEventStatement } from "./history";
-import { findOrderRow, orderWithId, type LoadedOrder } from "./loading";
+import { findOrderRow, orderWithId, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
 import { toOrderEmailDetails } from "./shapes";
 
@@ -330,6 +330,31 @@ const BY_PAYMENT_PROVIDER: Actor = { actor: "payment_provider", actorUserId: nul
 
 /** Awaiting its card payment, not yet on the board. */
 const awaitingPayment = sql`${orders.paymentState} = 'pending' AND ${orders.status} = 'received'`;
+
+/**
+ * The shopper's card checkout was opened at Stripe: the order records the session it will be paid
+ * through (the webhook and the hold's expiry find it by it), with its history row. Its status and
+ * payment state stay as they are.
+ */
+export async function recordCheckoutSession(db: Database, row: OrderRow, sessionId: string): Promise<void> {
+  const at = new Date().toISOString();
+  await db.batch([
+    db.update(orders).set({ stripeSessionId: sessionId, updatedAt: at }).where(eq(orders.id, row.id)),
+    orderEventStatement(db, {
+      orderId: row.id,
+      status: row.status,
+      previousStatus: row.status,
+      paymentState: row.paymentState,
+      actor: "customer",
+      actorUserId: row.userId,
+      reason: CHECKOUT_SESSION_OPENED,
+      at,
+    }),
+  ]);
+}
+
+/** The history's reason for recordCheckoutSession's row. */
+export const CHECKOUT_SESSION_OPENED = "Card checkout opened at Stripe.";
 
 /** Paid: the order goes to the board, and its e-mails (held back while it was unpaid) are queued now. */
 export function markPaid(

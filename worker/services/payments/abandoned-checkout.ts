@@ -4,12 +4,10 @@
  * (docs/decisions/0019-holds-and-releases.md), rather than at the end of the session's lifetime,
  * so the next attempt is not refused for the one given up.
  */
-import { and, eq } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
-import { orders } from "#worker/db/schema";
 import type { Env } from "#worker/env";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { loadOrder } from "#worker/services/orders/loading";
+import { loadOrder, ownOrder } from "#worker/services/orders/loading";
 import { markExpired } from "#worker/services/orders/transitions";
 import { closeCheckoutSession } from "./expired-holds";
 
@@ -24,7 +22,7 @@ export async function releaseAbandonedCheckout(
   userId: string,
   orderId: string,
 ): Promise<{ found: boolean; news: Announcements }> {
-  const order = await loadOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const order = await loadOrder(db, ownOrder(userId, orderId));
   if (!order) return { found: false, news: NOTHING_TO_ANNOUNCE };
   const awaiting = order.row.paymentState === "pending" && order.row.status === "received";
   if (!awaiting || (await closeCheckoutSession(env, order))) return { found: true, news: NOTHING_TO_ANNOUNCE };

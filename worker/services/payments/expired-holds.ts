@@ -12,7 +12,7 @@ import { announceAfterCommit } from "#worker/services/announcements";
 import type { LoadedOrder } from "#worker/services/orders/loading";
 import { heldUnpaidSince } from "#worker/services/orders/payment-holds";
 import { markExpired } from "#worker/services/orders/transitions";
-import { CHECKOUT_SESSION_LIFETIME_SECONDS, expireCheckoutSession, paymentConfig } from "./stripe";
+import { CHECKOUT_SESSION_LIFETIME_SECONDS, expireCheckoutSession, paymentConfig } from "#worker/services/stripe-api";
 
 /** Holds released per run: the cron runs every 5 minutes, so a backlog drains within a few runs. */
 const RELEASES_PER_RUN = 25;

@@ -34,7 +34,7 @@ import {
   refundOrderPayment,
   sessionPaymentIntentId,
   type Stripe,
-} from "./stripe";
+} from "#worker/services/stripe-api";
 
 export type PaymentEventOutcome =
   | "paid"

@@ -12,8 +12,9 @@ import type { OrderStatus } from "#common/orders";
 import type { PushKind } from "#common/push";
 import { inListChunks } from "#worker/db/batch";
 import { getDb } from "#worker/db/client";
-import { orders, pushOutbox, pushSubscriptions } from "#worker/db/schema";
+import { pushOutbox, pushSubscriptions } from "#worker/db/schema";
 import type { Env } from "#worker/env";
+import { currentOrderStatus } from "#worker/services/orders/status-now";
 import { MAX_EMAILS_PER_RUN, maxAttemptsFrom, nextAttemptAfter, STALE_CLAIM_MINUTES } from "#worker/services/outbox";
 import { signedEndpoint } from "./endpoints";
 import { forgetEndpoint } from "./subscriptions";
@@ -103,9 +104,9 @@ async function deliverOne(env: Env, id: string): Promise<void> {
   const remainingSeconds = Math.floor((Date.parse(row.expiresAt) - Date.now()) / 1000);
   if (remainingSeconds <= 0)
     return void (await settle("dropped", "Its time to live passed before it could be delivered."));
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId));
-  if (order?.status !== STILL_TRUE_WHILE[row.kind])
-    return void (await settle("dropped", `The order is ${order?.status ?? "gone"} now.`));
+  const status = await currentOrderStatus(db, row.orderId);
+  if (status !== STILL_TRUE_WHILE[row.kind])
+    return void (await settle("dropped", `The order is ${status ?? "gone"} now.`));
   if (row.attempts > maxAttempts)
     return void (await settle("failed", "Delivery was interrupted on the last allowed attempt."));
 

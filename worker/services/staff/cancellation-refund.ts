@@ -18,7 +18,7 @@ import {
   refundStillPending,
   type OrderChange,
 } from "#worker/services/orders/transitions";
-import { paymentConfig, refundOrderPayment } from "#worker/services/payments/stripe";
+import { paymentConfig, refundOrderPayment } from "#worker/services/stripe-api";
 
 export interface CancellationRefundInput {
   db: Database;

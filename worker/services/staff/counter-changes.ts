@@ -14,7 +14,7 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { cancelledFromByOrder } from "#worker/services/orders/board-orders";
 import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
-import { isSlotFull } from "#worker/services/orders/admission";
+import { isSlotFull } from "#worker/services/orders/pickup-slots";
 import { markGivenBack, markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
 
 export interface CounterChangeInput {

@@ -26,12 +26,12 @@ export async function earlierOrdersPage(
   offset: number,
 ): Promise<EarlierOrdersResponse> {
   const dayStart = await locationDayStart(db, locationId);
-  const [total, orders] = await Promise.all([
+  const [total, page] = await Promise.all([
     countEarlierOrders(db, locationId, dayStart),
     listEarlierOrders(db, locationId, dayStart, { offset, limit: EARLIER_ORDERS_PAGE_SIZE }),
   ]);
-  const next = offset + orders.length;
-  return { orders, total, nextOffset: next < total && orders.length > 0 ? next : null };
+  const next = offset + page.length;
+  return { orders: page, total, nextOffset: next < total && page.length > 0 ? next : null };
 }
 
 export async function closeEarlier(

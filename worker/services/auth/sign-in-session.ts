@@ -3,16 +3,13 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { findValidSession, SESSION_ABSOLUTE_LIFETIME_MS } from "#worker/services/auth/sessions";
-import { ApiError } from "./errors";
+import { ApiError } from "#worker/lib/errors";
+import { isHttps } from "#worker/lib/https";
 
 /** On https the cookie is `__Host-` prefixed (Secure, Path=/, no Domain: it cannot be planted by a subdomain). */
 export const SECURE_SESSION_COOKIE = "__Host-squeeze_session";
 /** Plain http://localhost cannot hold a Secure cookie, so development uses the nearest that works. */
 export const LOCAL_SESSION_COOKIE = "squeeze_session";
-
-export function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:";
-}
 
 export function sessionCookieName(c: Context): string {
   return isHttps(c) ? SECURE_SESSION_COOKIE : LOCAL_SESSION_COOKIE;

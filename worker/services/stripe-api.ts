@@ -1,3 +1,9 @@
+/**
+ * Stripe at its edge: which way orders are paid, and the calls made to Stripe's API (checkout
+ * sessions, refunds, webhook signatures). It knows nothing of orders: the orders room opens a
+ * checkout with it, and worker/services/payments/ (which reads Stripe's answers into the orders
+ * room's transitions) closes and refunds them.
+ */
 import { optionsSummary, type ChosenOption } from "#common/modifiers";
 import Stripe from "stripe";
 import type { Env } from "#worker/env";

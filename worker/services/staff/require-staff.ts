@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { findStaffMembership } from "#worker/services/staff/membership";
-import { ApiError } from "./errors";
+import { ApiError } from "#worker/lib/errors";
 
 /**
  * Everything under /api/staff: 401 for a guest, 403 for a signed-in shopper; staff get their

@@ -3,7 +3,7 @@ import { cache } from "hono/cache";
 import { etag } from "hono/etag";
 import { CATALOG_BROWSER_MAX_AGE_SECONDS } from "#common/catalog-paths";
 import type { AppEnv } from "#worker/env";
-import { CATALOG_VERSION_TTL_MS, currentCatalogVersion } from "#worker/services/catalog-version";
+import { CATALOG_VERSION_TTL_MS, currentCatalogVersion } from "./catalog-version";
 
 /**
  * The catalog (categories, drinks, prices, franchise settings) changes when the menu is

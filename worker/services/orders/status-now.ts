@@ -1,0 +1,15 @@
+/**
+ * Where an order stands now, for a room that only needs its status (a push checks it before it
+ * goes). A file of its own, importing nothing else of the orders room, so that the rooms the orders
+ * room itself calls after a change (announcements, push delivery) can ask without a cycle.
+ */
+import { eq } from "drizzle-orm";
+import type { OrderStatus } from "#common/orders";
+import type { Database } from "#worker/db/client";
+import { orders } from "#worker/db/schema";
+
+/** The order's status now; undefined for an order that is gone. */
+export async function currentOrderStatus(db: Database, orderId: string): Promise<OrderStatus | undefined> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  return row?.status;
+}
