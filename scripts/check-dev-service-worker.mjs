@@ -17,7 +17,9 @@
 //
 // Exit code 0 when all three hold. Uses the local database `npm run dev` uses.
 import { spawn, execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
@@ -76,8 +78,16 @@ const browser = await chromium.launch({
 });
 
 /** A browser context signed in as a test person of its own, and its session cookie. */
-async function shopper(name) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 }, isMobile: true });
+async function shopper(name, { profile } = {}) {
+  const options = { baseURL: origin, viewport: { width: 390, height: 844 }, isMobile: true };
+  // A profile of its own where push is concerned: an incognito context (a test's default) refuses it.
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, {
+        ...options,
+        executablePath: process.env.CHROME_PATH ?? browserSetup.executablePath,
+        args: browserSetup.args,
+      })
+    : await browser.newContext(options);
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const cookie = await signInLocally(origin, { provider: "google", name, email });
   const [cookieName, cookieValue] = cookie.split(/=(.*)/s);
@@ -100,7 +110,8 @@ try {
 
   // 1. The order page's button, and a push shown by the dev service worker.
   {
-    const { context, cookie } = await shopper("Dev Push");
+    const profile = mkdtempSync(join(tmpdir(), "squeeze-dev-push-"));
+    const { context, cookie } = await shopper("Dev Push", { profile });
     await context.grantPermissions(["notifications"], { origin });
     const placed = await postLocalOrder(origin, {
       cookie,
@@ -111,7 +122,7 @@ try {
     });
     const { order } = await placed.json();
     check(placed.status === 201, `an order placed (${placed.status})`);
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     let registrationId;
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
@@ -131,8 +142,8 @@ try {
           () =>
             document.querySelector(".ready-notifications [role=alert], .ready-notifications p")?.textContent ?? null,
         ),
-      { timeout: 30_000, what: "the button's answer" },
-    ).catch(() => "nothing yet after 30 s: the subscription is still waiting for Chromium's push service");
+      { timeout: 15_000, what: "the button's answer" },
+    ).catch(() => "nothing yet after 15 s: the subscription is still waiting for Chromium's push service");
     const permission = await page.evaluate(() => Notification.permission);
     check(permission === "granted", `the tap asked for and got the permission (${permission})`);
     console.log(`     the page then says: "${said}"`);
@@ -158,6 +169,7 @@ try {
     ).catch(() => "");
     check(shown === payload.title, `a Ready push to the dev service worker shows "${shown}"`);
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 
   // 2. The stand-in push service: the Ready push, timed from the barista's tap.
