@@ -24,6 +24,9 @@ const NOT_CODE = /^\/(api\/|send-email|images\/|cdn-cgi\/|__)/;
 /** Static and dynamic imports in Vite's output, and the frame's scripts, inline imports and icons. */
 const IMPORTS = /(?:\bfrom\s*|\bimport\s*\(?\s*|\b(?:src|href)=)["']([./][^"'\s]*)["']/g;
 
+/** Modules followed this recently are not followed again at every visit of the menu (the route keeps edits). */
+const KEEP_MODULES_EVERY_MS = 60_000;
+
 /** How many modules are fetched at once while following the imports. */
 const PARALLEL_FETCHES = 6;
 
@@ -87,9 +90,13 @@ export function keepDevModulesOffline(scope: ServiceWorkerGlobalScope): void {
   );
 
   let keeping: Promise<void> | null = null;
+  let keptAt = 0;
   scope.addEventListener("message", (event) => {
-    if (event.data !== KEEP_MENU_MESSAGE) return;
+    if (event.data !== KEEP_MENU_MESSAGE || Date.now() - keptAt < KEEP_MODULES_EVERY_MS) return;
     keeping ??= keepDevModules(scope)
+      .then(() => {
+        keptAt = Date.now();
+      })
       .catch((error: unknown) => console.warn("Could not keep the app's modules for offline use", error))
       .finally(() => {
         keeping = null;
