@@ -212,7 +212,7 @@ export default defineConfig({
       filename: "sw.ts",
       injectRegister: false,
       manifest: false,
-      devOptions: { enabled: false },
+      devOptions: { enabled: true, type: "module", navigateFallback: APP_SHELL_PATH },
       injectManifest: {
         // The shopper's code and styles, and the page frame (index.html, served as APP_SHELL_PATH);
         // never the staff side's chunks, which a shopper's device has no use for.

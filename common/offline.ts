@@ -8,6 +8,12 @@
 export const SERVICE_WORKER_PATH = "/sw.js";
 
 /**
+ * The same service worker under `npm run dev`: vite-plugin-pwa's `devOptions` serve
+ * web/service-worker/sw.ts at this address as an ES module, transformed by Vite like the pages' code.
+ */
+export const DEV_SERVICE_WORKER_PATH = "/dev-sw.js?dev-sw";
+
+/**
  * The page frame without a page in it (the build's index.html, as the worker serves it): what a
  * page opened without a connection starts from when the service worker has no copy of that page.
  */

@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { KEEP_MENU_MESSAGE, SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from "#common/offline";
+import { DEV_SERVICE_WORKER_PATH, KEEP_MENU_MESSAGE, SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from "#common/offline";
 
 // The page's side of the installable app: it registers the service worker, asks it to keep the
 // menu once the menu is shown, and when a newer version waits, says so and lets it take over at
@@ -41,6 +41,7 @@ async function renderAt(path: string) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
   Reflect.deleteProperty(navigator, "serviceWorker");
 });
 
@@ -51,6 +52,15 @@ describe("the installable app's service worker, seen from the page", () => {
     await vi.waitFor(() => expect(browser.active.postMessage).toHaveBeenCalledWith(KEEP_MENU_MESSAGE));
     expect(browser.container.register).toHaveBeenCalledWith(SERVICE_WORKER_PATH, { scope: "/" });
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("under npm run dev registers the same worker as Vite serves it, a module, and asks it to keep the menu", async () => {
+    vi.stubEnv("MODE", "development");
+    const browser = fakeServiceWorkers({ newerWaiting: false });
+    await renderAt("/menu");
+    await vi.waitFor(() => expect(browser.active.postMessage).toHaveBeenCalledWith(KEEP_MENU_MESSAGE));
+    expect(browser.container.register).toHaveBeenCalledWith(DEV_SERVICE_WORKER_PATH, { scope: "/", type: "module" });
+    expect(browser.container.register).not.toHaveBeenCalledWith(SERVICE_WORKER_PATH, expect.anything());
   });
 
   it("says when a newer version is ready, and lets it take over at the next change of page, not before", async () => {

@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { KEEP_MENU_MESSAGE, SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from "#common/offline";
+import { KEEP_MENU_MESSAGE, SKIP_WAITING_MESSAGE } from "#common/offline";
+import { registerServiceWorker } from "#web/lib/service-worker";
 import "./app-updates.css";
 
 let waiting: ServiceWorker | null = null;
@@ -31,21 +32,18 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 
 let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
-function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  // `npm run dev` serves modules one by one and builds no service worker (vite.config.ts).
-  registering ??=
-    !("serviceWorker" in navigator) || import.meta.env.MODE === "development"
-      ? Promise.resolve(null)
-      : navigator.serviceWorker
-          .register(SERVICE_WORKER_PATH, { scope: "/" })
-          .then((registration) => {
-            watchForUpdates(registration);
-            return registration;
-          })
-          .catch((error: unknown) => {
-            console.warn("The offline app could not be installed", error);
-            return null;
-          });
+function registerOnce(): Promise<ServiceWorkerRegistration | null> {
+  registering ??= !("serviceWorker" in navigator)
+    ? Promise.resolve(null)
+    : registerServiceWorker()
+        .then((registration) => {
+          watchForUpdates(registration);
+          return registration;
+        })
+        .catch((error: unknown) => {
+          console.warn("The offline app could not be installed", error);
+          return null;
+        });
   return registering;
 }
 
@@ -66,7 +64,7 @@ export default function AppUpdates() {
   const previousPath = useRef(pathname);
 
   useEffect(() => {
-    void registerServiceWorker();
+    void registerOnce();
   }, []);
 
   useEffect(() => {
@@ -77,7 +75,7 @@ export default function AppUpdates() {
 
   useEffect(() => {
     if (pathname !== "/menu" || !("serviceWorker" in navigator)) return;
-    void registerServiceWorker().then(async (registration) => {
+    void registerOnce().then(async (registration) => {
       if (!registration) return;
       const ready = await navigator.serviceWorker.ready;
       ready.active?.postMessage(KEEP_MENU_MESSAGE);

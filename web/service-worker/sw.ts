@@ -20,6 +20,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from "#common/offline";
 import type { PushPayload } from "#common/push";
+import { keepDevModulesOffline } from "./dev-modules";
 import { handleNotificationClick, showOrderNotification } from "./notifications";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -33,6 +34,9 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The first install looks after the page that installed it at once (a newer version waits, 0023).
 clientsClaim();
+
+// Under `npm run dev` the precache is only the frame: Vite's modules are kept by dev-modules.ts.
+if (import.meta.env.DEV) keepDevModulesOffline(self);
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 const matches = (patterns: readonly RegExp[], url: URL) => patterns.some((pattern) => pattern.test(url.pathname));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { SERVICE_WORKER_PATH } from "#common/offline";
 import { errorMessage } from "#web/lib/query-client";
+import { registerServiceWorker } from "#web/lib/service-worker";
 import { deletePushSubscription } from "./api/delete-push-subscription";
 import { getPushKey } from "./api/get-push-key";
 import { savePushSubscription } from "./api/save-push-subscription";
@@ -50,7 +50,7 @@ export function useReadyNotifications() {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") return setState(permission === "denied" ? { kind: "blocked" } : { kind: "off" });
       const key = await getPushKey();
-      await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: "/" });
+      await registerServiceWorker();
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
