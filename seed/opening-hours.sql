@@ -27,6 +27,26 @@ INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
   ('loc-anaheim', 6, '08:00', '20:00'),
   ('loc-anaheim', 0, '09:00', '17:00');
 
+DELETE FROM location_hours WHERE location_id = 'loc-fullerton';
+INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
+  ('loc-fullerton', 1, '06:30', '18:00'),
+  ('loc-fullerton', 2, '06:30', '18:00'),
+  ('loc-fullerton', 3, '06:30', '18:00'),
+  ('loc-fullerton', 4, '06:30', '18:00'),
+  ('loc-fullerton', 5, '06:30', '18:00'),
+  ('loc-fullerton', 6, '08:00', '16:00');
+
+-- Scottsdale keeps Arizona's clock (America/Phoenix: no daylight saving).
+DELETE FROM location_hours WHERE location_id = 'loc-scottsdale';
+INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
+  ('loc-scottsdale', 1, '06:00', '15:00'),
+  ('loc-scottsdale', 2, '06:00', '15:00'),
+  ('loc-scottsdale', 3, '06:00', '15:00'),
+  ('loc-scottsdale', 4, '06:00', '15:00'),
+  ('loc-scottsdale', 5, '06:00', '15:00'),
+  ('loc-scottsdale', 6, '07:00', '14:00'),
+  ('loc-scottsdale', 0, '07:00', '14:00');
+
 -- slot_capacity: how many orders one 15-minute pickup slot takes (0 offers no slots, only
 -- "as soon as possible"). default_prep_minutes: how long a drink takes when the drink has
 -- no preparation time of its own (below).
@@ -38,7 +58,9 @@ INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
 -- order needs that much notice. See docs/decisions/0015-order-size.md.
 INSERT INTO location_pickup_settings
   (location_id, slot_capacity, default_prep_minutes, max_drinks_per_order, max_drinks_per_slot) VALUES
-  ('loc-anaheim', 4, 5, 40, 12)
+  ('loc-anaheim', 4, 5, 40, 12),
+  ('loc-fullerton', 3, 5, 30, 10),
+  ('loc-scottsdale', 4, 4, 40, 12)
 ON CONFLICT (location_id) DO UPDATE SET
   slot_capacity = excluded.slot_capacity, default_prep_minutes = excluded.default_prep_minutes,
   max_drinks_per_order = excluded.max_drinks_per_order, max_drinks_per_slot = excluded.max_drinks_per_slot;

@@ -5,7 +5,8 @@
 -- while these hours are in force (scripts/lib/seed-files.mjs), and an exception written by hand
 -- into the local database is kept.
 
-DELETE FROM location_hours WHERE location_id = 'loc-anaheim';
--- '00:00' to '00:00' is open all day, on each of the seven weekdays.
+-- Every shop: '00:00' to '00:00' is open all day, on each of the seven weekdays.
+DELETE FROM location_hours WHERE location_id IN ('loc-anaheim', 'loc-fullerton', 'loc-scottsdale');
 INSERT INTO location_hours (location_id, weekday, opens, closes)
-  SELECT 'loc-anaheim', value, '00:00', '00:00' FROM json_each('[0, 1, 2, 3, 4, 5, 6]');
+  SELECT shop.value, day.value, '00:00', '00:00'
+  FROM json_each('["loc-anaheim", "loc-fullerton", "loc-scottsdale"]') AS shop, json_each('[0, 1, 2, 3, 4, 5, 6]') AS day;

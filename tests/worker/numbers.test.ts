@@ -70,11 +70,14 @@ describe("who sees the numbers", () => {
   });
 
   it("gives a manager without ?location= only their own shops, and the owner every shop", async () => {
+    // The development seed lists manager@example.com at Anaheim and Fullerton, not Scottsdale.
     const manager = await figures(people.manager.cookie, "from=2026-06-10&to=2026-06-10");
-    expect(manager.locations.map((shop) => shop.id)).toEqual(["loc-anaheim"]);
-    expect(manager.viewable.map((shop) => shop.id)).toEqual(["loc-anaheim"]);
+    expect(manager.locations.map((shop) => shop.id).sort()).toEqual(["loc-anaheim", "loc-fullerton"]);
+    expect(manager.viewable.map((shop) => shop.id).sort()).toEqual(["loc-anaheim", "loc-fullerton"]);
     const owner = await figures(people.owner.cookie, "from=2026-06-10&to=2026-06-10");
-    expect(owner.locations.map((shop) => shop.id).sort()).toEqual(["loc-anaheim", PHOENIX.id]);
+    expect(owner.locations.map((shop) => shop.id).sort()).toEqual(
+      ["loc-anaheim", "loc-fullerton", "loc-scottsdale", PHOENIX.id].sort(),
+    );
     const both = await figures(people.managerOfBoth.cookie, `from=2026-06-10&to=2026-06-10&location=${PHOENIX.id}`);
     expect(both.locations).toEqual([PHOENIX]);
   });

@@ -4,7 +4,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import { ORDER_HISTORY_PAGE, type OrderListResponse } from "#common/orders";
 import { getDb } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { api, json } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 

@@ -4,7 +4,7 @@ import type { PickupDaysResponse } from "#common/availability";
 import type { AppEnv } from "#worker/env";
 import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { pickupDaysAhead } from "#worker/services/availability/pickup-days";
 
 const pickupDaysQuery = z.object({ location: catalogId.optional() });

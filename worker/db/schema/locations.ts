@@ -4,7 +4,7 @@
  * common/hours/schedule.ts for their rules.
  */
 import { sql } from "drizzle-orm";
-import { check, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 /** The shop's locations (seed/locations.sql). Times are stored in UTC and shown in `timeZone`. */
@@ -20,10 +20,25 @@ export const locations = sqliteTable(
     createdAt: createdAt(),
     /** What a delivery from this location costs, in cents. */
     deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    /**
+     * The shop's part of its URL (/locations/<slug>): lower-case letters, digits and hyphens
+     * (triggers of migrations/0057 keep the form).
+     */
+    slug: text("slug").notNull().default(""),
+    /** Where the shop stands (WGS 84 degrees), for sorting shops by distance. */
+    latitude: real("latitude").notNull().default(0),
+    longitude: real("longitude").notNull().default(0),
+    /** The shop's inbox for its order e-mails; NULL sends them to the company's (SHOP_EMAIL). */
+    orderInbox: text("order_inbox"),
+    /** Whether shoppers can order from this shop online (a shop being set up does not yet). */
+    takesOnlineOrders: integer("takes_online_orders", { mode: "boolean" }).notNull().default(true),
   },
   (table) => [
     check("locations_name_not_blank", sql`length(trim(${table.name})) > 0`),
     check("locations_time_zone_not_blank", sql`length(trim(${table.timeZone})) > 0`),
+    check("locations_latitude_range", sql`${table.latitude} BETWEEN -90 AND 90`),
+    check("locations_longitude_range", sql`${table.longitude} BETWEEN -180 AND 180`),
+    uniqueIndex("locations_slug_idx").on(table.slug),
   ],
 );
 

@@ -7,7 +7,7 @@ import { closedMessage, pausedMessage } from "#common/hours/format";
 import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { acceptance, estimateReadyAt } from "#worker/services/shop/state";
 import { drinkCount, type SlotDrinks } from "#common/order-size";
 import { refuseOverDrinkLimit, refuseReadyAfterClosing } from "./order-size";

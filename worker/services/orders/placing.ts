@@ -18,7 +18,7 @@ import { ApiError } from "#worker/lib/errors";
 import { sha256Hex } from "#worker/lib/sha256";
 import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { admitOrder } from "./admission";
 import { isSlotFull, slotFullError } from "./pickup-slots";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Order } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations";
+import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { loadOrder, ownOrder, withLinesAndPickups } from "./loading";
 import { toOrder } from "./shapes";
 

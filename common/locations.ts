@@ -1,0 +1,45 @@
+/**
+ * The shops shoppers pick from, as both sides know them. The shop a request is for comes from
+ * the request: `?location=<id>` on the API, else the shop cookie, else the default shop
+ * (worker/services/locations/request-shop.ts is the one place that picks it).
+ */
+
+/** Remembers the shopper's shop (its id) for a year; the server renders that shop's pages. */
+export const SHOP_COOKIE = "squeeze_shop";
+
+/** The query parameter that names a shop on the shopper's and the staff's API. */
+export const LOCATION_PARAM = "location";
+
+/** One stretch of today's opening hours, wall-clock "HH:MM" on the shop's clock. */
+export interface ShopHoursStretch {
+  opens: string;
+  closes: string;
+}
+
+/** A shop as `GET /api/locations` lists it. Times are the shop's (its `timeZone`). */
+export interface LocationSummary {
+  id: string;
+  slug: string;
+  name: string;
+  address: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  /** An IANA time zone, e.g. America/Phoenix. */
+  timeZone: string;
+  /** Within opening hours now (paused or not). */
+  openNow: boolean;
+  /** Today's stretches on the shop's own calendar; empty when it is closed all day. */
+  todayHours: ShopHoursStretch[];
+  /** The next opening (ISO instant) after now; null when none is planned in the next two weeks. */
+  nextOpening: string | null;
+  offersPickup: boolean;
+  offersDelivery: boolean;
+  /** Miles from the point the list was sorted by (`?zip=` or `?near=`), when one was given. */
+  distanceMiles?: number;
+}
+
+/** `GET /api/locations[?zip=92832 | ?near=<lat>,<lng>]`: the shops taking online orders, nearest first when a point was given. */
+export interface LocationsResponse {
+  locations: LocationSummary[];
+}
