@@ -13,13 +13,15 @@ import { HYDRATE_ATTRIBUTE } from "./landing";
  * - until the app takes over, it holds back every tap on a control inside #root and keeps it;
  * - it defines `window[EARLY_TAPS_GLOBAL]`, which the app calls once it has hydrated the page
  *   (web/app/landing-take-over.ts; the route error boundary calls it too, when it shows an error
- *   page instead). The call stops the holding, removes the root's
- *   HYDRATE_ATTRIBUTE, tells React the text typed into each field meanwhile, and taps each kept
- *   control again, in order, one task apart as real taps are (a second tap on "+" must see the
- *   quantity the first one set). A control React had to draw anew (a part of the page it could
- *   not adopt as it was) is found again: the control at the same place among the page's
- *   controls, with the same name, looked for again for up to 3 s while that part is still being
- *   drawn; a tap whose control is nowhere to be found by then is dropped.
+ *   page instead). The call removes the root's HYDRATE_ATTRIBUTE, tells React the text typed
+ *   into each field meanwhile, and taps each kept control again, in order, one task apart as real
+ *   taps are (a second tap on "+" must see the quantity the first one set). A control React had
+ *   to draw anew (a part of the page it could not adopt as it was) is found again: the control at
+ *   the same place among the page's controls, with the same name, looked for again for up to 3 s
+ *   while that part is still being drawn; a tap whose control is nowhere to be found by then is
+ *   dropped. Taps keep being held, and queued behind the kept ones, until the last kept tap has
+ *   been played: a size tapped early and Add to Cart tapped just as the app takes over add the
+ *   size chosen, in the order the shopper tapped.
  *
  * Typed text reaches React as the input it was: the field is set back to the value the app
  * rendered (its default), then to the typed text through the element's own setter (React watches
@@ -42,7 +44,8 @@ const EARLY_TAP_CONTROLS = 'button, summary, [role="button"], input[type="checkb
 
 export const EARLY_TAPS_SCRIPT =
   "(function(){" +
-  "var taps=[],held=true;" +
+  // held: taps are kept; playing: a kept tap is being played, and passes; taken: the app took over.
+  "var taps=[],held=true,playing=false,taken=false;" +
   // The page's controls in document order, and how a control reads (tag, label, text).
   `function controls(root){return Array.prototype.slice.call(root.querySelectorAll('${EARLY_TAP_CONTROLS}'));}` +
   'function nameOf(control){return control.tagName+"|"+(control.getAttribute("aria-label")||"")+"|"+control.textContent;}' +
@@ -53,14 +56,14 @@ export const EARLY_TAPS_SCRIPT =
   "for(var i=0;i<all.length;i++)if(nameOf(all[i])===tap.name)return all[i];return null;}" +
   'document.addEventListener("click",function(event){' +
   'var root=document.getElementById("root"),target=event.target;' +
-  "if(!held||!root||!target||!target.closest)return;" +
+  "if(!held||playing||!root||!target||!target.closest)return;" +
   `var control=target.closest('${EARLY_TAP_CONTROLS}');` +
   "if(!control||!root.contains(control))return;" +
   "event.preventDefault();event.stopImmediatePropagation();" +
   "taps.push({control:control,place:controls(root).indexOf(control),name:nameOf(control)});" +
   "},true);" +
   `window.${EARLY_TAPS_GLOBAL}=function(){` +
-  "if(!held)return;held=false;" +
+  "if(taken)return;taken=true;" +
   'var root=document.getElementById("root");if(!root)return;' +
   `root.removeAttribute("${HYDRATE_ATTRIBUTE}");` +
   'var fields=root.querySelectorAll("input, textarea");' +
@@ -72,9 +75,9 @@ export const EARLY_TAPS_SCRIPT =
   "}" +
   // A part still being drawn (its data on the way) may show its button a moment later: look again
   // every 100 ms for up to 3 s before dropping the tap; the taps after it wait their turn.
-  "(function next(){var tap=taps.shift(),tries=0;if(tap)setTimeout(function play(){" +
+  "(function next(){var tap=taps.shift(),tries=0;if(!tap){held=false;return;}setTimeout(function play(){" +
   "var control=find(tap);if(!control&&++tries<30)return setTimeout(play,100);" +
-  "if(control)control.click();next();" +
+  "if(control){playing=true;try{control.click();}finally{playing=false;}}next();" +
   "},0);})();" +
   "};" +
   "})();";

@@ -53,6 +53,37 @@ test("a drink's size, quantity and note chosen before the app has run are the on
   await expect(cart.getByLabel("Quantity of Sunrise Orange (Large, “less ice”)", { exact: true })).toHaveText("3");
 });
 
+test("Add to Cart tapped the moment the app takes over adds the size tapped before it", async ({ page }) => {
+  // The shopper's next tap lands just as the app takes over, before the kept taps are played: it
+  // waits its turn behind them instead of adding the drink as the HTML first showed it.
+  await page.addInitScript(() => {
+    let takeOver: (() => void) | undefined;
+    Object.defineProperty(window, "squeezeEarlyTaps", {
+      configurable: true,
+      get: () =>
+        takeOver &&
+        (() => {
+          takeOver!();
+          const addToCart = [...document.querySelectorAll("main button")].find(
+            (button) => button.textContent?.trim() === "Add to Cart",
+          ) as HTMLButtonElement | undefined;
+          addToCart?.click();
+        }),
+      set: (value: () => void) => (takeOver = value),
+    });
+  });
+  const release = await holdAppCode(page);
+  await page.goto(SUNRISE_ORANGE, { waitUntil: "commit" });
+  const sizes = page.getByRole("main").getByRole("group", { name: "Size" });
+  await sizes.getByRole("button", { name: /^Large/ }).click();
+  release();
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  await signInThroughModal(page, "Google", uniqueShopper("Racing"));
+  const cart = page.getByRole("dialog", { name: "Cart" });
+  await expect(cart.getByLabel("Quantity of Sunrise Orange (Large)", { exact: true })).toHaveText("1");
+  await expect(cart.getByRole("listitem")).toHaveCount(1);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
