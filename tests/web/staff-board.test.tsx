@@ -785,6 +785,35 @@ describe("no order goes unnoticed", () => {
     expect(screen.getByText("New order: #CCCCCCCC")).toBeInTheDocument();
   });
 
+  it("gives up a handshake that hangs after the network comes back, and is Live again with the next one", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
+    renderBoard();
+    await screen.findByRole("article", { name: "#AAAAAAAA" });
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    // The reconnection's handshake never answers.
+    const hanging = boardSocket();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    expect(hanging.readyState).toBe(FakeWebSocket.CLOSED);
+    expect(screen.getByText("Offline")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    const next = boardSocket();
+    expect(next).not.toBe(hanging);
+    act(() => next.serverOpen());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+  });
+
   it("counts a dead connection as offline when a ping goes unanswered", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });

@@ -17,6 +17,11 @@ export interface LiveSocketOptions {
    */
   heartbeat?: { everyMs: number; timeoutMs: number };
   /**
+   * How long a handshake may take before it is abandoned and tried again: over a network that
+   * has just come back, or a struggling one, a handshake can hang without ever failing.
+   */
+  connectTimeoutMs?: number;
+  /**
    * Asked when a connection is refused before it opens: a session that ended while the page was
    * offline is refused at the handshake (401), which a browser reports like a network failure.
    * Resolving true ends the socket as `signed_out`; false or a failure keeps retrying.
@@ -29,6 +34,7 @@ export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 /** A ping every so often; no pong within the timeout means the connection is dead (e.g. the Wi-Fi dropped). */
 const DEFAULT_HEARTBEAT = { everyMs: 25_000, timeoutMs: 10_000 };
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /** The wait before reconnection attempt `attempt` (0-based): exponential, capped, with jitter so a shop's boards do not all knock at once. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -47,12 +53,14 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
   const heartbeat = options.heartbeat ?? DEFAULT_HEARTBEAT;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
+  let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
 
   const status = (value: LiveStatus) => options.onStatus?.(value);
 
@@ -60,6 +68,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     clearTimeout(retryTimer);
     clearInterval(pingTimer);
     clearTimeout(pongTimer);
+    clearTimeout(handshakeTimer);
   }
 
   function connect() {
@@ -71,9 +80,11 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     const current = new WebSocket(url);
     socket = current;
     let opened = false;
+    handshakeTimer = setTimeout(() => dropped(current), connectTimeoutMs);
     current.addEventListener("open", () => {
       if (socket !== current) return;
       opened = true;
+      clearTimeout(handshakeTimer);
       attempt = 0;
       status("online");
       options.onOpen?.();

@@ -15,6 +15,8 @@ import { withBoardOrder } from "./board-orders";
  * word shows "Offline" within 5 s (the browser's offline event does it at once).
  */
 const BOARD_HEARTBEAT = { everyMs: 3_000, timeoutMs: 2_000 };
+/** A handshake that hangs is tried again after 5 s, so the board is back within seconds of the network. */
+const BOARD_CONNECT_TIMEOUT_MS = 5_000;
 
 function readBoardMessage(data: unknown): StaffOrder | null {
   if (!isRecord(data) || data.type !== "order" || !isRecord(data.order)) return null;
@@ -39,6 +41,7 @@ export function useBoardLive(enabled: boolean): LiveStatus {
     return openLiveSocket({
       path: BOARD_LIVE_PATH,
       heartbeat: BOARD_HEARTBEAT,
+      connectTimeoutMs: BOARD_CONNECT_TIMEOUT_MS,
       // A session that ended while the board was offline is refused at the reconnection's handshake.
       sessionEnded: staffSessionEnded,
       onStatus: (next) => {
