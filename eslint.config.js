@@ -23,6 +23,9 @@
  * order_pickups, order_slot_drinks, order_events and order_acknowledgements, by their drizzle names
  * (`orders`, `schema.orders`) or in SQL; every other room asks the orders room. No import cycle,
  * type-only imports included (scripts/lint/no-cycle-with-types.mjs).
+ *
+ * The shop a request is for comes from the request: only worker/services/locations/request-shop.ts
+ * imports the default shop's id (worker/services/locations/default-shop.ts).
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
