@@ -51,7 +51,10 @@ export interface LocationSummary {
    * none is planned within the hours' horizon (common/hours/status.ts, five weeks).
    */
   nextOpening: string | null;
-  /** While open, when the current stretch ends (ISO instant); null while closed. */
+  /**
+   * While open, when the current stretch ends (ISO instant); null while closed, and for a shop that
+   * does not close within the hours' horizon (open around the clock).
+   */
   closesAt: string | null;
   offersPickup: boolean;
   offersDelivery: boolean;

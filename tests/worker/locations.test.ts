@@ -79,6 +79,13 @@ describe("GET /api/locations: each shop on its own clock", () => {
     expect(byId(list, "loc-fullerton")).toMatchObject({ offersDelivery: true, timeZone: "America/Los_Angeles" });
     expect(byId(list, "loc-anaheim")).toMatchObject({ offersDelivery: true });
     expect(list.every((shop) => shop.distanceMiles === undefined)).toBe(true);
+    // Open around the clock (the development hours): open, with no closing time and no next opening.
+    expect(byId(list, "loc-anaheim")).toMatchObject({
+      openNow: true,
+      todayHours: [{ opens: "00:00", closes: "00:00" }],
+      closesAt: null,
+      nextOpening: null,
+    });
   });
 
   it("says Anaheim is open and Scottsdale closed at the same instant, with today's hours and the next opening", async () => {

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gte, type SQL } from "drizzle-orm";
 import { intervalsOnDate, localDateAt } from "#common/hours/intervals";
-import { openingStatusAt } from "#common/hours/status";
+import { OPENING_HORIZON_DAYS, openingStatusAt } from "#common/hours/status";
 import type { LocationSummary } from "#common/locations";
 import type { Database } from "#worker/db/client";
 import { deliveryZipCodes, locationHours, locationHoursExceptions, locations } from "#worker/db/schema";
@@ -28,6 +28,15 @@ export async function onlineShopBySlug(db: Database, slug: string, now: Date): P
   const [shop] = await readShops(db, now, eq(locations.slug, slug));
   if (!shop) throw notFound("No shop has this address");
   return shop;
+}
+
+/**
+ * When the current stretch ends, unless that is only where the hours code stopped looking (a shop
+ * open around the clock "closes" at the horizon's end, which no shopper should read).
+ */
+function closingWithinHorizon(closesAt: Date | null, now: Date): string | null {
+  if (!closesAt || closesAt.getTime() - now.getTime() >= (OPENING_HORIZON_DAYS - 1) * DAY_MS) return null;
+  return closesAt.toISOString();
 }
 
 /** Tenths of a mile: "2.4 mi" is as exact as a ZIP code's centroid allows. */
@@ -94,7 +103,7 @@ async function readShops(db: Database, now: Date, only?: SQL): Promise<LocationS
         closes,
       })),
       nextOpening: status.opensAt?.toISOString() ?? null,
-      closesAt: status.open ? (status.closesAt?.toISOString() ?? null) : null,
+      closesAt: status.open ? closingWithinHorizon(status.closesAt, now) : null,
       // Every order can be collected at the counter; delivery needs an area (seed/locations.sql).
       offersPickup: true,
       offersDelivery: delivering.has(shop.id),
