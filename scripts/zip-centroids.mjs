@@ -2,7 +2,7 @@
 // `npm run seed:zip-centroids`: writes seed/zip-centroids.sql, where each US ZIP code lies, from
 // the `zipcodes` package's data (a development dependency: the worker reads the table in D1 and
 // never carries the package). Run it after updating `zipcodes`; the file is committed.
-// Why this package and this table: docs/decisions/0026-zip-centroids-in-d1.md.
+// Why this package and this table: docs/decisions/0026-finding-and-remembering-a-shop.md.
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

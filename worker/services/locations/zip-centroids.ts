@@ -8,7 +8,7 @@ import type { Point } from "./distance";
 /**
  * Where a ZIP code lies, from the table seed/zip-centroids.sql fills: never a geocoding service,
  * so a shopper's ZIP code leaves nobody's hands but ours. A well-formed ZIP code the table does
- * not know is a 404 naming `zip` (docs/decisions/0026-zip-centroids-in-d1.md).
+ * not know is a 404 naming `zip` (docs/decisions/0026-finding-and-remembering-a-shop.md).
  */
 export async function zipCentroid(db: Database, zip: string): Promise<Point> {
   const [found] = await db
