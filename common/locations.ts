@@ -56,7 +56,9 @@ export interface LocationSummary {
    * does not close within the hours' horizon (open around the clock).
    */
   closesAt: string | null;
+  /** Every shop taking online orders hands orders over at its counter. */
   offersPickup: boolean;
+  /** It has a delivery area (ZIP codes in seed/locations.sql); Scottsdale has none. */
   offersDelivery: boolean;
   /** Miles from the point the list was sorted by (`?zip=` or `?near=`), when one was given. */
   distanceMiles?: number;
