@@ -95,8 +95,11 @@ async function finishSignIn(c: Context<AppEnv>, identity: ProviderIdentity, atte
   if (previousToken) await deleteSession(db, previousToken);
   const session = await createSession(db, userId);
   setSessionCookie(c, session.token);
-  // The account's shop comes back, or the shop this browser chose becomes the account's.
-  await settleShopAtSignIn(c, db, userId, rememberedShopId(c) ?? attempt.shopId ?? null);
+  // The account's shop comes back, or the shop this browser chose becomes the account's. A
+  // failure here costs the shopper a choice of shop, not the sign-in.
+  await settleShopAtSignIn(c, db, userId, rememberedShopId(c) ?? attempt.shopId ?? null).catch((error: unknown) =>
+    console.warn("Could not settle the shopper's shop at sign-in:", String(error)),
+  );
   // Sign-ins are rare enough to carry the housekeeping: sessions past either expiry go.
   c.executionCtx.waitUntil(
     deleteExpiredSessions(db).catch((error: unknown) =>

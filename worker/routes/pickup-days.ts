@@ -12,7 +12,8 @@ import { pickupDaysAhead } from "#worker/services/availability/pickup-days";
 const pickupDaysQuery = z.object({ location: catalogId.optional() });
 
 /**
- * `GET /api/pickup-days[?location=<id>]`: the shop's (the default one unless named) pickup slots of today and the next six open days, for the checkout.
+ * `GET /api/pickup-days[?location=<id>]`: the shop's (the default one unless named) pickup slots
+ * of today and the next six open days, for the checkout.
  * Its own resource so the shop's state every page polls stays small (docs/decisions/0017); like
  * GET /api/store it changes with every order, so it is never cached, and it reads a replica no
  * older than what this browser saw (its own order's slot taken, say).

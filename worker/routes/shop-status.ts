@@ -12,8 +12,8 @@ import { shopStatus } from "#worker/services/availability/status";
 const shopStatusQuery = z.object({ location: catalogId.optional() });
 
 /**
- * `GET /api/store[?location=<id>]`: whether the shop (the default one unless named) takes orders now, its hours, what is sold out and today's
- * pickup slots. It changes within the day, so it is never cached anywhere (the catalog is; see
+ * `GET /api/store[?location=<id>]`: whether the shop (the default one unless named) takes orders
+ * now, its hours, what is sold out and today's pickup slots. It changes within the day, so it is never cached anywhere (the catalog is; see
  * docs/decisions/0007-fresh-availability-cached-catalog.md) and the pages poll it; the days ahead
  * are GET /api/pickup-days's, which only the checkout asks for.
  */
