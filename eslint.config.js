@@ -23,6 +23,9 @@
  * order_pickups, order_slot_drinks, order_events and order_acknowledgements, by their drizzle names
  * (`orders`, `schema.orders`) or in SQL; every other room asks the orders room. No import cycle,
  * type-only imports included (scripts/lint/no-cycle-with-types.mjs).
+ *
+ * The shop a request is for comes from the request: only worker/services/locations/request-shop.ts
+ * imports the default shop's id (worker/services/locations/default-shop.ts).
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -199,6 +202,39 @@ const orderTableAccess = [
   },
 ];
 
+/** no-restricted-imports everywhere; the app's files add the default shop's rule below. */
+const restrictedImports = {
+  // Aliases (#common/*, #web/*, #worker/*) instead of climbing out of a folder with ../
+  // (files read as text, `?raw`, such as the seed or public/_headers, are data, not modules)
+  patterns: [{ regex: "^\\.\\./(?!.*\\?raw$)", message: "Import through #common/, #web/ or #worker/ instead of ../" }],
+  paths: [
+    {
+      name: "react-router",
+      importNames: ["Link", "NavLink"],
+      message:
+        "Use Link and NavLink from #web/components/link: React Router's bring its route prefetching into every first visit.",
+    },
+  ],
+};
+
+/**
+ * The shop comes from the request, never from a constant: only request-shop.ts, the one place
+ * that picks the default shop for a request that names none, imports it. (Tests may: they check
+ * what the default is.)
+ */
+const ONLY_THE_REQUEST_PICKS_THE_DEFAULT_SHOP = {
+  regex: "(^|/)default-shop(\\.ts)?$",
+  message:
+    "The shop comes from the request: use requestedShopId / pageShopId (worker/services/locations/request-shop.ts), never the default shop's id.",
+};
+const DEFAULT_SHOP_READERS = [
+  "worker/services/locations/request-shop.ts",
+  // Until the order's shop comes from the request (issue 35, orders per shop): remove these three then.
+  "worker/services/orders/placing.ts",
+  "worker/services/orders/admission.ts",
+  "worker/services/orders/shopper-orders.ts",
+];
+
 export default defineConfig(
   globalIgnores(["dist/", "artifacts/", "test-results/", ".wrangler/", "public/", "migrations/", "seed/"]),
   js.configs.recommended,
@@ -219,24 +255,7 @@ export default defineConfig(
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
-      // Aliases (#common/*, #web/*, #worker/*) instead of climbing out of a folder with ../
-      "no-restricted-imports": [
-        "error",
-        // (files read as text, `?raw`, such as the seed or public/_headers, are data, not modules)
-        {
-          patterns: [
-            { regex: "^\\.\\./(?!.*\\?raw$)", message: "Import through #common/, #web/ or #worker/ instead of ../" },
-          ],
-          paths: [
-            {
-              name: "react-router",
-              importNames: ["Link", "NavLink"],
-              message:
-                "Use Link and NavLink from #web/components/link: React Router's bring its route prefetching into every first visit.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", restrictedImports],
       "import-x/no-cycle": "error",
       // …and the cycles it does not follow, through type-only imports (scripts/lint/no-cycle-with-types.mjs).
       "squeeze/no-cycle-with-types": "error",
@@ -254,6 +273,16 @@ export default defineConfig(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["worker/**/*.ts", "common/**/*.ts", "web/**/*.{ts,tsx}", "scripts/**/*.{js,mjs,ts}"],
+    ignores: DEFAULT_SHOP_READERS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { ...restrictedImports, patterns: [...restrictedImports.patterns, ONLY_THE_REQUEST_PICKS_THE_DEFAULT_SHOP] },
+      ],
     },
   },
   {

@@ -12,6 +12,7 @@ import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
 import { contactRouter } from "./routes/contact";
 import { liveRouter } from "./routes/live";
+import { locationsRouter } from "./routes/locations";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
 import { orderAgainRouter } from "./routes/order-again";
@@ -24,6 +25,7 @@ import { deliveryAreaRouter } from "./routes/delivery-area";
 import { productsRouter } from "./routes/products";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
+import { shopChoiceRouter } from "./routes/shop-choice";
 import { staffAcknowledgementsRouter } from "./routes/staff-acknowledgements";
 import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
@@ -80,6 +82,8 @@ export const routes = app
   .route("/api/orders", orderAgainRouter)
   .route("/api/stripe", stripeRouter)
   .route("/api/store", shopStatusRouter)
+  .route("/api/locations", locationsRouter)
+  .route("/api/shop-choice", shopChoiceRouter)
   .route("/api/pickup-days", pickupDaysRouter)
   .route("/api/push-subscriptions", pushSubscriptionsRouter)
   .route("/api/staff/availability", staffAvailabilityRouter)

@@ -44,6 +44,19 @@ function intervalsForDay(hours: OpeningHours, dateKey: string, weekday: WeekdayN
 }
 
 /**
+ * The intervals that belong to a local date ("YYYY-MM-DD"), as the shop wrote them: the date's
+ * exception when it has one, else its weekday's hours.
+ */
+export function intervalsOnDate(hours: OpeningHours, dateKey: string): OpeningInterval[] {
+  const [year = 1970, month = 1, day = 1] = dateKey.split("-").map(Number);
+  // A plain calendar date: its weekday needs no time zone.
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay() as WeekdayNumber;
+  return [...intervalsForDay(hours, dateKey, weekday)].sort(
+    (a, b) => wallTimeMinutes(a.opens) - wallTimeMinutes(b.opens),
+  );
+}
+
+/**
  * Every opening interval that belongs to a local date from the day before `from` to the day
  * of `to`, in order of opening: the day before catches a late shift still open after midnight.
  */

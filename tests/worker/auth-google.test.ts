@@ -184,6 +184,7 @@ describe("Google sign-in", () => {
       phone: "+1 714 555 0100",
       isAuthenticated: true,
       staff: null,
+      shopId: null,
     });
   });
 

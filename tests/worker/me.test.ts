@@ -22,6 +22,7 @@ describe("PATCH /api/me", () => {
       phone: "+1 (714) 215-4499",
       isAuthenticated: true,
       staff: null,
+      shopId: null,
     };
     expect(await json(response)).toEqual(updated);
     expect(await json(await api("/api/me", { headers: { Cookie: cookie } }))).toEqual(updated);

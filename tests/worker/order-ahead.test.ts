@@ -110,7 +110,7 @@ describe("ordering ahead: GET /api/pickup-days offers the next seven days' slots
   });
 
   it("refuses an unknown location and a malformed one, naming the field", async () => {
-    expect((await api("/api/pickup-days?location=loc-nowhere")).status).toBe(404);
+    expect((await api("/api/pickup-days?location=loc-nowhere")).status).toBe(400);
     for (const location of ["%3Cscript%3E", "loc-anaheim'%20OR%201=1", "..%2Fstaff"]) {
       const malformed = await api(`/api/pickup-days?location=${location}`);
       expect(malformed.status).toBe(400);

@@ -29,7 +29,15 @@ describe("session cookie → GET /api/me", () => {
   it("answers a guest with empty values, not an error", async () => {
     const { response, user } = await me();
     expect(response.status).toBe(200);
-    expect(user).toEqual({ uid: "", username: "", email: "", phone: "", isAuthenticated: false, staff: null });
+    expect(user).toEqual({
+      uid: "",
+      username: "",
+      email: "",
+      phone: "",
+      isAuthenticated: false,
+      staff: null,
+      shopId: null,
+    });
   });
 
   it("knows the signed-in user", async () => {
@@ -46,6 +54,7 @@ describe("session cookie → GET /api/me", () => {
       phone: "+1 555 010 0101",
       isAuthenticated: true,
       staff: null,
+      shopId: null,
     });
   });
 

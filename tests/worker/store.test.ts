@@ -138,7 +138,9 @@ describe("GET /api/store", () => {
   });
 
   it("refuses an unknown location and a malformed one", async () => {
-    expect((await api("/api/store?location=loc-nowhere")).status).toBe(404);
+    const unknown = await api("/api/store?location=loc-nowhere");
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({ error: { code: "invalid_input", field: "location" } });
     const malformed = await api("/api/store?location=%3Cscript%3E");
     expect(malformed.status).toBe(400);
     expect(await json(malformed)).toMatchObject({ error: { field: "location" } });

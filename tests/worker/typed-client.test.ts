@@ -13,7 +13,7 @@ const client = hc<AppType>("http://localhost:5173", {
 
 describe("the app's type, for a typed client", () => {
   it("names the routers' paths and the answers' types", async () => {
-    const response = await client.api["payment-methods"].$get();
+    const response = await client.api["payment-methods"].$get({ query: {} });
     expect(response.status).toBe(200);
     const body: PaymentMethods = await response.json();
     expect(body).toEqual({ accepts: "on_pickup" });

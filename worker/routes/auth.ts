@@ -40,6 +40,8 @@ import { describeSignInError, SignInFailure } from "#worker/services/auth/failur
 import { googleAuthorizationUrl, googleIdentity } from "#worker/services/auth/google";
 import { createSession, deleteExpiredSessions, deleteSession, hashSessionToken } from "#worker/services/auth/sessions";
 import { findOrCreateUser, type ProviderIdentity } from "#worker/services/auth/users";
+import { rememberedShopId } from "#worker/services/locations/request-shop";
+import { clearShopCookie, settleShopAtSignIn } from "#worker/services/locations/shop-choice";
 
 const providerParamSchema = z.object({ provider: z.enum(AUTH_PROVIDERS) });
 
@@ -93,6 +95,11 @@ async function finishSignIn(c: Context<AppEnv>, identity: ProviderIdentity, atte
   if (previousToken) await deleteSession(db, previousToken);
   const session = await createSession(db, userId);
   setSessionCookie(c, session.token);
+  // The account's shop comes back, or the shop this browser chose becomes the account's. A
+  // failure here costs the shopper a choice of shop, not the sign-in.
+  await settleShopAtSignIn(c, db, userId, rememberedShopId(c) ?? attempt.shopId ?? null).catch((error: unknown) =>
+    console.warn("Could not settle the shopper's shop at sign-in:", String(error)),
+  );
   // Sign-ins are rare enough to carry the housekeeping: sessions past either expiry go.
   c.executionCtx.waitUntil(
     deleteExpiredSessions(db).catch((error: unknown) =>
@@ -135,6 +142,8 @@ export const authRouter = new Hono<AppEnv>()
       await closeSessionSockets(c.env, db, await hashSessionToken(token));
     }
     clearSessionCookie(c);
+    // The shop chosen goes with the rest of what this browser kept; the next sign-in restores the account's.
+    clearShopCookie(c);
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
   })
@@ -148,7 +157,8 @@ export const authRouter = new Hono<AppEnv>()
       const { provider } = c.req.valid("param");
       const { mode, returnTo } = c.req.valid("query");
       const state = randomToken();
-      const attempt: SignInAttempt = { provider, state, mode, returnTo, startedAt: Date.now() };
+      const shopId = rememberedShopId(c) ?? undefined;
+      const attempt: SignInAttempt = { provider, state, mode, returnTo, startedAt: Date.now(), shopId };
       c.header("Cache-Control", "no-store");
 
       if (devSignInAllowed(c.env, provider, c.req.url)) {

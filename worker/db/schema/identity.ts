@@ -18,6 +18,8 @@ export const users = sqliteTable(
     email: text("email").notNull().default(""),
     phone: text("phone"),
     createdAt: createdAt(),
+    /** The shop the shopper chose (PUT /api/shop-choice); NULL until they choose one. */
+    locationId: text("location_id").references(() => locations.id, { onDelete: "set null" }),
   },
   (table) => [index("users_email_idx").on(table.email)],
 );

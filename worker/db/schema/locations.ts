@@ -151,3 +151,21 @@ export const locationBoardSettings = sqliteTable(
     ),
   ],
 );
+
+/**
+ * Where each US ZIP code lies (its centroid, WGS 84 degrees), for "nearest shop first" without
+ * asking anyone outside: seed/zip-centroids.sql, written by scripts/zip-centroids.mjs.
+ */
+export const zipCentroids = sqliteTable(
+  "zip_centroids",
+  {
+    zip: text("zip").primaryKey(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+  },
+  (table) => [
+    check("zip_centroids_zip_five_digits", sql`length(${table.zip}) = 5 AND ${table.zip} NOT GLOB '*[^0-9]*'`),
+    check("zip_centroids_latitude_range", sql`${table.latitude} BETWEEN -90 AND 90`),
+    check("zip_centroids_longitude_range", sql`${table.longitude} BETWEEN -180 AND 180`),
+  ],
+);

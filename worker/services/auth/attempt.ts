@@ -49,6 +49,15 @@ const attemptSchema = z.object({
   returnTo: returnToSchema,
   /** Epoch ms; the server enforces the lifetime, not only the cookie's Max-Age. */
   startedAt: z.number(),
+  /**
+   * The shop this browser had chosen when the sign-in started: Apple's cross-site POST does not
+   * carry the (SameSite=Lax) shop cookie. Checked against D1 like any other shop id.
+   */
+  shopId: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
 });
 
 export type SignInAttempt = z.infer<typeof attemptSchema>;

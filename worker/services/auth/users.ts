@@ -20,6 +20,8 @@ export interface UserProfile {
   email: string;
   phone: string | null;
   createdAt: string;
+  /** The shop the shopper chose (services/locations/shop-choice.ts). */
+  locationId: string | null;
 }
 
 /**
@@ -82,7 +84,15 @@ export async function updateUserPhone(db: Database, userId: string, phone: strin
   return updated;
 }
 
-export const GUEST: SessionUser = { uid: "", username: "", email: "", phone: "", isAuthenticated: false, staff: null };
+export const GUEST: SessionUser = {
+  uid: "",
+  username: "",
+  email: "",
+  phone: "",
+  isAuthenticated: false,
+  staff: null,
+  shopId: null,
+};
 
 export function toSessionUser(user: UserProfile, staff: StaffMembership | null = null): SessionUser {
   return {
@@ -92,5 +102,6 @@ export function toSessionUser(user: UserProfile, staff: StaffMembership | null =
     phone: user.phone ?? "",
     isAuthenticated: true,
     staff,
+    shopId: user.locationId,
   };
 }

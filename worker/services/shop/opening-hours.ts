@@ -3,6 +3,9 @@ import type { OpeningHours, WeekdayNumber } from "#common/hours/schedule";
 import type { Database } from "#worker/db/client";
 import { locationHours, locationHoursExceptions } from "#worker/db/schema";
 
+type WeeklyRow = Pick<typeof locationHours.$inferSelect, "weekday" | "opens" | "closes">;
+type ExceptionRow = Pick<typeof locationHoursExceptions.$inferSelect, "date" | "opens" | "closes" | "note">;
+
 /** A location's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
 export async function loadOpeningHours(db: Database, locationId: string, timeZone: string): Promise<OpeningHours> {
   const [weeklyRows, exceptionRows] = await db.batch([
@@ -17,6 +20,18 @@ export async function loadOpeningHours(db: Database, locationId: string, timeZon
       .where(eq(locationHoursExceptions.locationId, locationId))
       .orderBy(asc(locationHoursExceptions.date), asc(locationHoursExceptions.opens)),
   ]);
+  return openingHoursFromRows(timeZone, weeklyRows, exceptionRows);
+}
+
+/**
+ * The schedule from one location's rows, in the order loadOpeningHours reads them (weekday and
+ * opening; date and opening): for a caller that reads several locations' rows at once.
+ */
+export function openingHoursFromRows(
+  timeZone: string,
+  weeklyRows: WeeklyRow[],
+  exceptionRows: ExceptionRow[],
+): OpeningHours {
   const exceptions = new Map<string, OpeningHours["exceptions"][number]>();
   for (const row of exceptionRows) {
     const entry = exceptions.get(row.date) ?? { date: row.date, intervals: [], note: row.note };
