@@ -27,14 +27,14 @@ export interface OrderAgainLine {
 }
 
 /** Why a drink of the earlier order cannot go in the cart today. */
-export const LEFT_OUT_REASONS = ["not_on_menu", "size_not_sold", "sold_out", "option_gone"] as const;
+export const LEFT_OUT_REASONS = ["not_on_menu", "not_sold_here", "size_not_sold", "sold_out", "option_gone"] as const;
 export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 
 export interface OrderAgainLeftOut {
   name: string;
   size: ProductSize;
   reason: LeftOutReason;
-  /** For `option_gone`, or `sold_out` because of one option: that option. */
+  /** For `option_gone`, or `sold_out` or `not_sold_here` because of one option: that option. */
   option?: string;
 }
 
@@ -50,12 +50,16 @@ export function leftOutText(item: OrderAgainLeftOut): string {
   const why =
     item.reason === "not_on_menu"
       ? "no longer on the menu"
-      : item.reason === "size_not_sold"
-        ? `not sold in ${sizeName} any more`
-        : item.reason === "option_gone"
-          ? `${item.option ?? "one of its options"} is no longer offered`
-          : item.option
-            ? `${item.option} is sold out today`
-            : "sold out today";
+      : item.reason === "not_sold_here"
+        ? item.option
+          ? `${item.option} is not offered at this shop`
+          : "not sold at this shop"
+        : item.reason === "size_not_sold"
+          ? `not sold in ${sizeName} any more`
+          : item.reason === "option_gone"
+            ? `${item.option ?? "one of its options"} is no longer offered`
+            : item.option
+              ? `${item.option} is sold out today`
+              : "sold out today";
   return `${what}: ${why}`;
 }

@@ -22,6 +22,7 @@ import { pushSubscriptionsRouter } from "./routes/push-subscriptions";
 import { paymentMethodsRouter } from "./routes/payment-methods";
 import { deliveryAreaRouter } from "./routes/delivery-area";
 import { productsRouter } from "./routes/products";
+import { cartPricesRouter } from "./routes/cart-prices";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
 import { staffAcknowledgementsRouter } from "./routes/staff-acknowledgements";
@@ -66,6 +67,7 @@ app.use("/send-email", loadSession);
 export const routes = app
   .route("/api/categories", categoriesRouter)
   .route("/api/products", productsRouter)
+  .route("/api/cart-prices", cartPricesRouter)
   .route("/api/settings", settingsRouter)
   .route("/api/payment-methods", paymentMethodsRouter)
   .route("/api/delivery-area", deliveryAreaRouter)
