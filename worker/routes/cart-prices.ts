@@ -5,7 +5,6 @@ import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { cartPricesAt } from "#worker/services/shop-menu/cart-prices";
-import { loadShopMenu } from "#worker/services/shop-menu/rules";
 
 /**
  * `POST /api/cart-prices` `{ locationId, lines: [{ productId, size, optionIds }] }`: each line's
@@ -14,9 +13,8 @@ import { loadShopMenu } from "#worker/services/shop-menu/rules";
  */
 export const cartPricesRouter = new Hono<AppEnv>().post("/", ...jsonBody(cartPricesRequestSchema), async (c) => {
   const { locationId, lines } = c.req.valid("json");
-  const db = getDb(c.env.DB);
-  const shop = await loadShopMenu(db, locationId);
-  if (!shop) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
+  const priced = await cartPricesAt(getDb(c.env.DB), locationId, lines);
+  if (!priced) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
   c.header("Cache-Control", "no-store");
-  return c.json({ lines: await cartPricesAt(db, shop, lines) } satisfies CartPricesResponse);
+  return c.json({ lines: priced } satisfies CartPricesResponse);
 });

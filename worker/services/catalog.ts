@@ -17,7 +17,12 @@ export const visibleProduct = and(eq(products.isDeleted, false), eq(products.isH
  * Callers pass at most an order's lines (ORDER_LIMITS.maxLines), well inside D1's bound values.
  */
 export async function productsWithPrices(db: Database, productIds: string[]) {
-  return db.batch([
+  return db.batch(productsWithPricesQueries(db, productIds));
+}
+
+/** `productsWithPrices`' two reads, for a caller's own batch. */
+export function productsWithPricesQueries(db: Database, productIds: string[]) {
+  return [
     db
       .select({
         id: products.id,
@@ -31,7 +36,7 @@ export async function productsWithPrices(db: Database, productIds: string[]) {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(inArray(products.id, productIds)),
     db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
-  ]);
+  ] as const;
 }
 
 /** A drink of an order or a cart as the catalog in D1 has it, for pricing at a shop (common/line-price.ts). */
@@ -42,16 +47,15 @@ export interface DrinkForPricing extends CatalogDrink {
 }
 
 /**
- * The drinks `productIds` that are on the menu now, with the catalog's prices and add-on groups
- * (the shop's rules are applied by the caller, through common/line-price.ts); a drink not on the
- * menu is absent. Callers pass at most an order's lines (ORDER_LIMITS.maxLines).
+ * The drinks of `productsWithPricesQueries`' rows that are on the menu now, with the catalog's
+ * prices and add-on groups (the shop's rules are applied by the caller, through
+ * common/line-price.ts); a drink not on the menu is absent.
  */
-export async function drinksForPricing(db: Database, productIds: string[]): Promise<Map<string, DrinkForPricing>> {
+export function drinksForPricing(
+  [productRows, priceRows]: Awaited<ReturnType<typeof productsWithPrices>>,
+  groupsOf: ModifierGroupsOf,
+): Map<string, DrinkForPricing> {
   const drinks = new Map<string, DrinkForPricing>();
-  if (productIds.length === 0) return drinks;
-  const groupsPromise = loadModifierGroups(db);
-  const [productRows, priceRows] = await productsWithPrices(db, productIds);
-  const groupsOf = await groupsPromise;
   for (const row of productRows) {
     if (!row.onMenu) continue;
     const pricesBySize: DrinkForPricing["pricesBySize"] = {};

@@ -4,7 +4,8 @@ import { groupsAtShop, priceLineAtShop } from "#common/line-price";
 import { selectionProblems, type ModifierGroup } from "#common/modifiers";
 import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#common/order-again";
 import type { Database } from "#worker/db/client";
-import { drinksForPricing } from "#worker/services/catalog";
+import { drinksForPricing, productsWithPrices } from "#worker/services/catalog";
+import { loadModifierGroups } from "#worker/services/modifiers";
 import type { ShopMenu } from "#worker/services/shop-menu/rules";
 import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
 import { loadOrder, ownOrder, type LoadedItem } from "./loading";
@@ -48,14 +49,13 @@ export async function orderAgain(
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   if (!loaded) return null;
   const productIds = [...new Set(loaded.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const [drinks, soldOut, soldOutOptionRows] =
-    productIds.length === 0
-      ? [new Map(), [], []]
-      : await Promise.all([
-          drinksForPricing(db, productIds),
-          soldOutAt(db, shop.shopId),
-          soldOutOptionsAt(db, shop.shopId),
-        ]);
+  const [rows, groupsOf, soldOut, soldOutOptionRows] = await Promise.all([
+    productsWithPrices(db, productIds),
+    loadModifierGroups(db),
+    soldOutAt(db, shop.shopId),
+    soldOutOptionsAt(db, shop.shopId),
+  ]);
+  const drinks = drinksForPricing(rows, groupsOf);
   const soldOutOptions = new Set(soldOutOptionRows.map((row) => row.optionId));
 
   const lines: OrderAgainLine[] = [];

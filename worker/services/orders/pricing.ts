@@ -4,8 +4,7 @@ import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { PricedLine } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { ApiError } from "#worker/lib/errors";
-import { drinksForPricing } from "#worker/services/catalog";
-import { loadShopMenu } from "#worker/services/shop-menu/rules";
+import { drinksAtShop } from "#worker/services/shop-menu/drinks-at-shop";
 
 /**
  * Prices every line at the shop `locationId` from the menu as it is now (common/line-price.ts:
@@ -22,7 +21,7 @@ export async function priceOrderLines(
 ): Promise<{ lines: PricedLine[]; totalCents: number }> {
   // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const [shop, drinks] = await Promise.all([loadShopMenu(db, locationId), drinksForPricing(db, productIds)]);
+  const { drinks, shop } = await drinksAtShop(db, productIds, locationId);
   if (!shop) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
 
   const priced = lines.map((line, index): PricedLine => {

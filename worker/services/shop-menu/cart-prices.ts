@@ -4,9 +4,8 @@ import type { CartLinePrice } from "#common/cart-prices";
 import { priceLineAtShop } from "#common/line-price";
 import type { ProductSize } from "#common/catalog";
 import type { Database } from "#worker/db/client";
-import { drinksForPricing } from "#worker/services/catalog";
 import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
-import type { ShopMenu } from "./rules";
+import { drinksAtShop } from "./drinks-at-shop";
 
 export interface CartLineAsked {
   productId: string;
@@ -15,17 +14,22 @@ export interface CartLineAsked {
 }
 
 /**
- * Each line's price at `shop` as an order placed now would be priced (common/line-price.ts), or
- * why the shop cannot make it. At most a cart's lines (ORDER_LIMITS.maxLines): the IN list stays
- * well inside D1's bound-value limit.
+ * Each line's price at the shop `locationId` as an order placed now would be priced
+ * (common/line-price.ts), or why the shop cannot make it; null when there is no such shop. At
+ * most a cart's lines (ORDER_LIMITS.maxLines): the IN list stays well inside D1's bound-value limit.
  */
-export async function cartPricesAt(db: Database, shop: ShopMenu, lines: CartLineAsked[]): Promise<CartLinePrice[]> {
+export async function cartPricesAt(
+  db: Database,
+  locationId: string,
+  lines: CartLineAsked[],
+): Promise<CartLinePrice[] | null> {
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const [drinks, soldOut, soldOutOptionRows] = await Promise.all([
-    drinksForPricing(db, productIds),
-    soldOutAt(db, shop.shopId),
-    soldOutOptionsAt(db, shop.shopId),
+  const [{ drinks, shop }, soldOut, soldOutOptionRows] = await Promise.all([
+    drinksAtShop(db, productIds, locationId),
+    soldOutAt(db, locationId),
+    soldOutOptionsAt(db, locationId),
   ]);
+  if (!shop) return null;
   const soldOutOptions = new Set(soldOutOptionRows.map((row) => row.optionId));
   return lines.map((line): CartLinePrice => {
     const answer = priceLineAtShop(shop.rules, drinks.get(line.productId), {
