@@ -16,7 +16,7 @@ export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, locati
   client.setQueryData(categoriesQueryOptions(location).queryKey, categories);
   if (selected)
     client.setQueryData(categoryProductsQueryOptions(selected.categoryId, location).queryKey, selected.products);
-  return renderApp(url, client);
+  return renderApp(url, client, location);
 };
 
 /** Any other page of the shop: its heading and layout, as a guest with an empty cart sees it before the app runs. */
@@ -25,5 +25,5 @@ export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => ren
 export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, location, product }) => {
   const client = new QueryClient();
   client.setQueryData(productQueryOptions(product.categoryId, product.id, location).queryKey, product);
-  return renderApp(url, client);
+  return renderApp(url, client, location);
 };

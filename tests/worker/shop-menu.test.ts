@@ -206,11 +206,11 @@ describe("a drink or an option a shop does not sell", () => {
     const db = getDb(env.DB);
     const line = {
       productId: "prd-sunrise-orange",
-      size: "small",
+      size: "small" as const,
       quantity: 1,
       note: "",
       modifierIds: ["opt-ice-light", "opt-boost-protein"],
-    } as const;
+    };
     await expect(priceOrderLines(db, [line], FULLERTON)).rejects.toMatchObject({
       status: 409,
       code: "item_not_sold",

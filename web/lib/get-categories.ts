@@ -17,6 +17,6 @@ export function categoriesQueryOptions(location?: string) {
   });
 }
 
-export function useCategories() {
-  return useQuery(categoriesQueryOptions());
+export function useCategories(location?: string) {
+  return useQuery(categoriesQueryOptions(location));
 }

@@ -17,6 +17,6 @@ export function categoryProductsQueryOptions(categoryId: string, location?: stri
   });
 }
 
-export function useCategoryProducts(categoryId: string | undefined) {
-  return useQuery({ ...categoryProductsQueryOptions(categoryId ?? ""), enabled: Boolean(categoryId) });
+export function useCategoryProducts(categoryId: string | undefined, location?: string) {
+  return useQuery({ ...categoryProductsQueryOptions(categoryId ?? "", location), enabled: Boolean(categoryId) });
 }

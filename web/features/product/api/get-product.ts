@@ -19,6 +19,6 @@ export function productQueryOptions(categoryId: string, productId: string, locat
   });
 }
 
-export function useProduct(categoryId: string, productId: string) {
-  return useQuery(productQueryOptions(categoryId, productId));
+export function useProduct(categoryId: string, productId: string, location?: string) {
+  return useQuery(productQueryOptions(categoryId, productId, location));
 }
