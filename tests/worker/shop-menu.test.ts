@@ -8,6 +8,7 @@ import { getDb } from "#worker/db/client";
 import { ApiError } from "#worker/lib/errors";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { priceOrderLines } from "#worker/services/orders/pricing";
+import readme from "../../README.md?raw";
 import { api, json } from "./helpers";
 import { PHONE, postOrder } from "./order-requests";
 import { seedStatements } from "./seed-sql";
@@ -365,5 +366,45 @@ describe("Order again at the shop the shopper has chosen", () => {
       expect(response.status, bad).toBe(400);
       expect((await json<{ error: { field: string } }>(response)).error.field).toBe("location");
     }
+  });
+});
+
+describe("the README's example of a shop's prices and drinks", () => {
+  /** The ```sql block under "### Prices and drinks per shop", as statements. */
+  function example(): string[] {
+    const section = readme.slice(readme.indexOf("### Prices and drinks per shop"));
+    const block = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
+    if (!block) throw new Error('README.md: no sql block under "### Prices and drinks per shop"');
+    return seedStatements(block);
+  }
+  const run = (statements: string[]) => env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+
+  it("sets the prices and the drinks not sold, however often it is run, and its DELETEs undo them", async () => {
+    const writes = example().filter((statement) => !/^DELETE/i.test(statement));
+    const undo = example().filter((statement) => /^DELETE/i.test(statement));
+    expect(writes).toHaveLength(2);
+    expect(undo).toHaveLength(2);
+    await run(writes);
+    await run(writes);
+    nextVersion();
+
+    const mango = await json<Product>(
+      await api(at("/api/categories/cat-smoothies/products/prd-mango-tango", FULLERTON)),
+    );
+    expect(mango.pricesBySize.large).toEqual({ priceCents: 949, discountedPriceCents: 899 });
+    const charcoal = "/api/categories/cat-green-detox/products/prd-charcoal-lemonade";
+    expect((await api(at(charcoal, SCOTTSDALE))).status).toBe(404);
+    const { results } = await env.DB.prepare(
+      "SELECT count(*) AS n FROM location_prices WHERE location_id = 'loc-fullerton'",
+    ).all<{ n: number }>();
+    expect(results[0]!.n).toBe(3); // the seed's Sunrise Orange, and the example's two
+
+    await run(undo);
+    nextVersion();
+    const mangoAgain = await json<Product>(
+      await api(at("/api/categories/cat-smoothies/products/prd-mango-tango", FULLERTON)),
+    );
+    expect(mangoAgain.pricesBySize.large).toEqual({ priceCents: 999, discountedPriceCents: null });
+    expect((await api(at(charcoal, SCOTTSDALE))).status).toBe(200);
   });
 });
