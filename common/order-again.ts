@@ -1,12 +1,15 @@
 import { sizeLabel, type ProductSize } from "./catalog";
+import { LOCATION_PARAM } from "./locations";
 import type { ModifierOption } from "./modifiers";
 
 /**
- * "Order again": an earlier order's drinks as they can be bought today. `GET` answers what the
- * cart gets (today's prices, the drinks still sold) and what is left out and why; the cart is
+ * "Order again": an earlier order's drinks as they can be bought today at the shop the shopper
+ * has chosen (`?location=<id>`; the default shop without). `GET` answers what the cart gets (that
+ * shop's prices today, the drinks it still sells) and what is left out and why; the cart is
  * the shopper's to check out as usual, and the server prices it again then.
  */
-export const orderAgainPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/again`;
+export const orderAgainPath = (orderId: string, location?: string) =>
+  `/api/orders/${encodeURIComponent(orderId)}/again${location ? `?${LOCATION_PARAM}=${encodeURIComponent(location)}` : ""}`;
 
 /** A line ready for the cart, at today's price, with the price it had in the earlier order. */
 export interface OrderAgainLine {
