@@ -1,14 +1,21 @@
+import { LOCATION_PARAM } from "./locations";
+
 /**
  * The catalog API's addresses, in one place: the app fetches them, and the worker preloads the
  * very same ones in the landing pages' HTML (worker/services/landing/content.ts). A hint whose address
  * differs from the app's request would be downloaded for nothing.
  */
+/** `?location=<id>` when a shop is named: the API answers that shop's menu (the default shop's without). */
+const atShop = (path: string, location?: string) =>
+  location ? `${path}?${LOCATION_PARAM}=${encodeURIComponent(location)}` : path;
+
 export const catalogPaths = {
-  categories: () => "/api/categories",
-  categoryProducts: (categoryId: string) => `/api/categories/${encodeURIComponent(categoryId)}/products`,
-  product: (categoryId: string, productId: string) =>
-    `/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`,
-  featuredProducts: () => "/api/products/featured",
+  categories: (location?: string) => atShop("/api/categories", location),
+  categoryProducts: (categoryId: string, location?: string) =>
+    atShop(`/api/categories/${encodeURIComponent(categoryId)}/products`, location),
+  product: (categoryId: string, productId: string, location?: string) =>
+    atShop(`/api/categories/${encodeURIComponent(categoryId)}/products/${encodeURIComponent(productId)}`, location),
+  featuredProducts: (location?: string) => atShop("/api/products/featured", location),
 };
 
 /**

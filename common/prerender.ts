@@ -10,11 +10,13 @@ export interface CatalogPrerender {
   /** `/menu` (with its `?category=`), showing `categories` and the selected category's drinks. */
   renderMenuPage(page: {
     url: string;
+    /** The shop the page is for, when the shopper named one (its answers are kept under it). */
+    location?: string;
     categories: Category[];
     selected?: { categoryId: string; products: Product[] };
   }): Promise<string | undefined>;
   /** A drink's page, showing `product`. */
-  renderProductPage(page: { url: string; product: Product }): Promise<string | undefined>;
+  renderProductPage(page: { url: string; location?: string; product: Product }): Promise<string | undefined>;
   /**
    * Any other page (about, contact, franchise, checkout, My orders, an order): what it shows
    * before the browser's own state (session, cart) and its data are known: heading and layout.

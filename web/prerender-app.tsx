@@ -8,6 +8,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { PrerenderQueryClient } from "./app/query-provider";
 import { AppRoutes } from "./app/router";
+import { PrerenderShop } from "./lib/chosen-shop";
 
 /** A Suspense boundary React left for the browser: code that was still on its way, or a render that failed. */
 const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
@@ -23,12 +24,19 @@ const LEADING_PRELOADS = /^(?:<link [^>]*>)+/;
  * starts loading it, so React leaves that boundary unfinished; the second finds it loaded.
  * Undefined when the page still cannot be rendered whole: the caller serves the app's shell.
  */
-export async function renderApp(url: string, queryClient: QueryClient | null = null): Promise<string | undefined> {
+export async function renderApp(
+  url: string,
+  queryClient: QueryClient | null = null,
+  shop?: string,
+): Promise<string | undefined> {
+  // `shop`: the shop the shopper named (the shop cookie's), whose data `queryClient` holds under it.
   const app = (
     <PrerenderQueryClient value={queryClient}>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
+      <PrerenderShop value={shop}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </PrerenderShop>
     </PrerenderQueryClient>
   );
   for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -11,18 +11,19 @@ import { renderApp } from "./prerender-app";
 
 // Each render gets a QueryClient of its own: nothing one visit's page shows can leak into another's.
 
-export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected }) => {
+export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, location, categories, selected }) => {
   const client = new QueryClient();
-  client.setQueryData(categoriesQueryOptions().queryKey, categories);
-  if (selected) client.setQueryData(categoryProductsQueryOptions(selected.categoryId).queryKey, selected.products);
-  return renderApp(url, client);
+  client.setQueryData(categoriesQueryOptions(location).queryKey, categories);
+  if (selected)
+    client.setQueryData(categoryProductsQueryOptions(selected.categoryId, location).queryKey, selected.products);
+  return renderApp(url, client, location);
 };
 
 /** Any other page of the shop: its heading and layout, as a guest with an empty cart sees it before the app runs. */
 export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => renderApp(url, new QueryClient());
 
-export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product }) => {
+export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, location, product }) => {
   const client = new QueryClient();
-  client.setQueryData(productQueryOptions(product.categoryId, product.id).queryKey, product);
-  return renderApp(url, client);
+  client.setQueryData(productQueryOptions(product.categoryId, product.id, location).queryKey, product);
+  return renderApp(url, client, location);
 };

@@ -23,6 +23,7 @@ import { pushSubscriptionsRouter } from "./routes/push-subscriptions";
 import { paymentMethodsRouter } from "./routes/payment-methods";
 import { deliveryAreaRouter } from "./routes/delivery-area";
 import { productsRouter } from "./routes/products";
+import { cartPricesRouter } from "./routes/cart-prices";
 import { sendEmailRouter } from "./routes/send-email";
 import { settingsRouter } from "./routes/settings";
 import { shopChoiceRouter } from "./routes/shop-choice";
@@ -68,6 +69,7 @@ app.use("/send-email", loadSession);
 export const routes = app
   .route("/api/categories", categoriesRouter)
   .route("/api/products", productsRouter)
+  .route("/api/cart-prices", cartPricesRouter)
   .route("/api/settings", settingsRouter)
   .route("/api/payment-methods", paymentMethodsRouter)
   .route("/api/delivery-area", deliveryAreaRouter)

@@ -223,7 +223,13 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
       })),
     });
     const kept: Promise<unknown>[] = [];
-    const first = await cachedLandingPage(env, url, slowFirstVisit, async (write) => void kept.push(write));
+    const first = await cachedLandingPage(
+      env,
+      url,
+      "loc-anaheim",
+      slowFirstVisit,
+      async (write) => void kept.push(write),
+    );
     expect(first.response.headers.get(PAGE_CACHE_HEADER)).toBe("bypass");
     expect(await first.response.text()).not.toContain("About us");
 
@@ -231,7 +237,7 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     await Promise.all(kept);
     forgetRecentPages();
     const notAgain = () => Promise.reject(new Error("rendered again"));
-    const next = await cachedLandingPage(env, url, notAgain, async () => {});
+    const next = await cachedLandingPage(env, url, "loc-anaheim", notAgain, async () => {});
     expect(next.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     expect(await next.response.text()).toContain("<h1>About us</h1>");
     expect(next.scriptHashes).toEqual(["'sha256-early-taps'"]);

@@ -82,7 +82,8 @@ describe("D1 queries", () => {
     );
     expect(response.status).toBe(201);
     expect(cost.roundTrips).toBeLessThanOrEqual(14);
-    expect(cost.statements).toBeLessThanOrEqual(32);
+    // 32 before each shop had prices of its own; pricing at the order's shop reads its rules in one statement more.
+    expect(cost.statements).toBeLessThanOrEqual(33);
   });
 
   it("loading the board takes no more round trips or statements than before", async () => {

@@ -1,3 +1,4 @@
+import { lineTotalCents } from "#common/line-price";
 import type { CartItem } from "./cart-store";
 
 /**
@@ -5,5 +6,8 @@ import type { CartItem } from "./cart-store";
  * cart's views use it: the home page's first download does not carry it.
  */
 export function cartTotalCents(items: readonly Pick<CartItem, "priceCents" | "quantity">[]): number {
-  return items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
+  return items.reduce(
+    (total, item) => total + lineTotalCents({ unitPriceCents: item.priceCents, quantity: item.quantity }),
+    0,
+  );
 }

@@ -7,22 +7,38 @@ import { notFound } from "#worker/lib/errors";
 import { catalogId, validate } from "#worker/lib/validation";
 import type { Category, Product } from "#common/catalog";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
+import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
 
 const categoryParams = z.object({ categoryId: catalogId });
 const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 
+/** The menu of the shop `?location=<id>` names (the default shop without it): its prices, without what it does not sell. */
 export const categoriesRouter = new Hono<AppEnv>()
   .use(...catalogCache())
-  .get("/", async (c) => c.json((await listVisibleCategories(getDb(c.env.DB))) satisfies Category[]))
-  .get("/:categoryId/products", validate("param", categoryParams), async (c) => {
+  .get("/", validate("query", locationQuery), async (c) => {
+    const db = getDb(c.env.DB);
+    // The categories are the catalog's at every shop; the shop is still checked, so a wrong one is a 400 here too.
+    await shopMenuOf(c, db);
+    return c.json((await listVisibleCategories(db)) satisfies Category[]);
+  })
+  .get("/:categoryId/products", validate("param", categoryParams), validate("query", locationQuery), async (c) => {
     const { categoryId } = c.req.valid("param");
-    const found = await listVisibleProducts(getDb(c.env.DB), categoryId);
+    const db = getDb(c.env.DB);
+    const shop = await shopMenuOf(c, db);
+    const found = await listVisibleProducts(db, categoryId, shop.rules);
     if (!found) throw notFound("Category not found");
     return c.json(found satisfies Product[]);
   })
-  .get("/:categoryId/products/:productId", validate("param", productParams), async (c) => {
-    const { categoryId, productId } = c.req.valid("param");
-    const product = await findVisibleProduct(getDb(c.env.DB), categoryId, productId);
-    if (!product) throw notFound("Product not found");
-    return c.json(product satisfies Product);
-  });
+  .get(
+    "/:categoryId/products/:productId",
+    validate("param", productParams),
+    validate("query", locationQuery),
+    async (c) => {
+      const { categoryId, productId } = c.req.valid("param");
+      const db = getDb(c.env.DB);
+      const shop = await shopMenuOf(c, db);
+      const product = await findVisibleProduct(db, categoryId, productId, shop.rules);
+      if (!product) throw notFound("Product not found");
+      return c.json(product satisfies Product);
+    },
+  );

@@ -16,6 +16,9 @@ import {
 import { landingPage, type LandingPage } from "#worker/services/landing/page";
 import { cachedLandingPage } from "#worker/services/landing/page-cache";
 import { pageAddress } from "#worker/services/landing/page-address";
+import { currentShopIds } from "#worker/services/catalog-version";
+import { pageShopId, rememberedShopId } from "#worker/services/locations/request-shop";
+import type { PageShop } from "#worker/services/landing/content";
 
 /**
  * The pages a visit most often starts on, served with hints for what they need at once and,
@@ -60,22 +63,43 @@ function afterAnswer(c: Context<AppEnv>) {
  * and are kept in the edge's cache under the catalog's version (page-cache.ts), so their
  * content is only asked for when a visit misses.
  */
-async function serveLandingPage(c: Context<AppEnv>, kind: LandingKind, content: () => Promise<LandingContent>) {
+async function serveLandingPage(
+  c: Context<AppEnv>,
+  kind: LandingKind,
+  content: (shop: PageShop) => Promise<LandingContent>,
+) {
   if (!c.env.ASSETS) return c.text("Not found", 404);
   // Rendered and kept under the parameters pages read, whatever else the address carries.
   const url = pageAddress(new URL(c.req.url));
-  const render = () => landingPage(c.env, url, kind, content());
+  const shop = await pageShop(c);
+  const render = () => landingPage(c.env, url, kind, content(shop));
   const { response, styleHashes, scriptHashes }: LandingPage =
-    kind === "home" ? await render() : await cachedLandingPage(c.env, url, render, afterAnswer(c));
+    kind === "home" ? await render() : await cachedLandingPage(c.env, url, shop.id, render, afterAnswer(c));
   // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
   c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
 }
 
+/**
+ * The shop the shop cookie names (the default shop without one, or for a cookie naming no shop
+ * there is): its menu is rendered, and the page kept under it, so each shop's visitors get their
+ * shop's page at once and no cookie can make a new cache entry.
+ */
+async function pageShop(c: Context<AppEnv>): Promise<PageShop> {
+  let known: ReadonlySet<string> | undefined;
+  try {
+    known = await currentShopIds(c.env.DB);
+  } catch {
+    known = new Set(); // D1 down: the default shop's page, rendered without its data as before
+  }
+  const id = pageShopId(c, known);
+  return { id, named: rememberedShopId(c) === id };
+}
+
 const pages = new Hono<AppEnv>()
   .get(LANDING_PAGE_PATHS.home, (c) => serveLandingPage(c, "home", homeContent))
   .get(LANDING_PAGE_PATHS.menu, (c) =>
-    serveLandingPage(c, "menu", () => menuContent(c.env, pageAddress(new URL(c.req.url)))),
+    serveLandingPage(c, "menu", (shop) => menuContent(c.env, pageAddress(new URL(c.req.url)), shop)),
   )
   .get(LANDING_PAGE_PATHS.product, (c) => {
     // A malformed address still gets the page (which says "Product not found", with a 404), just no data hints.
@@ -84,7 +108,7 @@ const pages = new Hono<AppEnv>()
       c,
       "product",
       params.success
-        ? () => productContent(c.env, pageAddress(new URL(c.req.url)), params.data.categoryId, params.data.id)
+        ? (shop) => productContent(c.env, pageAddress(new URL(c.req.url)), shop, params.data.categoryId, params.data.id)
         : () => Promise.resolve(MISSING_CONTENT),
     );
   });

@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
+import { validate } from "#worker/lib/validation";
 import { catalogCache } from "#worker/services/catalog-cache";
 import { listFeaturedProducts } from "#worker/services/catalog";
+import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
 import type { Product } from "#common/catalog";
 
-/** Drinks across categories: the popular ones the home page leads with. */
+/** Drinks across categories: the popular ones the home page leads with, as the shop `?location=<id>` sells them. */
 export const productsRouter = new Hono<AppEnv>()
   .use(...catalogCache())
-  .get("/featured", async (c) => c.json((await listFeaturedProducts(getDb(c.env.DB))) satisfies Product[]));
+  .get("/featured", validate("query", locationQuery), async (c) => {
+    const db = getDb(c.env.DB);
+    const shop = await shopMenuOf(c, db);
+    return c.json((await listFeaturedProducts(db, shop.rules)) satisfies Product[]);
+  });

@@ -3,10 +3,12 @@ import { cache } from "hono/cache";
 import { etag } from "hono/etag";
 import { CATALOG_BROWSER_MAX_AGE_SECONDS } from "#common/catalog-paths";
 import type { AppEnv } from "#worker/env";
+import { requestedShopId } from "./locations/request-shop";
 import { CATALOG_VERSION_TTL_MS, currentCatalogVersion } from "./catalog-version";
 
 /**
- * The catalog (categories, drinks, prices, franchise settings) changes when the menu is
+ * The catalog (categories, drinks, prices, franchise settings, each shop's own prices and what it
+ * does not sell) changes when the menu is
  * edited, not during a shopper's visit, so it stays cached at the edge: the Cache API
  * answers repeat reads at an edge node without touching D1, under a key that carries the
  * menu's version from D1. Any change to the menu's tables bumps that version, so the next
@@ -33,7 +35,10 @@ export function catalogCache(): MiddlewareHandler<AppEnv>[] {
       cacheName: "squeeze-catalog-v2",
       cacheControl: CATALOG_CACHE_CONTROL,
       wait: false,
-      keyGenerator: async (c) => `${c.req.url}#catalog-version=${await currentCatalogVersion(c.env.DB)}`,
+      // Each shop has its own menu (its prices, what it sells): the shop the request is for is
+      // part of the key, so one shop's cached answer never answers a request for another.
+      keyGenerator: async (c) =>
+        `${c.req.url}#shop=${encodeURIComponent(requestedShopId(c))}#catalog-version=${await currentCatalogVersion(c.env.DB)}`,
     }),
   ];
 }

@@ -3,6 +3,7 @@ import type { Category, FranchiseSettings, Price, ProductSize, Product } from "#
 import { slugify } from "#common/slug";
 import type { Database } from "#worker/db/client";
 import { categories, productPrices, products, settings } from "#worker/db/schema";
+import { productAtShop, type CatalogDrink, type ShopMenuRules } from "#common/line-price";
 import { z } from "zod";
 import { loadModifierGroups, type ModifierGroupsOf } from "./modifiers";
 
@@ -16,7 +17,12 @@ export const visibleProduct = and(eq(products.isDeleted, false), eq(products.isH
  * Callers pass at most an order's lines (ORDER_LIMITS.maxLines), well inside D1's bound values.
  */
 export async function productsWithPrices(db: Database, productIds: string[]) {
-  return db.batch([
+  return db.batch(productsWithPricesQueries(db, productIds));
+}
+
+/** `productsWithPrices`' two reads, for a caller's own batch. */
+export function productsWithPricesQueries(db: Database, productIds: string[]) {
+  return [
     db
       .select({
         id: products.id,
@@ -30,7 +36,43 @@ export async function productsWithPrices(db: Database, productIds: string[]) {
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(inArray(products.id, productIds)),
     db.select().from(productPrices).where(inArray(productPrices.productId, productIds)),
-  ]);
+  ] as const;
+}
+
+/** A drink of an order or a cart as the catalog in D1 has it, for pricing at a shop (common/line-price.ts). */
+export interface DrinkForPricing extends CatalogDrink {
+  name: string;
+  categoryId: string;
+  image: string;
+}
+
+/**
+ * The drinks of `productsWithPricesQueries`' rows that are on the menu now, with the catalog's
+ * prices and add-on groups (the shop's rules are applied by the caller, through
+ * common/line-price.ts); a drink not on the menu is absent.
+ */
+export function drinksForPricing(
+  [productRows, priceRows]: Awaited<ReturnType<typeof productsWithPrices>>,
+  groupsOf: ModifierGroupsOf,
+): Map<string, DrinkForPricing> {
+  const drinks = new Map<string, DrinkForPricing>();
+  for (const row of productRows) {
+    if (!row.onMenu) continue;
+    const pricesBySize: DrinkForPricing["pricesBySize"] = {};
+    for (const price of priceRows)
+      if (price.productId === row.id)
+        pricesBySize[price.size] = { priceCents: price.priceCents, discountedPriceCents: price.discountedPriceCents };
+    drinks.set(row.id, {
+      id: row.id,
+      name: row.name,
+      categoryId: row.categoryId,
+      image: row.image,
+      sizeSelection: row.sizeSelection,
+      pricesBySize,
+      modifierGroups: groupsOf(row),
+    });
+  }
+  return drinks;
 }
 
 export async function listVisibleCategories(db: Database): Promise<Category[]> {
@@ -96,8 +138,19 @@ async function pricesFor(db: Database, productIds: string[]): Promise<Map<string
   return byProduct;
 }
 
-/** A visible category's visible drinks by `order`; `null` when the category is not on the menu. */
-export async function listVisibleProducts(db: Database, categoryId: string): Promise<Product[] | null> {
+/** Drinks as the shop's menu shows them: its prices, without what it does not sell. */
+const atShop = (rules: ShopMenuRules, drinks: Product[]): Product[] =>
+  drinks.flatMap((drink) => productAtShop(rules, drink) ?? []);
+
+/**
+ * A visible category's visible drinks by `order`, as the shop sells them; `null` when the
+ * category is not on the menu.
+ */
+export async function listVisibleProducts(
+  db: Database,
+  categoryId: string,
+  rules: ShopMenuRules,
+): Promise<Product[] | null> {
   const [categoryRows, productRows] = await db.batch([
     db
       .select({ id: categories.id })
@@ -117,21 +170,25 @@ export async function listVisibleProducts(db: Database, categoryId: string): Pro
     ),
     loadModifierGroups(db),
   ]);
-  return productRows.map((row) => toProduct(row, prices.get(row.id) ?? [], groupsOf));
+  return atShop(
+    rules,
+    productRows.map((row) => toProduct(row, prices.get(row.id) ?? [], groupsOf)),
+  );
 }
 
 /** How many drinks the home page's popular row shows at most. */
 export const FEATURED_LIMIT = 8;
 
-/** The featured drinks whose drink and category are both visible, in menu order. */
-export async function listFeaturedProducts(db: Database): Promise<Product[]> {
+/** The featured drinks whose drink and category are both visible and the shop sells, in menu order. */
+export async function listFeaturedProducts(db: Database, rules: ShopMenuRules): Promise<Product[]> {
   const rows = await db
     .select({ product: products })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.featured, true), visibleProduct, visibleCategory))
     .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name))
-    .limit(FEATURED_LIMIT);
+    // Room for the drinks the shop does not sell, which leave the row below.
+    .limit(FEATURED_LIMIT + rules.drinksNotSold.size);
   const [prices, groupsOf] = await Promise.all([
     pricesFor(
       db,
@@ -139,19 +196,30 @@ export async function listFeaturedProducts(db: Database): Promise<Product[]> {
     ),
     loadModifierGroups(db),
   ]);
-  return rows.map((row) => toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf));
+  return atShop(
+    rules,
+    rows.map((row) => toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf)),
+  ).slice(0, FEATURED_LIMIT);
 }
 
-/** One drink, only when it and its category are both visible and it belongs to that category. */
-export async function findVisibleProduct(db: Database, categoryId: string, productId: string): Promise<Product | null> {
+/**
+ * One drink as the shop sells it, only when it and its category are both visible, it belongs to
+ * that category and the shop sells it.
+ */
+export async function findVisibleProduct(
+  db: Database,
+  categoryId: string,
+  productId: string,
+  rules: ShopMenuRules,
+): Promise<Product | null> {
   const [row] = await db
     .select({ product: products })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), eq(products.categoryId, categoryId), visibleProduct, visibleCategory));
-  if (!row) return null;
+  if (!row || rules.drinksNotSold.has(row.product.id)) return null;
   const [prices, groupsOf] = await Promise.all([pricesFor(db, [row.product.id]), loadModifierGroups(db)]);
-  return toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf);
+  return productAtShop(rules, toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf));
 }
 
 const percent = z.number().min(0).max(100);

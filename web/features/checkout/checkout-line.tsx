@@ -1,3 +1,4 @@
+import { lineTotalCents } from "#common/line-price";
 import { sizeLabel } from "#common/catalog";
 import { optionsSummary, withOptionNames } from "#common/modifiers";
 import { formatCents } from "#common/money";
@@ -37,7 +38,9 @@ export function CheckoutLine({
       <div className="checkout-line__quantity">
         <QuantityStepper item={item} label={what} disabled={disabled} />
       </div>
-      <p className="checkout-line__subtotal">{formatCents(item.priceCents * item.quantity)}</p>
+      <p className="checkout-line__subtotal">
+        {formatCents(lineTotalCents({ unitPriceCents: item.priceCents, quantity: item.quantity }))}
+      </p>
       <div className="checkout-line__remove">
         <RemoveLineButton label={`Remove ${what}`} disabled={disabled} onRemove={() => removeItem(item.id)} />
       </div>

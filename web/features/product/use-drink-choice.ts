@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { effectivePriceCents, selectableSizes, type Product, type ProductSize } from "#common/catalog";
+import { selectableSizes, type Product, type ProductSize } from "#common/catalog";
+import { lineTotalCents, unitPriceCents } from "#common/line-price";
 import { isSoldOut } from "#common/availability";
 import { availableDefaultIds, chosenOptions, groupSoldOut, selectionProblems } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
@@ -28,10 +29,9 @@ export function useDrinkChoice(product: Product) {
   const options = chosenOptions(groups, modifierIds);
   const problems = selectionProblems(groups, modifierIds);
   const price = product.pricesBySize[size];
-  const unitCents = price
-    ? effectivePriceCents(price) + options.reduce((sum, option) => sum + option.priceCents, 0)
-    : 0;
-  const totalCents = unitCents * quantity;
+  // The drink as the chosen shop sells it (the API applied its prices): priced by the one rule.
+  const unitCents = price ? unitPriceCents(price, options) : 0;
+  const totalCents = lineTotalCents({ unitPriceCents: unitCents, quantity });
 
   const soldOut = useSoldOut();
   const isSizeSoldOut = (option: ProductSize) => isSoldOut(soldOut, product.id, option);

@@ -13,3 +13,4 @@ export * from "./order-acknowledgements";
 export * from "./payments";
 export * from "./messaging";
 export * from "./push";
+export * from "./shop-menu";

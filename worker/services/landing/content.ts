@@ -4,8 +4,25 @@ import { catalogPaths } from "#common/catalog-paths";
 import { HOME_HERO_IMAGE } from "#common/landing";
 import { getDb } from "#worker/db/client";
 import type { Env } from "#worker/env";
+import { CATALOG_AS_IS } from "#common/line-price";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
+import { loadShopMenu } from "#worker/services/shop-menu/rules";
 import type { Hint } from "./hints";
+
+/**
+ * The shop a page is rendered for (the shop cookie's, else the default shop; see
+ * worker/routes/pages.ts), and whether the shopper named it: only then do the app's catalog
+ * requests, and so the page's data hints and first data, name it (`?location=`).
+ */
+export interface PageShop {
+  id: string;
+  named: boolean;
+}
+
+/** The shop's menu rules; a shop gone since its id was read sells the catalog as is. */
+async function shopRules(env: Env, shop: PageShop) {
+  return (await loadShopMenu(getDb(env.DB), shop.id))?.rules ?? CATALOG_AS_IS;
+}
 
 /** Menu cards whose pictures are in the first screen on a phone (see menu-page.tsx). */
 const FIRST_SCREEN_CARDS = 2;
@@ -46,20 +63,25 @@ export async function homeContent(): Promise<LandingContent> {
   return { hints: [{ kind: "image", href: HOME_HERO_IMAGE }] };
 }
 
-/** `/menu` (with its `?category=`): the categories, the selected one's drinks and their first pictures. */
-export async function menuContent(env: Env, url: URL): Promise<LandingContent> {
+/**
+ * `/menu` (with its `?category=`) at the shop: the categories, the selected one's drinks as the
+ * shop sells them and their first pictures.
+ */
+export async function menuContent(env: Env, url: URL, shop: PageShop): Promise<LandingContent> {
   const db = getDb(env.DB);
-  const categories = await listVisibleCategories(db);
+  const [categories, rules] = await Promise.all([listVisibleCategories(db), shopRules(env, shop)]);
   const selected = selectCategory(categories, url.searchParams.get(CATEGORY_PARAM));
-  const products = selected ? ((await listVisibleProducts(db, selected.id)) ?? []) : [];
+  const products = selected ? ((await listVisibleProducts(db, selected.id, rules)) ?? []) : [];
+  const location = shop.named ? shop.id : undefined;
   const hints: Hint[] = [
-    { kind: "data", href: catalogPaths.categories() },
-    ...(selected ? [{ kind: "data", href: catalogPaths.categoryProducts(selected.id) } as const] : []),
+    { kind: "data", href: catalogPaths.categories(location) },
+    ...(selected ? [{ kind: "data", href: catalogPaths.categoryProducts(selected.id, location) } as const] : []),
     ...products.slice(0, FIRST_SCREEN_CARDS).map((product): Hint => ({ kind: "image", href: product.image })),
   ];
   const markup = renderOrSkip(() =>
     renderMenuPage({
       url: url.pathname + url.search,
+      location,
       categories,
       selected: selected && { categoryId: selected.id, products },
     }),
@@ -67,21 +89,26 @@ export async function menuContent(env: Env, url: URL): Promise<LandingContent> {
   return { hints, markup };
 }
 
-/** A drink's page: the drink's data and picture, and the page rendered with them. */
+/**
+ * A drink's page at the shop: the drink's data (the shop's prices and options) and picture, and
+ * the page rendered with them; a drink the shop does not sell is the app's "Product not found".
+ */
 export async function productContent(
   env: Env,
   url: URL,
+  shop: PageShop,
   categoryId: string,
   productId: string,
 ): Promise<LandingContent> {
-  const product = await findVisibleProduct(getDb(env.DB), categoryId, productId);
+  const product = await findVisibleProduct(getDb(env.DB), categoryId, productId, await shopRules(env, shop));
   if (!product) return MISSING_CONTENT;
+  const location = shop.named ? shop.id : undefined;
   return {
     hints: [
-      { kind: "data", href: catalogPaths.product(categoryId, productId) },
+      { kind: "data", href: catalogPaths.product(categoryId, productId, location) },
       { kind: "image", href: product.image },
     ],
-    markup: renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, product })),
+    markup: renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, location, product })),
   };
 }
 

@@ -27,15 +27,17 @@ const SERVED_CACHE_CONTROL = "no-cache";
 
 /**
  * The cache key: the page's address (its path and the query parameters pages render by,
- * page-address.ts; no other parameter makes a new entry) under the build and the catalog's version, on a path no visitor's address can spell, so a request cannot choose the
+ * page-address.ts; no other parameter makes a new entry) for the shop it shows (one the worker
+ * knows, worker/routes/pages.ts) under the build and the catalog's version, on a path no visitor's address can spell, so a request cannot choose the
  * entry another one reads. Undefined when the version cannot be read: the page is rendered
  * as before (and goes out without its data when D1 is down).
  */
-async function pageKey(env: Env, url: URL): Promise<string | undefined> {
+async function pageKey(env: Env, url: URL, shopId: string): Promise<string | undefined> {
   try {
     const [version, build] = await Promise.all([currentCatalogVersion(env.DB), readBuildId(env, url.origin)]);
     const page = pageAddress(url);
-    return `${url.origin}/.page-cache/${build}/${version}?page=${encodeURIComponent(page.pathname + page.search)}`;
+    // The shop is in the key: each shop's page shows its own prices and drinks.
+    return `${url.origin}/.page-cache/${build}/${version}/${encodeURIComponent(shopId)}?page=${encodeURIComponent(page.pathname + page.search)}`;
   } catch {
     return undefined;
   }
@@ -119,10 +121,11 @@ function fromKept({ body, status, headers, styleHashes, scriptHashes }: KeptPage
 export async function cachedLandingPage(
   env: Env,
   url: URL,
+  shopId: string,
   render: () => Promise<RenderedLandingPage>,
   keep: (write: Promise<unknown>) => Promise<void>,
 ): Promise<LandingPage> {
-  const key = await pageKey(env, url);
+  const key = await pageKey(env, url, shopId);
   if (key) {
     const recent = recentPages.get(key);
     if (recent) return fromKept(recent);

@@ -20,10 +20,12 @@ export function requestedShopId(c: Context<AppEnv>, named?: string | null): stri
 
 /**
  * The shop a page is rendered for: the one the shop cookie remembers, else the default shop.
- * An id that is no shop (an old cookie) is the caller's to replace with the default.
+ * Given the shops there are (`known`), a cookie naming none of them (an old cookie) reads as
+ * the default too; without, that is the caller's to check.
  */
-export function pageShopId(c: Context<AppEnv>): string {
-  return rememberedShopId(c) ?? DEFAULT_LOCATION_ID;
+export function pageShopId(c: Context<AppEnv>, known?: ReadonlySet<string>): string {
+  const remembered = rememberedShopId(c);
+  return remembered && (!known || known.has(remembered)) ? remembered : DEFAULT_LOCATION_ID;
 }
 
 /** The shop the cookie remembers, if the cookie looks like an id. */

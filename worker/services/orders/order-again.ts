@@ -1,11 +1,12 @@
 /** "Order again": an earlier order's drinks as the menu sells them today (reads only). */
-import { effectivePriceCents } from "#common/catalog";
 import { isSoldOut } from "#common/availability";
-import { chosenOptions, selectionProblems, type ModifierGroup } from "#common/modifiers";
+import { groupsAtShop, priceLineAtShop } from "#common/line-price";
+import { selectionProblems, type ModifierGroup } from "#common/modifiers";
 import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#common/order-again";
 import type { Database } from "#worker/db/client";
-import { productsWithPrices } from "#worker/services/catalog";
+import { drinksForPricing, productsWithPrices } from "#worker/services/catalog";
 import { loadModifierGroups } from "#worker/services/modifiers";
+import type { ShopMenu } from "#worker/services/shop-menu/rules";
 import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
 import { loadOrder, ownOrder, type LoadedItem } from "./loading";
 
@@ -33,66 +34,84 @@ function optionsToday(groups: ModifierGroup[], item: LoadedItem): { ids: string[
 }
 
 /**
- * The user's order `orderId` as a cart today: each line at today's price (the discounted one where
- * there is one) with the price it had then; a drink no longer on the menu, no longer sold in that
- * size, sold out at the order's location now or made with an option no longer offered or sold out
- * there is left out, with why. Null for another user's
- * order or none.
+ * The user's order `orderId` as a cart today at the shop `shop` (the one the shopper has chosen
+ * now, which may not be the one it was placed at): each line at that shop's price today
+ * (common/line-price.ts) with the price it had then; a drink no longer on the menu, not sold at
+ * that shop, no longer sold in that size, sold out there now or made with an option no longer
+ * offered, not sold or sold out there is left out, with why. Null for another user's order or none.
  */
-export async function orderAgain(db: Database, userId: string, orderId: string): Promise<OrderAgainResponse | null> {
+export async function orderAgain(
+  db: Database,
+  userId: string,
+  orderId: string,
+  shop: ShopMenu,
+): Promise<OrderAgainResponse | null> {
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   if (!loaded) return null;
   const productIds = [...new Set(loaded.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const [[productRows, priceRows], soldOut, groupsOf, soldOutOptionRows] =
-    productIds.length === 0
-      ? [[[], []], [], () => [], []]
-      : await Promise.all([
-          productsWithPrices(db, productIds),
-          soldOutAt(db, loaded.row.locationId),
-          loadModifierGroups(db),
-          soldOutOptionsAt(db, loaded.row.locationId),
-        ]);
+  const [rows, groupsOf, soldOut, soldOutOptionRows] = await Promise.all([
+    productsWithPrices(db, productIds),
+    loadModifierGroups(db),
+    soldOutAt(db, shop.shopId),
+    soldOutOptionsAt(db, shop.shopId),
+  ]);
+  const drinks = drinksForPricing(rows, groupsOf);
   const soldOutOptions = new Set(soldOutOptionRows.map((row) => row.optionId));
 
   const lines: OrderAgainLine[] = [];
   const leftOut: OrderAgainLeftOut[] = [];
   for (const item of loaded.items) {
-    const product = productRows.find((row) => row.id === item.productId);
-    const price = priceRows.find((row) => row.productId === item.productId && row.size === item.size);
-    const reason = !product?.onMenu
-      ? "not_on_menu"
-      : !price
-        ? "size_not_sold"
-        : isSoldOut(soldOut, product.id, item.size as never)
-          ? "sold_out"
-          : null;
-    if (reason || !product || !price) {
-      leftOut.push({ name: item.name, size: item.size, reason: reason ?? "not_on_menu" });
+    const drink = item.productId ? drinks.get(item.productId) : undefined;
+    const leave = (reason: OrderAgainLeftOut["reason"], option?: string) =>
+      leftOut.push({ name: item.name, size: item.size, reason, ...(option ? { option } : {}) });
+    const sizeAnswer = priceLineAtShop(shop.rules, drink, { size: item.size, modifierIds: [] });
+    if (!drink || sizeAnswer.kind === "unknown") {
+      leave("not_on_menu");
       continue;
     }
-    const groups = groupsOf({ id: product.id, categoryId: product.categoryId });
-    const chosen = optionsToday(groups, item);
+    if (sizeAnswer.kind === "not_sold") {
+      leave("not_sold_here");
+      continue;
+    }
+    if (sizeAnswer.kind === "size_not_sold") {
+      leave("size_not_sold");
+      continue;
+    }
+    if (isSoldOut(soldOut, drink.id, item.size as never)) {
+      leave("sold_out");
+      continue;
+    }
+    const notSoldAt = item.optionIds.findIndex((id) => id !== null && shop.rules.optionsNotSold.has(id));
+    if (notSoldAt >= 0) {
+      leave("not_sold_here", item.options[notSoldAt]?.name);
+      continue;
+    }
+    const chosen = optionsToday(groupsAtShop(shop.rules, drink.modifierGroups), item);
     if ("gone" in chosen) {
-      leftOut.push({ name: item.name, size: item.size, reason: "option_gone", option: chosen.gone });
+      leave("option_gone", chosen.gone);
       continue;
     }
-    const options = chosenOptions(groups, chosen.ids);
-    const soldOutOption = options.find((option) => soldOutOptions.has(option.id));
+    const answer = priceLineAtShop(shop.rules, drink, { size: item.size, modifierIds: chosen.ids });
+    if (answer.kind !== "priced") {
+      leave("option_gone");
+      continue;
+    }
+    const soldOutOption = answer.options.find((option) => soldOutOptions.has(option.id));
     if (soldOutOption) {
-      leftOut.push({ name: item.name, size: item.size, reason: "sold_out", option: soldOutOption.name });
+      leave("sold_out", soldOutOption.name);
       continue;
     }
     lines.push({
-      productId: product.id,
-      categoryId: product.categoryId,
-      name: product.name,
-      image: product.image,
+      productId: drink.id,
+      categoryId: drink.categoryId,
+      name: drink.name,
+      image: drink.image,
       size: item.size,
       quantity: item.quantity,
       note: item.comment,
-      modifierIds: chosen.ids,
-      options,
-      unitPriceCents: effectivePriceCents(price) + options.reduce((sum, option) => sum + option.priceCents, 0),
+      modifierIds: answer.modifierIds,
+      options: answer.options,
+      unitPriceCents: answer.unitPriceCents,
       previousUnitPriceCents: item.unitPriceCents,
     });
   }

@@ -136,7 +136,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
 
-  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
+  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines, DEFAULT_LOCATION_ID);
   // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
   const admitted = await admitOrder(db, userId, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);

@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import type { Product } from "#common/catalog";
 import { catalogPaths } from "#common/catalog-paths";
 import { apiFetch } from "#web/lib/api-client";
+import { chosenShopId } from "#web/lib/chosen-shop";
 
-/** GET /api/products/featured: the popular drinks the home page leads with, in menu order. */
+/** GET /api/products/featured[?location=<the chosen shop>]: the popular drinks the home page leads with, in menu order. */
 export function getFeaturedDrinks(): Promise<Product[]> {
-  return apiFetch<Product[]>(catalogPaths.featuredProducts());
+  return apiFetch<Product[]>(catalogPaths.featuredProducts(chosenShopId()));
 }
 
 /** One request per page load, shared by every visit to the home page in it. */

@@ -1,0 +1,71 @@
+import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+
+// The shop the shopper chose (the shop cookie) sells at its own prices and without the drinks it
+// does not sell: the worker renders that shop's drink page, the app hydrates it with the same
+// shop's data, and the cart adds up what the page said.
+
+const SUNRISE = "/categories/cat-fresh-juices/products/prd-sunrise-orange";
+
+async function chooseShop(context: import("@playwright/test").BrowserContext, baseURL: string, shop: string) {
+  await context.addCookies([{ name: "squeeze_shop", value: shop, url: baseURL }]);
+}
+
+test("at Fullerton, Sunrise Orange medium is $7.49 from the first paint to the cart, and Anaheim's stays $6.49", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await chooseShop(context, baseURL!, "loc-fullerton");
+  const catalogRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/categories")) catalogRequests.push(url.pathname + url.search);
+  });
+  const redraws: string[] = [];
+  page.on("console", (message) => {
+    if (/differed|hydrat/i.test(message.text())) redraws.push(message.text());
+  });
+
+  const response = await page.goto(SUNRISE);
+  expect(await response!.text()).toContain("$7.49");
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  const main = page.getByRole("main");
+  const medium = main.getByRole("button", { name: /^Medium/ });
+  await expect(medium).toContainText("$7.49");
+  await expect(medium).not.toContainText("$6.49");
+  await medium.click();
+  await expect(main.getByTestId("drink-total")).toContainText("$7.49");
+  // The app asked for Fullerton's drink (by its hint), and nothing of another shop's menu.
+  expect(catalogRequests).toContain(
+    "/api/categories/cat-fresh-juices/products/prd-sunrise-orange?location=loc-fullerton",
+  );
+  expect(catalogRequests.filter((request) => !request.endsWith("?location=loc-fullerton"))).toEqual([]);
+  expect(redraws).toEqual([]);
+
+  await main.getByRole("button", { name: "Add to Cart" }).click();
+  await signInThroughModal(page, "Google", uniqueShopper("Fullerton"));
+  const cart = page.getByRole("dialog", { name: "Cart" });
+  await expect(cart.getByTestId("cart-total")).toHaveText("$7.49");
+
+  // Anaheim, the default shop: the catalog's sale price.
+  await context.clearCookies({ name: "squeeze_shop" });
+  await page.goto(SUNRISE);
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: /^Medium/ })).toContainText("$6.49");
+});
+
+test("at Scottsdale, the Immunity Shot it does not sell is not found, and not on its menu", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await chooseShop(context, baseURL!, "loc-scottsdale");
+  const response = await page.goto("/categories/cat-wellness-shots/products/prd-immunity-shot");
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+
+  await page.goto("/menu?category=wellness-shots");
+  await expect(page.getByRole("heading", { name: "Ginger Fire Shot" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Immunity Shot" })).toHaveCount(0);
+});

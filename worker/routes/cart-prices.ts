@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { cartPricesRequestSchema, type CartPricesResponse } from "#common/cart-prices";
+import { getDb } from "#worker/db/client";
+import type { AppEnv } from "#worker/env";
+import { ApiError } from "#worker/lib/errors";
+import { jsonBody } from "#worker/lib/json-body";
+import { cartPricesAt } from "#worker/services/shop-menu/cart-prices";
+
+/**
+ * `POST /api/cart-prices` `{ locationId, lines: [{ productId, size, optionIds }] }`: each line's
+ * price at that shop, or why it cannot be had there (common/cart-prices.ts). Reads only; never
+ * cached (sold-out marks change within the day).
+ */
+export const cartPricesRouter = new Hono<AppEnv>().post("/", ...jsonBody(cartPricesRequestSchema), async (c) => {
+  const { locationId, lines } = c.req.valid("json");
+  const priced = await cartPricesAt(getDb(c.env.DB), locationId, lines);
+  if (!priced) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
+  c.header("Cache-Control", "no-store");
+  return c.json({ lines: priced } satisfies CartPricesResponse);
+});
