@@ -64,7 +64,7 @@ test("Add to Cart tapped the moment the app takes over adds the size tapped befo
         takeOver &&
         (() => {
           takeOver!();
-          const addToCart = [...document.querySelectorAll("main button")].find(
+          const addToCart = Array.from(document.querySelectorAll("main button")).find(
             (button) => button.textContent?.trim() === "Add to Cart",
           ) as HTMLButtonElement | undefined;
           addToCart?.click();
