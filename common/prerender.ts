@@ -12,9 +12,11 @@ export interface CatalogPrerender {
     url: string;
     categories: Category[];
     selected?: { categoryId: string; products: Product[] };
+    /** The shop the page is for (`?location=` or the shop cookie); absent for the default shop. */
+    locationId?: string | null;
   }): Promise<string | undefined>;
-  /** A drink's page, showing `product`. */
-  renderProductPage(page: { url: string; product: Product }): Promise<string | undefined>;
+  /** A drink's page, showing `product` (as `locationId`'s shop sells it, when given). */
+  renderProductPage(page: { url: string; product: Product; locationId?: string | null }): Promise<string | undefined>;
   /**
    * Any other page (about, contact, franchise, checkout, My orders, an order): what it shows
    * before the browser's own state (session, cart) and its data are known: heading and layout.

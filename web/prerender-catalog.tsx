@@ -11,18 +11,21 @@ import { renderApp } from "./prerender-app";
 
 // Each render gets a QueryClient of its own: nothing one visit's page shows can leak into another's.
 
-export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected }) => {
+// The data goes under the keys of the shop the page is for, as the app asks for it once that shop is chosen.
+
+export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected, locationId = null }) => {
   const client = new QueryClient();
-  client.setQueryData(categoriesQueryOptions().queryKey, categories);
-  if (selected) client.setQueryData(categoryProductsQueryOptions(selected.categoryId).queryKey, selected.products);
+  client.setQueryData(categoriesQueryOptions(locationId).queryKey, categories);
+  if (selected)
+    client.setQueryData(categoryProductsQueryOptions(selected.categoryId, locationId).queryKey, selected.products);
   return renderApp(url, client);
 };
 
 /** Any other page of the shop: its heading and layout, as a guest with an empty cart sees it before the app runs. */
 export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => renderApp(url, new QueryClient());
 
-export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product }) => {
+export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, product, locationId = null }) => {
   const client = new QueryClient();
-  client.setQueryData(productQueryOptions(product.categoryId, product.id).queryKey, product);
+  client.setQueryData(productQueryOptions(product.categoryId, product.id, locationId).queryKey, product);
   return renderApp(url, client);
 };
