@@ -13,7 +13,12 @@ import { renderApp } from "./prerender-app";
 
 // The data goes under the keys of the shop the page is for, as the app asks for it once that shop is chosen.
 
-export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, categories, selected, locationId = null }) => {
+export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({
+  url,
+  categories,
+  selected,
+  locationId = null,
+}) => {
   const client = new QueryClient();
   client.setQueryData(categoriesQueryOptions(locationId).queryKey, categories);
   if (selected)

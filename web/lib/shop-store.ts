@@ -47,7 +47,6 @@ export const useShopId = () => useShopChoice((state) => state.shopId);
 /** The chosen shop's id now, for code outside React. */
 export const currentShopId = () => useShopChoice.getState().shopId;
 
-
 export { withLocation as withShop } from "#common/shop-paths";
 
 /** A query key's part that names the shop ("default" until one is chosen). */
