@@ -64,7 +64,12 @@ export function formatOnShopClock(
 ): string {
   const shop = wallClock(instant, shopTimeZone, style);
   if (!clockDiffers(instant, shopTimeZone, deviceTimeZone)) return shop;
-  return `${shop} ${shopName ? `${shopPlace(shopName)} time` : clockName(shopTimeZone, instant)}`;
+  return `${shop} ${whoseClock(shopTimeZone, instant, shopName)}`;
+}
+
+/** Whose clock a time is on: the shop's town when its name is known ("Scottsdale time"), else the clock's name ("Pacific Time"). */
+export function whoseClock(shopTimeZone: string, at: Date, shopName?: string | null): string {
+  return shopName ? `${shopPlace(shopName)} time` : clockName(shopTimeZone, at);
 }
 
 /** Whether a device on `deviceTimeZone` reads another day or time than the shop at this instant. */

@@ -43,7 +43,19 @@ export function unavailableText(reason: CartLineUnavailable, shopName: string): 
  * line gets that shop's price, and every line that shop cannot make is marked, never dropped. Says
  * what changed. A failed request keeps the old prices and says so; the next call tries again.
  */
-export async function repriceCart(shopId: string, shopName: string): Promise<void> {
+export function repriceCart(shopId: string, shopName: string): Promise<void> {
+  // One pricing at a time per shop: the picker and the cart's own check may ask together.
+  if (pricing?.shopId === shopId) return pricing.done;
+  const done = priceAt(shopId, shopName).finally(() => {
+    if (pricing?.done === done) pricing = null;
+  });
+  pricing = { shopId, done };
+  return done;
+}
+
+let pricing: { shopId: string; done: Promise<void> } | null = null;
+
+async function priceAt(shopId: string, shopName: string): Promise<void> {
   const cart = useCartStore.getState();
   const lines = cart.items;
   if (lines.length === 0) {
