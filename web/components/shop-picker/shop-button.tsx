@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import "./shop-button.css";
+import { shopPlace } from "#common/hours/shop-clock";
 import { useShopId } from "#web/lib/shop-store";
 import { findShop, hasSeveralShops, useLocations } from "./locations-store";
 import { useShopPicker } from "./shop-picker-store";
@@ -33,7 +34,13 @@ export function ShopButton() {
           d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
         />
       </svg>
-      <span className="shop-button__name">{shop ? shop.name : "Choose your shop"}</span>
+      {/* The town is enough beside the brand ("Scottsdale"); the button's name says the shop's whole name. */}
+      <span className="shop-button__name">{shop ? shopPlace(shop.name) : "Choose your shop"}</span>
+      {!shop && (
+        <span className="shop-button__short" aria-hidden="true">
+          Shop
+        </span>
+      )}
     </button>
   );
 }

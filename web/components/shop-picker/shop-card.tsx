@@ -37,8 +37,14 @@ export function ShopCard({ shop, chosen, busy, onChoose, linkToPage = false, hea
         {chosen ? (
           <span className="shop-card__chosen">Your shop</span>
         ) : (
-          <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => onChoose(shop)}>
-            Choose this shop<span className="visually-hidden">: {shop.name}</span>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={busy}
+            aria-label={`Choose this shop: ${shop.name}`}
+            onClick={() => onChoose(shop)}
+          >
+            Choose this shop
           </button>
         )}
       </div>
