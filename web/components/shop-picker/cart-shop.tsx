@@ -70,9 +70,10 @@ export function CartShopNotice({ items }: { items: readonly CartItem[] }) {
   useCartFollowsShop();
   const notice = useCartShopNotice((state) => state.notice);
   const dismiss = useCartShopNotice((state) => state.dismiss);
+  const chosenName = useChosenShop()?.shop?.name;
   const blocked = items.some((item) => item.unavailable);
   if (items.length === 0 || (!notice && !blocked)) return null;
-  const shopName = notice?.shopName ?? "This shop";
+  const shopName = notice?.shopName ?? chosenName ?? "This shop";
   return (
     <div className="cart-shop-notice" role="status" data-testid="cart-shop-notice">
       {notice && (
