@@ -4,10 +4,20 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LocationSummary } from "#common/locations";
 import { AppRoutes } from "#web/app/router";
+import CheckoutPage from "#web/features/checkout/checkout-page";
 import { clearLocalSession } from "#web/features/auth/api/logout";
 import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { SHOP_STORAGE_KEY, useShopChoice } from "#web/lib/shop-store";
-import { categories, json, mockApi, resetStores, signedInUser, signInAs, sunriseOrange } from "./storefront-helpers";
+import {
+  categories,
+  json,
+  mockApi,
+  renderRoutes,
+  resetStores,
+  signedInUser,
+  signInAs,
+  sunriseOrange,
+} from "./storefront-helpers";
 
 // The shopper's side of several shops, against the API faked at fetch: the header's "Choose your
 // shop", sorting by ZIP, the choice saved on the server, every read naming the shop, and a cart
@@ -297,5 +307,40 @@ describe("the account's shop", () => {
     expect(useShopChoice.getState().shopId).toBeNull();
     expect(localStorage.getItem(SHOP_STORAGE_KEY)).toBeNull();
     expect(await within(header()).findByRole("button", { name: "Choose your shop" })).toBeVisible();
+  });
+});
+
+describe("the checkout of a cart moved to another shop", () => {
+  it("marks the line that shop cannot make, sends nothing until it is removed, then orders at that shop", async () => {
+    signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
+    useShopChoice.setState({ shopId: "loc-scottsdale" });
+    useCartStore.setState({
+      shopId: "loc-scottsdale",
+      items: [
+        { ...line("Sunrise Orange", "small", 649), quantity: 1 },
+        { ...line("Berry Blast", "large", 799), quantity: 1, unavailable: "sold_out" },
+      ],
+    });
+    const { calls } = shopsApi(THREE_SHOPS, {
+      "GET /api/me": () => json(signedInUser),
+      "POST /api/orders": () => json({ error: { code: "internal", message: "stop here" } }, 500),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+
+    expect(await screen.findByTestId("cart-shop")).toHaveTextContent("Your shop: Squeeze Scottsdale");
+    expect(screen.getByTestId("cart-shop-notice")).toHaveTextContent(
+      "Squeeze Scottsdale cannot make some of these drinks. Remove the marked drinks to check out.",
+    );
+    expect(screen.getByText("Sold out at Squeeze Scottsdale: remove it to continue")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    expect(calls.some((call) => call.url === "/api/orders")).toBe(false);
+    expect(screen.getByRole("button", { name: "Remove Berry Blast (Large)" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Remove Berry Blast (Large)" }));
+    expect(screen.queryByTestId("cart-shop-notice")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/orders")).toBe(true));
+    expect(calls.find((call) => call.url === "/api/orders")?.body).toMatchObject({ locationId: "loc-scottsdale" });
   });
 });
