@@ -2,20 +2,10 @@ import { useEffect } from "react";
 import { useCartStore, type CartItem } from "#web/lib/cart-store";
 import { repriceCart, useCartShopNotice, unavailableText } from "#web/lib/reprice-cart";
 import { useShopId } from "#web/lib/shop-store";
-import { findShop, hasSeveralShops, useLocations } from "./locations-store";
+import { findShop, useLocations } from "./locations-store";
+import { useChosenShop } from "./use-chosen-shop";
 import { useShopPicker } from "./shop-picker-store";
 import "./cart-shop.css";
-
-/** The chosen shop as listed (null while there is one shop, or before the list has come). */
-export function useChosenShop() {
-  const locations = useLocations((state) => state.locations);
-  const shopId = useShopId();
-  useEffect(() => {
-    void useLocations.getState().load();
-  }, []);
-  if (!hasSeveralShops(locations)) return null;
-  return { shop: findShop(locations, shopId), locations };
-}
 
 /**
  * "Your shop: Squeeze Fullerton · Change shop", above the cart's and the checkout's lines; nothing

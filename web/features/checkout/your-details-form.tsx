@@ -6,7 +6,7 @@ import type { PaymentMethod } from "#common/payment-methods";
 import type { TipChoice } from "#common/tips";
 import { Link } from "#web/components/link";
 import { shopBannerText } from "#web/components/shop-status/shop-banner";
-import { useChosenShop } from "#web/components/shop-picker/cart-shop";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
 import { deviceTimeZone } from "#common/hours/shop-clock";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
