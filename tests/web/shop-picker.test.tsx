@@ -344,3 +344,25 @@ describe("the checkout of a cart moved to another shop", () => {
     expect(calls.find((call) => call.url === "/api/orders")?.body).toMatchObject({ locationId: "loc-scottsdale" });
   });
 });
+
+describe("a saved cart", () => {
+  it("keeps its shop and each line's mark across a reload, and drops a mark that is not one", async () => {
+    const saved = (unavailable: unknown) => ({
+      state: {
+        items: [{ ...line("Berry Blast", "large", 799), unavailable }],
+        checkoutDetails: null,
+        shopId: "loc-scottsdale",
+      },
+      version: 1,
+    });
+    localStorage.setItem("squeeze:cart", JSON.stringify(saved("not_sold")));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().shopId).toBe("loc-scottsdale");
+    expect(useCartStore.getState().items[0]?.unavailable).toBe("not_sold");
+
+    localStorage.setItem("squeeze:cart", JSON.stringify(saved("<img src=x>")));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(useCartStore.getState().items[0]).not.toHaveProperty("unavailable");
+  });
+});
