@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useShopId } from "#web/lib/shop-store";
+import { currentShopId, useShopId } from "#web/lib/shop-store";
 import { findShop, hasSeveralShops, useLocations } from "./locations-store";
 
 /** The chosen shop as listed (null while there is one shop, or before the list has come). */
@@ -11,4 +11,10 @@ export function useChosenShop() {
   }, []);
   if (!hasSeveralShops(locations)) return null;
   return { shop: findShop(locations, shopId), locations };
+}
+
+/** The chosen shop's name now, for code outside React (null while there is one shop, or before the list has come). */
+export function chosenShopName(): string | null {
+  const { locations } = useLocations.getState();
+  return hasSeveralShops(locations) ? (findShop(locations, currentShopId())?.name ?? null) : null;
 }
