@@ -1,15 +1,17 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LocationSummary } from "#common/locations";
 import { AppRoutes } from "#web/app/router";
 import CheckoutPage from "#web/features/checkout/checkout-page";
+import { FeedbackModal } from "#web/components/feedback/feedback-modal";
 import { clearLocalSession } from "#web/features/auth/api/logout";
 import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { SHOP_STORAGE_KEY, useShopChoice } from "#web/lib/shop-store";
 import {
   categories,
+  deviceClockIn,
   json,
   mockApi,
   renderRoutes,
@@ -17,6 +19,7 @@ import {
   signedInUser,
   signInAs,
   sunriseOrange,
+  termsAndDefinitions,
 } from "./storefront-helpers";
 
 // The shopper's side of several shops, against the API faked at fetch: the header's "Choose your
@@ -323,10 +326,47 @@ describe("the checkout of a cart moved to another shop", () => {
     });
     const { calls } = shopsApi(THREE_SHOPS, {
       "GET /api/me": () => json(signedInUser),
-      "POST /api/orders": () => json({ error: { code: "internal", message: "stop here" } }, 500),
+      "POST /api/orders": () =>
+        json(
+          {
+            order: {
+              id: "4f9c2b1e-0000-4000-8000-000000000001",
+              status: "received",
+              paymentMode: "pay_on_pickup",
+              paymentState: "not_required",
+              cancelReason: null,
+              totalCents: 649,
+              fulfilment: "pickup",
+              fulfilmentAddress: scottsdale.address,
+              deliveryFeeCents: 0,
+              tipCents: 0,
+              createdAt: "2026-11-27T13:00:00.000Z",
+              updatedAt: "2026-11-27T13:00:00.000Z",
+              itemCount: 1,
+              lines: [],
+              pickup: { mode: "slot", at: "2026-11-27T14:15:00.000Z", timeZone: "America/Phoenix" },
+            },
+            totalChanged: false,
+          },
+          201,
+        ),
     });
+    deviceClockIn("America/Los_Angeles");
     const user = userEvent.setup();
-    renderRoutes([{ path: "/checkout", element: <CheckoutPage /> }], "/checkout");
+    renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <FeedbackModal />
+            </>
+          ),
+          children: [{ path: "/checkout", element: <CheckoutPage /> }],
+        },
+      ],
+      "/checkout",
+    );
 
     expect(await screen.findByTestId("cart-shop")).toHaveTextContent("Your shop: Squeeze Scottsdale");
     expect(screen.getByTestId("cart-shop-notice")).toHaveTextContent(
@@ -342,6 +382,10 @@ describe("the checkout of a cart moved to another shop", () => {
     await user.click(screen.getByRole("button", { name: "Checkout" }));
     await waitFor(() => expect(calls.some((call) => call.url === "/api/orders")).toBe(true));
     expect(calls.find((call) => call.url === "/api/orders")?.body).toMatchObject({ locationId: "loc-scottsdale" });
+    // The success modal names the shop, and the pickup time on Scottsdale's clock (Los Angeles reads 6:15).
+    const modal = await screen.findByRole("dialog", { name: "Success!" });
+    expect(termsAndDefinitions(modal)).toContainEqual(["Shop", "Squeeze Scottsdale"]);
+    expect(termsAndDefinitions(modal)).toContainEqual(["Pickup", "7:15 AM Scottsdale time"]);
   });
 });
 
