@@ -410,3 +410,24 @@ describe("a saved cart", () => {
     expect(useCartStore.getState().items[0]).not.toHaveProperty("unavailable");
   });
 });
+
+describe("the shops page", () => {
+  it("says when the shops cannot be loaded, and tries again", async () => {
+    let down = true;
+    shopsApi(THREE_SHOPS, {
+      "GET /api/locations": () =>
+        down ? json({ error: { code: "x", message: "Down" } }, 503) : json({ locations: THREE_SHOPS }),
+    });
+    const user = userEvent.setup();
+    renderApp("/locations");
+    expect(await screen.findByRole("heading", { level: 1, name: "Our shops" })).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load our shops.");
+    down = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "Squeeze Scottsdale" })).toHaveAttribute(
+      "href",
+      "/locations/scottsdale",
+    );
+  });
+});

@@ -9,6 +9,8 @@ import { getLocations } from "./api/get-locations";
  */
 export interface LocationsState {
   locations: LocationSummary[] | null;
+  /** The last attempt failed (offline, or the API is down). */
+  failed: boolean;
   /** Asks once per page load (again after a failure); `fresh` asks again (the picker, on opening). */
   load(fresh?: boolean): Promise<LocationSummary[] | null>;
 }
@@ -17,15 +19,17 @@ let inFlight: Promise<LocationSummary[] | null> | null = null;
 
 export const useLocations = create<LocationsState>()((set, get) => ({
   locations: null,
+  failed: false,
   load(fresh = false) {
     if (!fresh && get().locations) return Promise.resolve(get().locations);
     inFlight ??= getLocations()
       .then((locations) => {
-        set({ locations });
+        set({ locations, failed: false });
         return locations;
       })
       .catch((error: unknown) => {
         console.warn("Could not load the shops", error);
+        set({ failed: true });
         return get().locations;
       })
       .finally(() => {

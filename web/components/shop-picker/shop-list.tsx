@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { LocationSummary } from "#common/locations";
 import { useShopId } from "#web/lib/shop-store";
+import { useLocations } from "./locations-store";
 import { ShopCard } from "./shop-card";
 import { useChooseShop } from "./use-choose-shop";
 import { useSortedShops } from "./use-sorted-shops";
@@ -24,6 +25,7 @@ export function ShopList({
   const shopId = useShopId();
   const { shops, sort, error, sortByZip, sortByPosition } = useSortedShops();
   const { choose, busyId, error: chooseError } = useChooseShop(onChosen);
+  const failed = useLocations((state) => state.failed);
   const pending = sort.by === "pending";
 
   return (
@@ -71,7 +73,14 @@ export function ShopList({
           {error ?? chooseError}
         </p>
       )}
-      {shops === null ? (
+      {shops === null && failed ? (
+        <p className="shop-list__error" role="alert">
+          Could not load our shops.{" "}
+          <button type="button" className="btn btn--small" onClick={() => void useLocations.getState().load(true)}>
+            Try again
+          </button>
+        </p>
+      ) : shops === null ? (
         <p className="shop-list__loading">Loading the shops…</p>
       ) : (
         <ul role="list" className="shop-list__items">
