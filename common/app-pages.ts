@@ -15,6 +15,8 @@ export const APP_PAGES = {
   checkout: "/checkout",
   orders: "/orders",
   order: "/orders/:id",
+  locations: "/locations",
+  location: "/locations/:slug",
   login: "/login",
   staff: "/staff",
   staffMenu: "/staff/menu",

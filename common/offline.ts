@@ -45,3 +45,9 @@ export const OFFLINE_API_PATTERNS: readonly RegExp[] = [
 export const SKIP_WAITING_MESSAGE = "squeeze:skip-waiting";
 /** Sent by the page once the menu has been shown, so the worker keeps every drink for offline. */
 export const KEEP_MENU_MESSAGE = "squeeze:keep-menu";
+
+/** The message that asks for the chosen shop's menu (`locationId`), or the default shop's without one. */
+export interface KeepMenuRequest {
+  type: typeof KEEP_MENU_MESSAGE;
+  locationId: string | null;
+}

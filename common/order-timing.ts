@@ -21,9 +21,10 @@ export function orderTiming(
   order: { fulfilment: FulfilmentMethod; pickup?: OrderPickup | null; createdAt?: string },
   now: Date = new Date(),
   deviceTimeZone?: string,
+  shopName?: string | null,
 ): OrderTiming | null {
   const time = order.pickup
-    ? pickupTime(order.pickup, order.createdAt ? new Date(order.createdAt) : now, deviceTimeZone)
+    ? pickupTime(order.pickup, order.createdAt ? new Date(order.createdAt) : now, deviceTimeZone, shopName)
     : null;
   if (order.fulfilment === "delivery") {
     if (!order.pickup || !time) return { label: "Delivery", value: `Within ${DELIVERY_WINDOW}` };
@@ -41,11 +42,16 @@ export function orderTiming(
  * "7:15 AM", or with its day when the order was placed on another day than its pickup time's
  * (ordered ahead, docs/decisions/0017-order-ahead.md): "Fri, Nov 27, 7:15 AM".
  */
-function pickupTime(pickup: OrderPickup, placedAt: Date, deviceTimeZone: string | undefined): string {
+function pickupTime(
+  pickup: OrderPickup,
+  placedAt: Date,
+  deviceTimeZone: string | undefined,
+  shopName: string | null | undefined,
+): string {
   const at = new Date(pickup.at);
   const sameDay = relativeDayIn(at, placedAt, pickup.timeZone) === "today";
   const style = pickup.mode === "slot" && !sameDay ? "dayAndTime" : "time";
-  return formatOnShopClock(at, pickup.timeZone, { style, deviceTimeZone });
+  return formatOnShopClock(at, pickup.timeZone, { style, deviceTimeZone, shopName });
 }
 
 /**
@@ -66,11 +72,12 @@ export function whenAndWhere(
     now = new Date(),
     deviceTimeZone,
     sayToday = true,
-  }: { now?: Date; deviceTimeZone?: string; sayToday?: boolean } = {},
+    shopName,
+  }: { now?: Date; deviceTimeZone?: string; sayToday?: boolean; shopName?: string | null } = {},
 ): string {
   const placedAt = order.createdAt ? new Date(order.createdAt) : now;
   const { pickup } = order;
-  const when = (slot: OrderPickup) => dayAndTime(slot, sayToday ? placedAt : null, deviceTimeZone);
+  const when = (slot: OrderPickup) => dayAndTime(slot, sayToday ? placedAt : null, deviceTimeZone, shopName);
   if (order.fulfilment === "delivery") {
     return pickup?.mode === "slot"
       ? `It leaves the shop ${when(pickup)} for ${order.fulfilmentAddress}.`
@@ -79,7 +86,7 @@ export function whenAndWhere(
   const place = order.fulfilmentAddress || "the shop";
   if (!pickup) return `Pick it up at ${place}.`;
   if (pickup.mode === "asap") {
-    const time = formatOnShopClock(new Date(pickup.at), pickup.timeZone, { deviceTimeZone });
+    const time = formatOnShopClock(new Date(pickup.at), pickup.timeZone, { deviceTimeZone, shopName });
     return `Pick it up at ${place} from around ${time}.`;
   }
   return `Pick it up at ${place}, ${when(pickup)}.`;
@@ -89,9 +96,14 @@ export function whenAndWhere(
  * "today at 9:30 AM", "tomorrow (Sat, Nov 28) at 9:30 AM", "on Mon, Nov 30 at 9:30 AM", on the
  * shop's calendar; without a day to count from, always the last.
  */
-function dayAndTime(pickup: OrderPickup, placedAt: Date | null, deviceTimeZone: string | undefined): string {
+function dayAndTime(
+  pickup: OrderPickup,
+  placedAt: Date | null,
+  deviceTimeZone: string | undefined,
+  shopName: string | null | undefined,
+): string {
   const at = new Date(pickup.at);
-  const time = formatOnShopClock(at, pickup.timeZone, { deviceTimeZone });
+  const time = formatOnShopClock(at, pickup.timeZone, { deviceTimeZone, shopName });
   const date = formatShopDay(at, pickup.timeZone);
   const day = placedAt ? relativeDayIn(at, placedAt, pickup.timeZone) : null;
   if (day === "today") return `today at ${time}`;
@@ -112,9 +124,10 @@ export function readyTiming(
     readySince: string;
   },
   deviceTimeZone?: string,
+  shopName?: string | null,
 ): OrderTiming | null {
   if (!order.pickup) return null;
-  const time = formatOnShopClock(new Date(order.readySince), order.pickup.timeZone, { deviceTimeZone });
+  const time = formatOnShopClock(new Date(order.readySince), order.pickup.timeZone, { deviceTimeZone, shopName });
   return order.fulfilment === "delivery"
     ? { label: "Delivery", value: `On its way since ${time}` }
     : { label: "Pickup", value: `Ready since ${time}` };

@@ -13,9 +13,12 @@ import { renderApp } from "./prerender-app";
 
 export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, location, categories, selected }) => {
   const client = new QueryClient();
-  client.setQueryData(categoriesQueryOptions(location).queryKey, categories);
+  client.setQueryData(categoriesQueryOptions(location ?? null).queryKey, categories);
   if (selected)
-    client.setQueryData(categoryProductsQueryOptions(selected.categoryId, location).queryKey, selected.products);
+    client.setQueryData(
+      categoryProductsQueryOptions(selected.categoryId, location ?? null).queryKey,
+      selected.products,
+    );
   return renderApp(url, client, location);
 };
 
@@ -24,6 +27,6 @@ export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => ren
 
 export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, location, product }) => {
   const client = new QueryClient();
-  client.setQueryData(productQueryOptions(product.categoryId, product.id, location).queryKey, product);
+  client.setQueryData(productQueryOptions(product.categoryId, product.id, location ?? null).queryKey, product);
   return renderApp(url, client, location);
 };

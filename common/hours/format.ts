@@ -52,17 +52,25 @@ export function relativeDayIn(instant: Date, now: Date, timeZone: string): strin
   return `on ${formatter(timeZone, { month: "short", day: "numeric" }).format(instant)}`;
 }
 
+/** Writes an instant's time: on the shop's clock by default; a shopper's page passes one that says whose clock it is. */
+export type TimeWriter = (instant: Date, timeZone: string) => string;
+
 /** "Closed now · opens today at 7:00 AM"; just "Closed now" when no opening is planned. */
-export function closedMessage(opensAt: Date | null, now: Date, timeZone: string): string {
+export function closedMessage(
+  opensAt: Date | null,
+  now: Date,
+  timeZone: string,
+  writeTime: TimeWriter = formatTimeIn,
+): string {
   if (!opensAt) return "Closed now";
   const day = relativeDayIn(opensAt, now, timeZone);
-  return `Closed now · opens ${day} at ${formatTimeIn(opensAt, timeZone)}`;
+  return `Closed now · opens ${day} at ${writeTime(opensAt, timeZone)}`;
 }
 
 /** "Online ordering is paused, back at 2:30 PM"; without an end, "Online ordering is paused for now". */
-export function pausedMessage(until: Date | null, timeZone: string): string {
+export function pausedMessage(until: Date | null, timeZone: string, writeTime: TimeWriter = formatTimeIn): string {
   if (!until) return "Online ordering is paused for now";
-  return `Online ordering is paused, back at ${formatTimeIn(until, timeZone)}`;
+  return `Online ordering is paused, back at ${writeTime(until, timeZone)}`;
 }
 
 /** A day's intervals in words: "Closed", "Open 24 hours" or "7:00 AM – 2:00 PM, 4:00 PM – 7:00 PM". */

@@ -38,17 +38,38 @@ function wallClock(instant: Date, timeZone: string, style: ClockStyle): string {
 }
 
 /**
- * An instant on the shop's clock, in the given style, followed by the clock's name when a device
- * on `deviceTimeZone` would read another day or time at that instant. Without a device (an
- * e-mail, the worker), the shop's clock is taken as read.
+ * The town a shop's name gives, for "7:15 AM Scottsdale time": "Squeeze Scottsdale" → "Scottsdale".
+ * A name that is only the brand's stays whole.
+ */
+export function shopPlace(shopName: string): string {
+  const place = shopName.replace(/^\s*Squeeze\s+/i, "").trim();
+  return place || shopName.trim();
+}
+
+/**
+ * An instant on the shop's clock, in the given style, followed by whose clock it is when a device
+ * on `deviceTimeZone` would read another day or time at that instant: the shop's town when its
+ * name is given ("7:15 AM Scottsdale time"), else the clock's name ("7:15 AM Mountain Standard
+ * Time"). Without a device (an e-mail, the worker), the shop's clock is taken as read. Every time
+ * a shopper's page shows (banner, shops list, checkout, order page, My orders) is written here.
  */
 export function formatOnShopClock(
   instant: Date,
   shopTimeZone: string,
-  { style = "time", deviceTimeZone }: { style?: ClockStyle; deviceTimeZone?: string } = {},
+  {
+    style = "time",
+    deviceTimeZone,
+    shopName,
+  }: { style?: ClockStyle; deviceTimeZone?: string; shopName?: string | null } = {},
 ): string {
   const shop = wallClock(instant, shopTimeZone, style);
-  return clockDiffers(instant, shopTimeZone, deviceTimeZone) ? `${shop} ${clockName(shopTimeZone, instant)}` : shop;
+  if (!clockDiffers(instant, shopTimeZone, deviceTimeZone)) return shop;
+  return `${shop} ${whoseClock(shopTimeZone, instant, shopName)}`;
+}
+
+/** Whose clock a time is on: the shop's town when its name is known ("Scottsdale time"), else the clock's name ("Pacific Time"). */
+export function whoseClock(shopTimeZone: string, at: Date, shopName?: string | null): string {
+  return shopName ? `${shopPlace(shopName)} time` : clockName(shopTimeZone, at);
 }
 
 /** Whether a device on `deviceTimeZone` reads another day or time than the shop at this instant. */

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { DEV_SERVICE_WORKER_PATH, KEEP_MENU_MESSAGE, SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from "#common/offline";
+import { useShopChoice } from "#web/lib/shop-store";
 
 // The page's side of the installable app: it registers the service worker, asks it to keep the
 // menu once the menu is shown, and when a newer version waits, says so and lets it take over at
@@ -52,6 +53,16 @@ describe("the installable app's service worker, seen from the page", () => {
     await vi.waitFor(() => expect(browser.active.postMessage).toHaveBeenCalledWith(KEEP_MENU_MESSAGE));
     expect(browser.container.register).toHaveBeenCalledWith(SERVICE_WORKER_PATH, { scope: "/" });
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("asks it to keep the chosen shop's menu once a shop is chosen", async () => {
+    useShopChoice.setState({ shopId: "loc-fullerton" });
+    const browser = fakeServiceWorkers({ newerWaiting: false });
+    await renderAt("/menu");
+    await vi.waitFor(() =>
+      expect(browser.active.postMessage).toHaveBeenCalledWith({ type: KEEP_MENU_MESSAGE, locationId: "loc-fullerton" }),
+    );
+    useShopChoice.setState({ shopId: null });
   });
 
   it("under npm run dev registers the same worker as Vite serves it, a module, and asks it to keep the menu", async () => {

@@ -14,7 +14,16 @@ import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import { useCartStore, type CartItem } from "#web/lib/cart-store";
 import { FakeAudioContext } from "./fake-audio";
-import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs, sunriseOrange } from "./storefront-helpers";
+import {
+  deviceClockIn,
+  json,
+  mockApi,
+  renderRoutes,
+  resetStores,
+  signedInUser,
+  signInAs,
+  sunriseOrange,
+} from "./storefront-helpers";
 
 const LA = "America/Los_Angeles";
 /** Wednesday Nov 25, 2026, 10 PM in Anaheim: closed; Thursday is Thanksgiving (closed). */
@@ -188,7 +197,8 @@ describe("the checkout while the shop is closed", () => {
   };
 
   it("offers the next open days instead of a dead end, and sends the chosen time", async () => {
-    // "tomorrow" and "on Friday" are told from the device's clock: it reads Wednesday night here.
+    // "tomorrow" and "on Friday" are told from the device's clock: it reads Wednesday night here, in the shop's town.
+    deviceClockIn(LA);
     vi.useFakeTimers({ now: Date.parse(WEDNESDAY_NIGHT), shouldAdvanceTime: true, toFake: ["Date"] });
     signInAs({ ...signedInUser, phone: "+1 714 555 0100" });
     useCartStore.setState({ items: [sunrise] });

@@ -18,6 +18,7 @@ import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
 import { MemoryRouter } from "react-router";
 import {
   charcoalLemon,
+  deviceClockIn,
   json,
   mockApi,
   renderRoutes,
@@ -98,6 +99,7 @@ describe("the store banner", () => {
   });
 
   it("says when a closed shop opens, on the shop's clock", async () => {
+    deviceClockIn(LA);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-03-11T12:00:00.000Z")); // 5:00 a.m. in Anaheim
     serveStore(
@@ -110,6 +112,7 @@ describe("the store banner", () => {
   });
 
   it("offers only the menu while closed with no opening in the days ahead, or while paused", async () => {
+    deviceClockIn(LA);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-03-11T12:00:00.000Z"));
     let current = storeStatus({

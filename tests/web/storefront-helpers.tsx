@@ -9,6 +9,10 @@ import type { Category, Product } from "#common/catalog";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useSessionStore, type SessionUser } from "#web/lib/session-store";
 import { useCartStore } from "#web/lib/cart-store";
+import { useShopChoice } from "#web/lib/shop-store";
+import { useCartShopNotice } from "#web/lib/reprice-cart";
+import { useLocations } from "#web/components/shop-picker/locations-store";
+import { useShopPicker } from "#web/components/shop-picker/shop-picker-store";
 
 export const categories: Category[] = [
   { id: "cat-fresh-juices", label: "Fresh Juices", slug: "fresh-juices", image: "/images/categories/fresh-juices.svg" },
@@ -168,7 +172,11 @@ export function resetStores() {
   useSessionStore.getState().clearUser();
   // A page rendered alone has no session check of its own: as if GET /api/me had answered.
   useSessionStore.setState({ checked: true });
-  useCartStore.setState({ isOpen: false, items: [], checkoutDetails: null });
+  useCartStore.setState({ isOpen: false, items: [], checkoutDetails: null, shopId: null });
+  useShopChoice.setState({ shopId: null });
+  useLocations.setState({ locations: null, failed: false });
+  useCartShopNotice.setState({ notice: null });
+  useShopPicker.setState({ isOpen: false });
   useAuthModalStore.setState({ isOpen: false, pendingAction: null, pendingIntent: null });
 }
 

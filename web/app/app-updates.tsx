@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { KEEP_MENU_MESSAGE, SKIP_WAITING_MESSAGE } from "#common/offline";
+import { KEEP_MENU_MESSAGE, SKIP_WAITING_MESSAGE, type KeepMenuRequest } from "#common/offline";
+import { currentShopId } from "#web/lib/shop-store";
 import { registerServiceWorker } from "#web/lib/service-worker";
 import "./app-updates.css";
 
@@ -78,7 +79,12 @@ export default function AppUpdates() {
     void registerOnce().then(async (registration) => {
       if (!registration) return;
       const ready = await navigator.serviceWorker.ready;
-      ready.active?.postMessage(KEEP_MENU_MESSAGE);
+      // The chosen shop's menu, or the default shop's (the plain message) before one is chosen.
+      const locationId = currentShopId();
+      const request: KeepMenuRequest | typeof KEEP_MENU_MESSAGE = locationId
+        ? { type: KEEP_MENU_MESSAGE, locationId }
+        : KEEP_MENU_MESSAGE;
+      ready.active?.postMessage(request);
     });
   }, [pathname]);
 

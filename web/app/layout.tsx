@@ -5,6 +5,7 @@ import { Footer } from "#web/components/layout/footer";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
 import { useCartStore } from "#web/lib/cart-store";
+import { useShopPicker } from "#web/components/shop-picker/shop-picker-store";
 import { notify } from "#web/lib/notify";
 import { LandingTakeOver } from "./landing-take-over";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
@@ -22,6 +23,8 @@ const importAuthModal = () => loadChunk("auth-modal", () => import("#web/feature
 // page raises before then waits in react-hot-toast's store and shows once the toaster is drawn.
 const Toaster = lazy(() => import("./toaster"));
 const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
+// "Choose your shop" loads only when opened: few visits open it.
+const importShopPicker = () => loadChunk("shop-picker", () => import("#web/components/shop-picker/shop-picker-dialog"));
 // The service worker and its "newer version" line: after the first paint, like the overlays.
 const AppUpdates = lazy(() => import("./app-updates"));
 
@@ -92,6 +95,7 @@ function LazyOverlay({
 const loadCartDrawer = () => importCartDrawer().then((module) => ({ default: module.CartDrawer }));
 const loadAuthModal = () => importAuthModal().then((module) => ({ default: module.AuthModal }));
 const loadFeedbackModal = () => importFeedbackModal().then((module) => ({ default: module.FeedbackModal }));
+const loadShopPicker = () => importShopPicker().then((module) => ({ default: module.ShopPickerDialog }));
 
 function ToasterSlot() {
   const [needed, setNeeded] = useState(false);
@@ -126,6 +130,12 @@ function AuthModalSlot() {
   const isOpen = useAuthModalStore((state) => state.isOpen);
   const close = useAuthModalStore((state) => state.close);
   return <LazyOverlay isOpen={isOpen} load={loadAuthModal} close={close} />;
+}
+
+function ShopPickerSlot() {
+  const isOpen = useShopPicker((state) => state.isOpen);
+  const close = useShopPicker((state) => state.close);
+  return <LazyOverlay isOpen={isOpen} load={loadShopPicker} close={close} />;
 }
 
 function FeedbackModalSlot() {
@@ -219,6 +229,7 @@ export function Layout() {
       <Footer />
       <AuthModalSlot />
       <FeedbackModalSlot />
+      <ShopPickerSlot />
       <ToasterSlot />
       <AppUpdatesSlot />
     </>

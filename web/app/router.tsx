@@ -25,6 +25,8 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
 const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
+const LocationsPage = lazyPage("locations-page", () => import("#web/features/locations/locations-page"));
+const LocationPage = lazyPage("location-page", () => import("#web/features/locations/location-page"));
 // The staff side (its frame, the board and the Menu page): its own chunks, routed inside the
 // first of them, so nothing of it is part of what a shopper's pages download.
 const StaffRoutes = lazyPage("staff-routes", () => import("./staff-routes"));
@@ -100,6 +102,8 @@ export function AppRoutes() {
           <Route path={childPath(APP_PAGES.checkout)} element={<CheckoutPage />} />
           <Route path={childPath(APP_PAGES.orders)} element={<OrdersPage />} />
           <Route path={childPath(APP_PAGES.order)} element={<OrderPage />} />
+          <Route path={childPath(APP_PAGES.locations)} element={<LocationsPage />} />
+          <Route path={childPath(APP_PAGES.location)} element={<LocationPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

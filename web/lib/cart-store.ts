@@ -5,7 +5,9 @@ import { FULFILMENT_METHODS, type FulfilmentMethod } from "#common/fulfilment";
 import type { PickupRequest } from "#common/forms/checkout";
 import type { ModifierOption } from "#common/modifiers";
 import { TIP_PERCENTS, type TipChoice, type TipPercent } from "#common/tips";
+import { CART_LINE_UNAVAILABLE, type CartLineUnavailable } from "#common/cart-prices";
 import { isIntegerAtLeast, isRecord, isString } from "./guards";
+import { currentShopId } from "./shop-store";
 
 /**
  * One line of the cart. Its id is the drink's name plus its size, the options that differ from
@@ -25,7 +27,12 @@ export interface CartItem {
   image: string;
   /** The add-on options chosen, defaults included; absent on a line saved before add-ons (the server then uses the defaults). */
   options?: ModifierOption[];
+  /** Why the cart's shop cannot make this line (set when the cart moved to another shop); absent when it can. */
+  unavailable?: CartLineUnavailable;
 }
+
+/** What POST /api/cart-prices said of one line at a shop: its price there, or why it cannot be made there. */
+export type LinePriceAtShop = { unitPriceCents: number } | { unavailable: CartLineUnavailable };
 
 /**
  * What the shopper typed or chose at checkout, kept with the cart so that a reload, a sign-in or a
@@ -65,6 +72,16 @@ export interface CartState {
   checkoutDetails: CheckoutDetails | null;
   /** Keeps the given fields of what was typed at checkout, the others as they were. */
   keepCheckoutDetails(details: Partial<CheckoutDetails>): void;
+  /**
+   * The shop whose prices the lines carry (null: the default shop). A cart belongs to one shop:
+   * when the chosen shop is another, the lines are priced again there (web/lib/reprice-cart.ts).
+   */
+  shopId: string | null;
+  /**
+   * The lines priced at `shopId`: `prices` answers each line of `items` (as they were when asked), in
+   * order. A line the shop cannot make is marked, never dropped: the shopper removes it.
+   */
+  priceAtShop(shopId: string | null, lines: readonly CartItem[], prices: readonly LinePriceAtShop[]): void;
 }
 
 /**
@@ -107,7 +124,7 @@ function wholeQuantity(quantity: number | undefined, fallback: number): number {
  */
 export function readNewCartItem(value: unknown): NewCartItem | null {
   if (!isRecord(value)) return null;
-  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image, options } = value;
+  const { id, productId, categoryId, name, priceCents, size, quantity, comment, image, options, unavailable } = value;
   if (!isString(id) || id.length === 0) return null;
   if (!isString(productId) || !isString(categoryId) || !isString(name) || !isString(size)) return null;
   if (!isString(comment) || !isString(image) || !isIntegerAtLeast(priceCents, 0)) return null;
@@ -117,6 +134,8 @@ export function readNewCartItem(value: unknown): NewCartItem | null {
   const item: NewCartItem = { id, productId, categoryId, name, priceCents, size, comment, image };
   if (quantity !== undefined) item.quantity = quantity;
   if (options) item.options = options as unknown as ModifierOption[];
+  if ((CART_LINE_UNAVAILABLE as readonly unknown[]).includes(unavailable))
+    item.unavailable = unavailable as CartLineUnavailable;
   return item;
 }
 
@@ -193,6 +212,8 @@ export const useCartStore = create<CartState>()(
         set((state) => {
           const added = Math.max(wholeQuantity(quantity, 1), MIN_QUANTITY);
           const existing = state.items.find((line) => line.id === item.id);
+          // An empty cart takes the chosen shop: the drink was priced there.
+          if (state.items.length === 0) return { items: [{ ...item, quantity: added }], shopId: currentShopId() };
           if (!existing) return { items: [...state.items, { ...item, quantity: added }] };
           return {
             items: state.items.map((line) =>
@@ -215,6 +236,20 @@ export const useCartStore = create<CartState>()(
           const { pickup: _pickup, tip: _tip, ...details } = state.checkoutDetails;
           return { items: [], checkoutDetails: details };
         }),
+      shopId: null,
+      priceAtShop: (shopId, lines, prices) =>
+        set((state) => ({
+          shopId,
+          items: state.items.map((item) => {
+            const index = lines.findIndex((line) => line.id === item.id);
+            const price = index >= 0 ? prices[index] : undefined;
+            if (!price) return item;
+            const { unavailable: _was, ...rest } = item;
+            return "unitPriceCents" in price
+              ? { ...rest, priceCents: price.unitPriceCents }
+              : { ...rest, unavailable: price.unavailable };
+          }),
+        })),
       checkoutDetails: null,
       keepCheckoutDetails: (details) =>
         set((state) => ({ checkoutDetails: { ...(state.checkoutDetails ?? NO_CHECKOUT_DETAILS), ...details } })),
@@ -224,11 +259,12 @@ export const useCartStore = create<CartState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       // The lines and what was typed at checkout survive a reload; the drawer always starts closed.
-      partialize: (state) => ({ items: state.items, checkoutDetails: state.checkoutDetails }),
+      partialize: (state) => ({ items: state.items, checkoutDetails: state.checkoutDetails, shopId: state.shopId }),
       merge: (persisted, current) => {
         const stored = readStoredCart(persisted);
         const checkoutDetails = isRecord(persisted) ? readCheckoutDetails(persisted.checkoutDetails) : null;
-        return stored ? { ...current, items: stored.items, checkoutDetails } : current;
+        const shopId = isRecord(persisted) && isShortString(persisted.shopId) ? persisted.shopId : null;
+        return stored ? { ...current, items: stored.items, checkoutDetails, shopId } : current;
       },
     },
   ),

@@ -2,21 +2,21 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Category } from "#common/catalog";
 import { CATALOG_BROWSER_MAX_AGE_SECONDS, catalogPaths } from "#common/catalog-paths";
 import { apiFetch } from "./api-client";
+import { currentShopId, shopKey, useShopId, withShop } from "./shop-store";
 
-/** GET /api/categories[?location=<id>]: the visible categories, in menu order. */
-export function getCategories(location?: string): Promise<Category[]> {
-  return apiFetch<Category[]>(catalogPaths.categories(location));
+/** GET /api/categories?location=: the categories the shop shows, in menu order. */
+export function getCategories(shopId: string | null): Promise<Category[]> {
+  return apiFetch<Category[]>(withShop(catalogPaths.categories(), shopId));
 }
 
-/** A named shop's answers are kept apart from the default shop's (and from each other). */
-export function categoriesQueryOptions(location?: string) {
+export function categoriesQueryOptions(shopId: string | null = currentShopId()) {
   return queryOptions({
-    queryKey: location ? ["categories", { location }] : ["categories"],
-    queryFn: () => getCategories(location),
+    queryKey: ["categories", shopKey(shopId)],
+    queryFn: () => getCategories(shopId),
     staleTime: CATALOG_BROWSER_MAX_AGE_SECONDS * 1000,
   });
 }
 
-export function useCategories(location?: string) {
-  return useQuery(categoriesQueryOptions(location));
+export function useCategories() {
+  return useQuery(categoriesQueryOptions(useShopId()));
 }

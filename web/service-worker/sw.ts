@@ -12,9 +12,11 @@ import { NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strateg
 import { ExpirationPlugin } from "workbox-expiration";
 import { catalogPaths } from "#common/catalog-paths";
 import { productPagePath } from "#common/landing";
+import { withLocation } from "#common/shop-paths";
 import {
   APP_SHELL_PATH,
   KEEP_MENU_MESSAGE,
+  type KeepMenuRequest,
   OFFLINE_API_PATTERNS,
   OFFLINE_PAGE_PATTERNS,
   SKIP_WAITING_MESSAGE,
@@ -104,11 +106,13 @@ interface CatalogDrink {
  * Once the menu has been shown: every drink's data, picture and page, the home page and About,
  * kept so they open without a connection. What fails is left for the next time.
  */
-async function keepMenu(): Promise<void> {
+async function keepMenu(locationId: string | null): Promise<void> {
   const api = await caches.open(API_CACHE);
   const images = await caches.open(IMAGES_CACHE);
   const pageCache = await caches.open(PAGES_CACHE);
-  const keep = async (cache: Cache, path: string) => {
+  // The API's answers are the chosen shop's, under the very addresses the app asks for them.
+  const keep = async (cache: Cache, address: string) => {
+    const path = cache === api ? withLocation(address, locationId) : address;
     const response = await fetch(path, { credentials: "omit" });
     const kept = await onlyPlainAnswers.cacheWillUpdate({ response: response.clone() });
     if (kept) await cache.put(path, kept);
@@ -131,16 +135,29 @@ async function keepMenu(): Promise<void> {
 }
 
 let keepingMenu: Promise<void> | null = null;
+/** Whose menu was kept last: another shop's is kept at once. */
+let menuKeptFor: string | null = null;
 /** A menu kept this recently is not fetched again at every visit of the menu (pages refresh their own copies). */
 const KEEP_MENU_EVERY_MS = 10 * 60_000;
 let menuKeptAt = 0;
 
+/** The page's "keep the menu" message (the plain one from an older page is the default shop's), or null. */
+function keepMenuRequest(data: unknown): { locationId: string | null } | null {
+  if (data === KEEP_MENU_MESSAGE) return { locationId: null };
+  if (typeof data !== "object" || data === null) return null;
+  const { type, locationId } = data as Partial<KeepMenuRequest>;
+  if (type !== KEEP_MENU_MESSAGE) return null;
+  return { locationId: typeof locationId === "string" && locationId.length <= 100 ? locationId : null };
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-  if (event.data === KEEP_MENU_MESSAGE && Date.now() - menuKeptAt > KEEP_MENU_EVERY_MS) {
-    keepingMenu ??= keepMenu()
+  const request = keepMenuRequest(event.data);
+  if (request && (request.locationId !== menuKeptFor || Date.now() - menuKeptAt > KEEP_MENU_EVERY_MS)) {
+    keepingMenu ??= keepMenu(request.locationId)
       .then(() => {
         menuKeptAt = Date.now();
+        menuKeptFor = request.locationId;
       })
       .catch((error: unknown) => console.warn("Could not keep the menu for offline use", error))
       .finally(() => {

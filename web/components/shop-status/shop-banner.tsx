@@ -1,15 +1,29 @@
 import type { ShopStatus } from "#common/availability";
-import { closedMessage, pausedMessage } from "#common/hours/format";
+import { closedMessage, pausedMessage, type TimeWriter } from "#common/hours/format";
+import { deviceTimeZone, formatOnShopClock } from "#common/hours/shop-clock";
 import { ORDER_AHEAD_DAYS } from "#common/hours/pickup-slots";
+import { findShop, hasSeveralShops, useLocations } from "#web/components/shop-picker/locations-store";
+import { useShopId } from "#web/lib/shop-store";
 import { useShopStatus } from "./shop-status-store";
 import { useShopPolling } from "./use-shop-polling";
 
-/** What the banner says, or null while the shop takes orders. */
-export function shopBannerText(status: ShopStatus | null, now: Date = new Date()): string | null {
+/**
+ * What the banner says, or null while the shop takes orders. With several shops it names the
+ * chosen one, and a time the device's clock reads otherwise says whose it is ("7:00 AM Scottsdale time").
+ */
+export function shopBannerText(
+  status: ShopStatus | null,
+  now: Date = new Date(),
+  { shopName, device }: { shopName?: string | null; device?: string } = {},
+): string | null {
   if (!status || status.reason === null) return null;
-  if (status.reason === "paused")
-    return pausedMessage(status.pausedUntil ? new Date(status.pausedUntil) : null, status.timeZone);
-  return closedMessage(status.opensAt ? new Date(status.opensAt) : null, now, status.timeZone);
+  const writeTime: TimeWriter = (instant, timeZone) =>
+    formatOnShopClock(instant, timeZone, { deviceTimeZone: device, shopName });
+  const message =
+    status.reason === "paused"
+      ? pausedMessage(status.pausedUntil ? new Date(status.pausedUntil) : null, status.timeZone, writeTime)
+      : closedMessage(status.opensAt ? new Date(status.opensAt) : null, now, status.timeZone, writeTime);
+  return shopName ? `${shopName}: ${message}` : message;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +46,10 @@ export function shopBannerHint(status: ShopStatus | null, now: Date = new Date()
 export function ShopBanner() {
   useShopPolling();
   const status = useShopStatus((state) => state.status);
-  const text = shopBannerText(status);
+  const locations = useLocations((state) => state.locations);
+  const shopId = useShopId();
+  const shopName = hasSeveralShops(locations) ? findShop(locations, shopId)?.name : null;
+  const text = shopBannerText(status, new Date(), { shopName, device: deviceTimeZone() });
   return (
     <div className="shop-banner" role="status" aria-live="polite" hidden={!text}>
       {text && <p className="container shop-banner__text">{`${text}. ${shopBannerHint(status)}`}</p>}

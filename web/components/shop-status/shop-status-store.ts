@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { ShopStatus } from "#common/availability";
+import { currentShopId, useShopChoice } from "#web/lib/shop-store";
 import { getShopStatus } from "./api/get-shop-status";
 
 /**
@@ -14,15 +15,19 @@ export interface ShopStatusState {
   refresh(): Promise<ShopStatus | null>;
 }
 
-let inFlight: Promise<ShopStatus | null> | null = null;
+let inFlight: { shopId: string | null; status: Promise<ShopStatus | null> } | null = null;
 
 export const useShopStatus = create<ShopStatusState>()((set, get) => ({
   status: null,
   fetchedAt: null,
   refresh(): Promise<ShopStatus | null> {
-    // One request at a time: the poll, a page and the checkout may all ask at once.
-    inFlight ??= getShopStatus()
+    // One request at a time per shop: the poll, a page and the checkout may all ask at once.
+    const shopId = currentShopId();
+    if (inFlight?.shopId === shopId) return inFlight.status;
+    const asked = getShopStatus(shopId)
       .then((status): ShopStatus | null => {
+        // An answer about the shop the shopper has just left is not shown.
+        if (currentShopId() !== shopId) return get().status;
         set({ status, fetchedAt: Date.now() });
         return status;
       })
@@ -32,8 +37,16 @@ export const useShopStatus = create<ShopStatusState>()((set, get) => ({
         return get().status;
       })
       .finally(() => {
-        inFlight = null;
+        if (inFlight?.status === asked) inFlight = null;
       });
-    return inFlight;
+    inFlight = { shopId, status: asked };
+    return asked;
   },
 }));
+
+// Another shop chosen: its state replaces the last one's at once (nothing of the old shop shows meanwhile).
+useShopChoice.subscribe((state, previous) => {
+  if (state.shopId === previous.shopId) return;
+  useShopStatus.setState({ status: null, fetchedAt: null });
+  void useShopStatus.getState().refresh();
+});

@@ -4,10 +4,15 @@ import { brand } from "#web/config/brand";
 import { TeamSection } from "#web/components/team-section/team-section";
 import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
 import { useShopPolling } from "#web/components/shop-status/use-shop-polling";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { shopPlace } from "#common/hours/shop-clock";
 import "./about.css";
 
 export default function AboutPage() {
   useShopPolling();
+  // The hours shown are the chosen shop's; the company's story stays Anaheim's.
+  const chosenShop = useChosenShop()?.shop;
+  const hoursPlace = chosenShop ? shopPlace(chosenShop.name) : "Anaheim";
   usePageMeta(
     "About Us",
     `${brand.name} has pressed fresh juice in Anaheim since ${brand.foundedYear} and serves customers across ${brand.region}. Meet the team.`,
@@ -45,7 +50,7 @@ export default function AboutPage() {
 
       <section className="section about-hours" aria-label="Opening hours">
         <div className="container">
-          <WeeklyHours title="Opening hours in Anaheim" className="about-hours__card" />
+          <WeeklyHours title={`Opening hours in ${hoursPlace}`} className="about-hours__card" />
         </div>
       </section>
 

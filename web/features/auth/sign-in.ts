@@ -1,6 +1,7 @@
 import toast from "react-hot-toast";
 import { isBoolean, isRecord } from "#web/lib/guards";
 import { getMe } from "./api/get-me";
+import { adoptShop } from "#web/components/shop-picker/adopt-shop";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { rememberIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { isAuthProvider, type AuthProvider } from "#common/auth-providers";
@@ -142,9 +143,12 @@ function waitForPopupResult(provider: AuthProvider, popup: Window): Promise<bool
 /** After the provider said yes: load the session user, greet, and carry on with what was pending. */
 export async function completeSignIn(provider: AuthProvider): Promise<boolean> {
   try {
-    const me = await getMe();
+    const { shopId, ...me } = await getMe();
     if (!me.isAuthenticated) throw new SignInError(provider, "no-session");
     useSessionStore.getState().setUser(me);
+    // The account's shop, when it has one, is the shop from now on (the server restored its cookie).
+    if (shopId)
+      void adoptShop(shopId).catch((error: unknown) => console.warn("Could not restore the account's shop", error));
   } catch (error) {
     failSignIn(provider, error);
     return false;

@@ -4,6 +4,7 @@ import { notify } from "#web/lib/notify";
 import { getMe } from "./api/get-me";
 import { runIntent, takeRememberedIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { useSessionStore } from "#web/lib/session-store";
+import { currentShopId } from "#web/lib/shop-store";
 import { isAuthProvider } from "#common/auth-providers";
 import { signInFailureText, signInSuccessText, SignInError } from "./sign-in-outcome";
 
@@ -54,9 +55,16 @@ export function useAuthBootstrap(): void {
         }
         return;
       }
-      if (me.isAuthenticated) useSessionStore.getState().setUser(me);
+      const { shopId, ...user } = me;
+      if (user.isAuthenticated) useSessionStore.getState().setUser(user);
       else useSessionStore.getState().clearUser();
       useSessionStore.getState().markChecked();
+      // The account's shop comes back with the session; its code loads only when it differs from this browser's.
+      if (shopId && shopId !== currentShopId()) {
+        void import("#web/components/shop-picker/adopt-shop")
+          .then(({ adoptShop }) => adoptShop(shopId))
+          .catch((error: unknown) => console.warn("Could not restore the account's shop", error));
+      }
 
       if (!redirect) return;
       if (redirect.outcome === "success" && me.isAuthenticated) {

@@ -6,6 +6,7 @@ import { Dialog } from "#web/components/dialog/dialog";
 import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
+import { CartShopLine, CartShopNotice, UnavailableLine } from "#web/components/shop-picker/cart-shop";
 import "./cart.css";
 import { DrinkImage } from "#web/components/drink-image";
 
@@ -34,6 +35,11 @@ export function CartDrawer() {
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
         </button>
+      </div>
+
+      <div className="cart-drawer__shop">
+        <CartShopLine beforeOpen={close} />
+        <CartShopNotice items={items} />
       </div>
 
       {items.length === 0 ? (
@@ -65,6 +71,7 @@ export function CartDrawer() {
               type="button"
               className="btn btn--primary btn--large btn--block"
               onClick={() => leaveTo("/checkout")}
+              disabled={items.some((item) => item.unavailable)}
             >
               Checkout
             </button>
@@ -94,6 +101,7 @@ function CartLine({ item }: { item: CartItem }) {
         </p>
         {options && <p className="cart-line__options">{options}</p>}
         {item.comment && <p className="cart-line__comment">“{item.comment}”</p>}
+        <UnavailableLine item={item} className="cart-line__unavailable" />
         <div className="cart-line__quantity">
           <QuantityStepper item={item} label={what} />
         </div>

@@ -24,6 +24,7 @@ import { usePlaceOrder } from "./use-place-order";
 import { useStripeReturn } from "./use-stripe-return";
 import { YourDetailsForm } from "./your-details-form";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
+import { CartShopLine, CartShopNotice } from "#web/components/shop-picker/cart-shop";
 import "./checkout.css";
 
 export default function CheckoutPage() {
@@ -83,6 +84,10 @@ export default function CheckoutPage() {
         Checkout needs a connection to send your order. Your cart and everything you type here stay on this device until
         you are back online.
       </NeedsConnection>
+      <div className="checkout-shop">
+        <CartShopLine />
+        <CartShopNotice items={items} />
+      </div>
       <div className="checkout-layout">
         <CheckoutSummary
           items={items}

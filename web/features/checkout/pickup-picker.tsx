@@ -1,7 +1,8 @@
 import { useId } from "react";
 import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
-import { clockDiffers, clockName, deviceTimeZone } from "#common/hours/shop-clock";
+import { clockDiffers, deviceTimeZone, whoseClock } from "#common/hours/shop-clock";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
 import type { FulfilmentMethod } from "#common/fulfilment";
 import { makingPlan, type DrinkLimits } from "#common/order-size";
 import { AsapLabel, LaterLabel } from "./pickup-option-labels";
@@ -57,6 +58,7 @@ export function PickupPicker({
 }) {
   const name = useId();
   const errorId = useId();
+  const shopName = useChosenShop()?.shop?.name;
   const daysErrorId = useId();
   const loading = days === undefined;
   const takes = (days ?? []).map((day) =>
@@ -129,7 +131,7 @@ export function PickupPicker({
       )}
       {clockDiffers(now, timeZone, deviceTimeZone()) && (
         <p className="field__hint" data-testid="pickup-clock">
-          Times are {clockName(timeZone, now)}, the shop&apos;s clock.
+          Times are {whoseClock(timeZone, now, shopName)}, the shop&apos;s clock.
         </p>
       )}
       {error && (

@@ -3,6 +3,7 @@ import { formatCents } from "#common/money";
 import { orderTiming, whenAndWhere } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import type { FeedbackDetail } from "#web/components/feedback/feedback-store";
+import { chosenShopName } from "#web/components/shop-picker/use-chosen-shop";
 
 /** After when and where: the spec's "We will contact you" is not a call to wait for. */
 export const NO_CALL_NEEDED = "No need to wait for a call: we call only if there is a question about your order.";
@@ -20,12 +21,13 @@ function paymentText(order: OrderFacts): string {
  * The success modal's facts about the order just placed: its number, tip, total, payment, where and
  * when (on the shop's clock, naming it when this device's reads otherwise).
  */
-export function placedOrderDetails(order: OrderFacts): FeedbackDetail[] {
+export function placedOrderDetails(order: OrderFacts, shopName: string | null = chosenShopName()): FeedbackDetail[] {
   const fulfilment = order.fulfilment ?? "pickup";
   const timing = orderTiming(
     { fulfilment, pickup: order.pickup, createdAt: order.createdAt },
     new Date(),
     deviceTimeZone(),
+    shopName,
   );
   const place =
     fulfilment === "delivery"
@@ -36,14 +38,18 @@ export function placedOrderDetails(order: OrderFacts): FeedbackDetail[] {
     ...(order.tipCents ? [{ label: "Tip", value: formatCents(order.tipCents) }] : []),
     { label: "Total", value: formatCents(order.totalCents) },
     { label: "Payment", value: paymentText(order) },
+    ...(shopName ? [{ label: "Shop", value: shopName }] : []),
     ...(place ? [place] : []),
     ...(timing ? [timing] : []),
   ];
 }
 
 /** Said after the spec's message: when and where to collect the order, and that no call is coming. */
-export function placedOrderFollowUp(order: OrderFacts): string {
+export function placedOrderFollowUp(order: OrderFacts, shopName: string | null = chosenShopName()): string {
   const { fulfilment = "pickup", fulfilmentAddress = "", pickup, createdAt } = order;
-  const when = whenAndWhere({ fulfilment, fulfilmentAddress, pickup, createdAt }, { deviceTimeZone: deviceTimeZone() });
+  const when = whenAndWhere(
+    { fulfilment, fulfilmentAddress, pickup, createdAt },
+    { deviceTimeZone: deviceTimeZone(), shopName },
+  );
   return `${when} ${NO_CALL_NEEDED}`;
 }

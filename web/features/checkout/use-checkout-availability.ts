@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
 import { shopBannerText } from "#web/components/shop-status/shop-banner";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { deviceTimeZone } from "#common/hours/shop-clock";
 import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import type { CartItem } from "#web/lib/cart-store";
 import { usePickupDays } from "./api/get-pickup-days";
@@ -32,7 +34,11 @@ export function useCheckoutAvailability(items: CartItem[], asapRefused: boolean)
   // Closed, the days decide between the form and "not taking orders": a moment's wait, not a dead end.
   const lookingAhead = closedNow && !days && pickupDays.isPending;
   const daysFailed = !days && pickupDays.isError;
-  const notAccepting = shop && !shop.acceptingOrders && !ordersAhead && !lookingAhead ? shopBannerText(shop) : null;
+  const shopName = useChosenShop()?.shop?.name;
+  const notAccepting =
+    shop && !shop.acceptingOrders && !ordersAhead && !lookingAhead
+      ? shopBannerText(shop, new Date(), { shopName, device: deviceTimeZone() })
+      : null;
   const shopPhone = shop?.phone ?? null;
   // Over the shop's drinks per online order: said before the shopper tries, in the server's words.
   const overLimit = drinks > drinkLimits.perOrder ? overDrinkLimitMessage(drinks, drinkLimits, shopPhone) : null;

@@ -1,6 +1,8 @@
 import { isSoldOut, type SoldOutItem } from "#common/availability";
 import { useSoldOut } from "#web/components/shop-status/sold-out";
 import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
+import { unavailableProblem } from "#web/components/shop-picker/cart-shop";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
 import type { CartItem } from "#web/lib/cart-store";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, type LineProblems } from "./use-order-refusals";
 
@@ -17,13 +19,15 @@ function soldOutText(soldOut: SoldOutItem[], soldOutOptions: ReadonlySet<string>
 
 /**
  * What stops a cart line from being ordered, said under the line: what the server refused it for
- * (`refused`), else what the shop's state says is sold out. `problemLineIds` in the cart's order.
+ * (`refused`), else that the cart's shop cannot make it (it moved from another shop), else what the
+ * shop's state says is sold out. `problemLineIds` in the cart's order.
  */
 export function useLineProblems(items: CartItem[], refused: LineProblems) {
   const soldOut = useSoldOut();
   const soldOutOptions = useSoldOutOptions();
+  const shopName = useChosenShop()?.shop?.name;
   const lineProblem = (item: CartItem): string | undefined =>
-    refused[item.id] ?? soldOutText(soldOut, soldOutOptions, item);
+    refused[item.id] ?? unavailableProblem(item, shopName) ?? soldOutText(soldOut, soldOutOptions, item);
   const problemLineIds = items.filter((item) => lineProblem(item) !== undefined).map((item) => item.id);
   return { lineProblem, problemLineIds };
 }

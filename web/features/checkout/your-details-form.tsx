@@ -6,6 +6,8 @@ import type { PaymentMethod } from "#common/payment-methods";
 import type { TipChoice } from "#common/tips";
 import { Link } from "#web/components/link";
 import { shopBannerText } from "#web/components/shop-status/shop-banner";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { deviceTimeZone } from "#common/hours/shop-clock";
 import { FulfilmentFields } from "./fulfilment-fields";
 import { OrderTooLarge } from "./order-too-large";
 import { PaymentNote } from "./payment-note";
@@ -41,13 +43,14 @@ export function YourDetailsForm(props: YourDetailsFormProps) {
   const { shop, overLimit } = availability;
   const tooLarge = overLimit ?? ordering.tooLarge;
   const fulfilment = delivering ? "delivery" : "pickup";
+  const shopName = useChosenShop()?.shop?.name;
   return (
     <form className="checkout-card checkout-form" onSubmit={props.onSubmit} noValidate aria-busy={submitting}>
       <h2 className="checkout-card__title">Your details</h2>
       <PhoneField form={form} />
       {availability.ordersAhead && (
         <p className="checkout-ahead" role="status" data-testid="checkout-ahead">
-          {shopBannerText(shop)}. Order now for a time ahead.
+          {shopBannerText(shop, new Date(), { shopName, device: deviceTimeZone() })}. Order now for a time ahead.
         </p>
       )}
       <FulfilmentFields form={form} area={props.area} disabled={submitting} />

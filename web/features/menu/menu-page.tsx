@@ -5,7 +5,7 @@ import { CATEGORY_PARAM, selectCategory, type Category } from "#common/catalog";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { categoriesQueryOptions, useCategories } from "#web/lib/get-categories";
-import { chosenShopId, useChosenShop } from "#web/lib/chosen-shop";
+import { currentShopId } from "#web/lib/shop-store";
 import { categoryProductsQueryOptions, useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 
@@ -21,7 +21,7 @@ const SKELETON_CARDS = 6;
  * page, which shows them.
  */
 export async function loadMenuData(search: string): Promise<void> {
-  const shop = chosenShopId();
+  const shop = currentShopId();
   const categories = await queryClient.ensureQueryData(categoriesQueryOptions(shop));
   const selected = selectCategory(categories, new URLSearchParams(search).get(CATEGORY_PARAM));
   if (selected) await queryClient.ensureQueryData(categoryProductsQueryOptions(selected.id, shop));
@@ -33,7 +33,7 @@ export default function MenuPage() {
     "Cold-pressed juices, smoothies, lemonades and wellness shots: browse the Squeeze menu and order for delivery.",
   );
   const [searchParams] = useSearchParams();
-  const categories = useCategories(useChosenShop());
+  const categories = useCategories();
   // Drawn from a deferred copy, like the drinks below: in small slices, not one long task.
   const categoryList = useDeferredValue(categories.data);
   const selected = categoryList ? selectCategory(categoryList, searchParams.get(CATEGORY_PARAM)) : undefined;
@@ -94,7 +94,7 @@ function CategoryChips({ categories, selectedId }: { categories: readonly Catego
 }
 
 function CategoryProducts({ category }: { category: Category }) {
-  const products = useCategoryProducts(category.id, useChosenShop());
+  const products = useCategoryProducts(category.id);
   // The query's answer arrives as an urgent update; drawing the cards from a deferred copy
   // lets React draw them in small slices instead of one long task on a busy phone.
   const drinks = useDeferredValue(products.data);

@@ -15,6 +15,7 @@ import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { useShopStatus } from "#web/components/shop-status/shop-status-store";
 import { useOrderHistory } from "./api/list-orders";
+import { useOrderShop } from "./use-order-shop";
 import { OrderAgain } from "./components/order-again";
 import { OrderProgress } from "./components/order-progress";
 import { ReadyBanner } from "./components/ready-banner";
@@ -134,6 +135,7 @@ export function OrderCard({
   const headingId = `order-${order.id}`;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const title = `Order ${orderNumber(order.id)}`;
+  const shopName = useOrderShop(order)?.name ?? null;
   return (
     <article className="order-card" aria-labelledby={headingId}>
       <header className="order-card__header">
@@ -141,7 +143,12 @@ export function OrderCard({
           {linked ? <Link to={`/orders/${encodeURIComponent(order.id)}`}>{title}</Link> : title}
         </Heading>
         <span className={`order-status order-status--${order.paymentState}`}>{paymentStateLabel(order)}</span>
-        <PlacedAt order={order} />
+        <PlacedAt order={order} shopName={shopName} />
+        {shopName && (
+          <p className="order-card__shop" data-testid="order-shop">
+            {shopName}
+          </p>
+        )}
       </header>
       <ReadyBanner order={order} />
       <OrderProgress order={order} />
@@ -186,7 +193,7 @@ export function OrderCard({
           <span>{formatCents(order.tipCents)}</span>
         </p>
       )}
-      <OrderTime order={order} />
+      <OrderTime order={order} shopName={shopName} />
       <p className="order-card__total">
         <span>
           Total ({order.itemCount} {order.itemCount === 1 ? "drink" : "drinks"})
@@ -208,11 +215,12 @@ function useShopTimeZone(order: Order): string {
 }
 
 /** When the order was placed, on the shop's clock like every other time on the order. */
-function PlacedAt({ order }: { order: Order }) {
+function PlacedAt({ order, shopName }: { order: Order; shopName: string | null }) {
   const timeZone = useShopTimeZone(order);
   const placed = formatOnShopClock(new Date(order.createdAt), timeZone, {
     style: "dateAndTime",
     deviceTimeZone: deviceTimeZone(),
+    shopName,
   });
   return (
     <time className="order-card__date muted" dateTime={order.createdAt} data-testid="order-placed">
@@ -226,12 +234,12 @@ function PlacedAt({ order }: { order: Order }) {
  * delivery's window (never a "pickup" time for a delivery), in the wording the checkout used; once
  * it is ready, since when. On the shop's clock, naming it when this device's reads otherwise.
  */
-function OrderTime({ order }: { order: Order }) {
+function OrderTime({ order, shopName }: { order: Order; shopName: string | null }) {
   const timing =
     order.status === "ready"
-      ? readyTiming({ ...order, readySince: order.updatedAt }, deviceTimeZone())
+      ? readyTiming({ ...order, readySince: order.updatedAt }, deviceTimeZone(), shopName)
       : isOpenStatus(order.status)
-        ? orderTiming(order, new Date(), deviceTimeZone())
+        ? orderTiming(order, new Date(), deviceTimeZone(), shopName)
         : null;
   if (!timing) return null;
   return (

@@ -4,7 +4,7 @@ import { CATEGORY_PARAM } from "#common/catalog";
 import { Link } from "#web/components/link";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useCategories } from "#web/lib/get-categories";
-import { chosenShopId, useChosenShop } from "#web/lib/chosen-shop";
+import { currentShopId } from "#web/lib/shop-store";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { productQueryOptions, useProduct } from "./api/get-product";
@@ -16,12 +16,12 @@ import { ProductDetails } from "./components/product-details";
  * page the worker prerendered (web/prerender-catalog.tsx). A failure is left to the page.
  */
 export async function loadProductData(categoryId: string, productId: string): Promise<void> {
-  await queryClient.ensureQueryData(productQueryOptions(categoryId, productId, chosenShopId()));
+  await queryClient.ensureQueryData(productQueryOptions(categoryId, productId, currentShopId()));
 }
 
 export default function ProductPage() {
   const { categoryId = "", id = "" } = useParams();
-  const product = useProduct(categoryId, id, useChosenShop());
+  const product = useProduct(categoryId, id);
   // The query's answer arrives as an urgent update; drawing the drink from a deferred copy
   // lets React draw it in small slices instead of one long task on a busy phone.
   // (The copy can lag one drink behind after a move to another: show only the one asked for.)
@@ -68,7 +68,7 @@ export default function ProductPage() {
 
 /** Back to the menu, on this drink's category when the menu already knows it. */
 function BackToMenu({ categoryId }: { categoryId: string }) {
-  const categories = useCategories(useChosenShop());
+  const categories = useCategories();
   const slug = categories.data?.find((category) => category.id === categoryId)?.slug;
   return (
     <Link className="product-page__back" to={slug ? `/menu?${CATEGORY_PARAM}=${encodeURIComponent(slug)}` : "/menu"}>

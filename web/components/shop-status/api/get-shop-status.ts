@@ -1,5 +1,6 @@
 import { NOT_ACCEPTING_REASONS, type ShopStatus } from "#common/availability";
 import { apiFetch } from "#web/lib/api-client";
+import { withShop } from "#web/lib/shop-store";
 import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 
 const isInstantOrNull = (value: unknown) => value === null || (isString(value) && !Number.isNaN(Date.parse(value)));
@@ -25,9 +26,9 @@ function isShopStatus(body: unknown): body is ShopStatus {
   );
 }
 
-/** GET /api/store: whether the shop takes orders now, what is sold out, today's pickup slots. Never cached. */
-export async function getShopStatus(): Promise<ShopStatus> {
-  const body = await apiFetch<unknown>("/api/store", { cache: "no-store" });
+/** GET /api/store?location=: whether the shop takes orders now, what is sold out, today's pickup slots. Never cached. */
+export async function getShopStatus(shopId: string | null): Promise<ShopStatus> {
+  const body = await apiFetch<unknown>(withShop("/api/store", shopId), { cache: "no-store" });
   if (!isShopStatus(body)) throw new Error("Unexpected response from GET /api/store.");
   return body;
 }

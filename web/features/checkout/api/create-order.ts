@@ -3,6 +3,7 @@ import type { OrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse } from "#common/orders";
 import { apiFetch } from "#web/lib/api-client";
 import { ordersQueryKey } from "#web/lib/query-keys";
+import { currentShopId } from "#web/lib/shop-store";
 
 export interface CreateOrderVariables {
   request: OrderRequest;
@@ -10,11 +11,15 @@ export interface CreateOrderVariables {
   idempotencyKey: string;
 }
 
-/** POST /api/orders: the server prices the lines; `paymentUrl` is set when card payment is configured. */
+/**
+ * POST /api/orders: for the chosen shop (`locationId`; without one the server takes the default
+ * shop). The server prices the lines; `paymentUrl` is set when card payment is configured.
+ */
 export function createOrder({ request, idempotencyKey }: CreateOrderVariables): Promise<CreateOrderResponse> {
+  const locationId = currentShopId();
   return apiFetch<CreateOrderResponse>("/api/orders", {
     method: "POST",
-    json: request,
+    json: locationId ? { ...request, locationId } : request,
     headers: { "Idempotency-Key": idempotencyKey },
   });
 }

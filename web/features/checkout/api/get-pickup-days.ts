@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { PICKUP_DAYS_PATH, type PickupDay, type PickupDaysResponse } from "#common/availability";
 import { SHOP_POLL_MS } from "#web/components/shop-status/use-shop-polling";
 import { apiFetch } from "#web/lib/api-client";
+import { currentShopId, shopKey, useShopId, withShop } from "#web/lib/shop-store";
 import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,18 +31,18 @@ function isPickupDaysResponse(body: unknown): body is PickupDaysResponse {
 }
 
 /** GET /api/pickup-days: the pickup slots of today and the next six open days, for ordering ahead. Never cached. */
-export async function getPickupDays(): Promise<PickupDay[]> {
-  const body = await apiFetch<unknown>(PICKUP_DAYS_PATH, { cache: "no-store" });
+export async function getPickupDays(shopId: string | null): Promise<PickupDay[]> {
+  const body = await apiFetch<unknown>(withShop(PICKUP_DAYS_PATH, shopId), { cache: "no-store" });
   if (!isPickupDaysResponse(body)) throw new Error(`Unexpected response from GET ${PICKUP_DAYS_PATH}.`);
   return body.pickupDays;
 }
 
 export const pickupDaysQueryKey = ["pickup-days"] as const;
 
-export function pickupDaysQueryOptions() {
+export function pickupDaysQueryOptions(shopId: string | null = currentShopId()) {
   return queryOptions({
-    queryKey: pickupDaysQueryKey,
-    queryFn: getPickupDays,
+    queryKey: [...pickupDaysQueryKey, shopKey(shopId)],
+    queryFn: () => getPickupDays(shopId),
     // Slots fill and pass as the shop's state changes: asked as often as the pages ask for that
     // state, and at once when the page comes back to view (as the shop's state's poll does).
     staleTime: 0,
@@ -52,5 +53,5 @@ export function pickupDaysQueryOptions() {
 
 /** The days ahead while the checkout is open, refreshed every SHOP_POLL_MS. */
 export function usePickupDays() {
-  return useQuery(pickupDaysQueryOptions());
+  return useQuery(pickupDaysQueryOptions(useShopId()));
 }

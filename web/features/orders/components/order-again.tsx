@@ -5,6 +5,7 @@ import { leftOutText, type OrderAgainLine, type OrderAgainResponse } from "#comm
 import { withOptionNames } from "#common/modifiers";
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
 import { useCartStore } from "#web/lib/cart-store";
+import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
 import { errorMessage } from "#web/lib/query-client";
 import { useOrderAgain } from "#web/features/orders/api/get-order-again";
 
@@ -12,13 +13,17 @@ function lineName(line: Pick<OrderAgainLine, "name" | "size" | "options">): stri
   return withOptionNames(line.size === "default" ? line.name : `${line.name} (${sizeLabel(line.size)})`, line.options);
 }
 
-/** What the shopper is told once the cart is filled: how many went in, what did not and why, what costs more or less. */
-function outcomeLines({ lines, leftOut }: OrderAgainResponse): string[] {
+/**
+ * What the shopper is told once the cart is filled: how many went in (at which shop's prices, when
+ * there are several), what did not and why, what costs more or less than it did.
+ */
+function outcomeLines({ lines, leftOut }: OrderAgainResponse, shopName: string | null): string[] {
   const drinks = lines.reduce((count, line) => count + line.quantity, 0);
+  const prices = shopName ? `${shopName}'s prices today` : "today's prices";
   return [
     drinks > 0
-      ? `Added ${drinks} ${drinks === 1 ? "drink" : "drinks"} to your cart at today's prices.`
-      : "None of these drinks can be ordered today.",
+      ? `Added ${drinks} ${drinks === 1 ? "drink" : "drinks"} to your cart at ${prices}.`
+      : `None of these drinks can be ordered ${shopName ? `at ${shopName} ` : ""}today.`,
     ...leftOut.map((item) => `Left out: ${leftOutText(item)}.`),
     ...lines
       .filter((line) => line.unitPriceCents !== line.previousUnitPriceCents)
@@ -35,6 +40,7 @@ function outcomeLines({ lines, leftOut }: OrderAgainResponse): string[] {
  */
 export function OrderAgain({ orderId }: { orderId: string }) {
   const orderAgain = useOrderAgain();
+  const shopName = useChosenShop()?.shop?.name ?? null;
   const [outcome, setOutcome] = useState<string[] | null>(null);
 
   async function fillCart() {
@@ -61,7 +67,7 @@ export function OrderAgain({ orderId }: { orderId: string }) {
         options: line.options,
       });
     }
-    setOutcome(outcomeLines(answer));
+    setOutcome(outcomeLines(answer, shopName));
     if (answer.lines.length > 0) cart.open();
   }
 

@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import type { LocationSummary } from "#common/locations";
+import { Link } from "#web/components/link";
+import { ShopCard } from "#web/components/shop-picker/shop-card";
+import { useChooseShop } from "#web/components/shop-picker/use-choose-shop";
+import "#web/components/shop-picker/shop-picker.css";
+import { ApiRequestError } from "#web/lib/api-client";
+import { useShopId } from "#web/lib/shop-store";
+import { usePageMeta } from "#web/lib/use-page-meta";
+import { getLocation } from "./api/get-location";
+import "./locations.css";
+
+type Loaded = { status: "loading" } | { status: "ready"; shop: LocationSummary } | { status: "missing" | "failed" };
+
+/** /locations/<slug>: one shop, its hours today on its own clock, a map link and the choice. */
+export default function LocationPage() {
+  const { slug = "" } = useParams();
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const shopId = useShopId();
+  const { choose, busyId, error } = useChooseShop();
+  const name = loaded.status === "ready" ? loaded.shop.name : "Our shop";
+  usePageMeta(name, `${name}: address, today's hours and a map. Choose it to order from it.`);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ status: "loading" });
+    getLocation(slug).then(
+      (shop) => live && setLoaded({ status: "ready", shop }),
+      (cause: unknown) =>
+        live && setLoaded({ status: cause instanceof ApiRequestError && cause.status === 404 ? "missing" : "failed" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug, attempt]);
+
+  return (
+    <section className="container locations-page" aria-labelledby="location-title">
+      <p>
+        <Link to="/locations">← All our shops</Link>
+      </p>
+      <h1 id="location-title">{loaded.status === "missing" ? "Shop not found" : name}</h1>
+      {loaded.status === "loading" && <p role="status">Loading the shop…</p>}
+      {loaded.status === "missing" && (
+        <p className="lead">We have no shop at this address. See all our shops instead.</p>
+      )}
+      {loaded.status === "failed" && (
+        <p role="alert">
+          Could not load the shop.{" "}
+          <button type="button" className="btn btn--small" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </button>
+        </p>
+      )}
+      {loaded.status === "ready" && (
+        <>
+          {error && (
+            <p className="shop-list__error" role="alert">
+              {error}
+            </p>
+          )}
+          <ShopCard
+            shop={loaded.shop}
+            chosen={loaded.shop.id === shopId}
+            busy={busyId !== null}
+            onChoose={(shop) => void choose(shop)}
+            headingLevel="h2"
+          />
+          {loaded.shop.phone && (
+            <p className="location-page__phone">
+              Phone: <a href={`tel:${loaded.shop.phone.replace(/[^\d+]/g, "")}`}>{loaded.shop.phone}</a>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
