@@ -79,7 +79,7 @@ describe("POST /api/orders: the shop named by locationId", () => {
       { id: "loc-fullerton" },
     ];
     for (const locationId of spellings) {
-      const error = await refusal(await order(shopper.cookie, { locationId }), 400);
+      const error = await refusal(await order(shopper.cookie, { locationId } as never), 400);
       expect(error.field, JSON.stringify(locationId)).toBe("locationId");
     }
     expect(await db.select().from(orders).where(eq(orders.userId, shopper.userId))).toHaveLength(0);

@@ -40,10 +40,29 @@ function readListener(value: string | null): Listener | null {
 }
 
 export interface LocationUpdate {
-  /** The message for every open board of the location (a serialised BoardOrderMessage). */
-  board: string;
+  /** The message for every open board of the location (a serialised BoardOrderMessage); none for a shopper-only message. */
+  board?: string;
   /** The message for the order's owner only (a serialised ShopperOrderMessage); none for a board-only message. */
   shopper?: { userId: string; message: string };
+}
+
+/**
+ * How long a listener's last check against the database (its session alive, a board's user still
+ * on the shop's staff) lets messages go to it without another: the longest a signed-out, expired
+ * or removed listener can keep hearing (a sign-out closes its sockets at once, see closeSession).
+ */
+export const LISTENER_CHECK_VALID_MS = 5_000;
+/** After this long a listener is checked again in the background, while messages keep going to it. */
+export const LISTENER_RECHECK_AFTER_MS = 2_000;
+
+/** What `publish` did at once, and which listeners the worker is to check before `settle`. */
+export interface PublishOutcome {
+  boards: number;
+  shoppers: number;
+  /** Not checked within LISTENER_CHECK_VALID_MS: the message waits for them until `settle`. */
+  held: Listener[];
+  /** Checked a while ago: the message went out, and they are to be checked again now. */
+  due: Listener[];
 }
 
 /**
@@ -59,6 +78,12 @@ export interface LocationUpdate {
 // It reads no binding, so it takes the worker's env as unknown (and worker/env.ts, which names
 // this class, is not imported back).
 export class LocationChannel extends DurableObject<unknown> {
+  /**
+   * When each session's listeners were last found allowed (epoch ms). In memory only: after an
+   * eviction every listener is checked again before it hears anything.
+   */
+  private readonly checkedAt = new Map<string, number>();
+
   constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env);
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
@@ -84,22 +109,62 @@ export class LocationChannel extends DurableObject<unknown> {
   }
 
   /**
-   * Sends a change to every board and to the order's owner; answers how many sockets got it.
-   * The sockets of `revokedSessions` (signed out, expired, or no longer staff, as the worker
-   * found just before) are closed instead and get nothing.
+   * Sends a change at once to every recipient checked within LISTENER_CHECK_VALID_MS of `now`
+   * (the worker's clock), and answers the recipients it held back (never checked, or too long
+   * ago) and those due a fresh check. The worker checks them against the database and calls
+   * `settle`, so a busy shop's messages never wait for a query and a quiet shop's first one does.
    */
-  async publish(update: LocationUpdate, revokedSessions: string[] = []): Promise<{ boards: number; shoppers: number }> {
-    for (const session of revokedSessions) this.closeSession(session);
-    const boards = this.sendAll(this.ctx.getWebSockets(BOARD_TAG), update.board);
-    const shoppers = update.shopper
-      ? this.sendAll(this.ctx.getWebSockets(shopperTag(update.shopper.userId)), update.shopper.message)
-      : 0;
-    return { boards, shoppers };
+  async publish(update: LocationUpdate, now: number): Promise<PublishOutcome> {
+    const outcome: PublishOutcome = { boards: 0, shoppers: 0, held: [], due: [] };
+    const heldSessions = new Set<string>();
+    const dueSessions = new Set<string>();
+    for (const [socket, message, kind] of this.deliveries(update)) {
+      const listener = socket.deserializeAttachment() as Listener;
+      const checked = this.checkedAt.get(listener.session);
+      if (checked === undefined || now - checked > LISTENER_CHECK_VALID_MS) {
+        if (!heldSessions.has(listener.session)) outcome.held.push(listener);
+        heldSessions.add(listener.session);
+        continue;
+      }
+      if (now - checked > LISTENER_RECHECK_AFTER_MS && !dueSessions.has(listener.session)) {
+        dueSessions.add(listener.session);
+        outcome.due.push(listener);
+      }
+      if (this.send(socket, message)) outcome[kind] += 1;
+    }
+    return outcome;
+  }
+
+  /**
+   * The worker's check of `checked` (listeners answered by `publish`), made at `checkedAt`: the
+   * sockets of `revokedSessions` close, the others count as checked from then, and the held-back
+   * recipients of `update` get it now. Answers how many sockets got it.
+   */
+  async settle(
+    update: LocationUpdate | null,
+    checked: Listener[],
+    revokedSessions: string[],
+    checkedAt: number,
+  ): Promise<{ boards: number; shoppers: number }> {
+    const revoked = new Set(revokedSessions);
+    for (const session of revoked) this.closeSession(session);
+    const checkedSessions = new Set(checked.map((listener) => listener.session));
+    for (const session of checkedSessions) {
+      if (!revoked.has(session)) this.checkedAt.set(session, Math.max(checkedAt, this.checkedAt.get(session) ?? 0));
+    }
+    const sent = { boards: 0, shoppers: 0 };
+    if (!update) return sent;
+    for (const [socket, message, kind] of this.deliveries(update)) {
+      const { session } = socket.deserializeAttachment() as Listener;
+      if (checkedSessions.has(session) && !revoked.has(session) && this.send(socket, message)) sent[kind] += 1;
+    }
+    return sent;
   }
 
   /** Closes every socket opened with this session (a sign-out); answers how many were open. */
   async closeSession(session: string): Promise<number> {
     const sockets = this.ctx.getWebSockets(sessionTag(session));
+    this.checkedAt.delete(session);
     for (const socket of sockets) {
       try {
         socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
@@ -111,8 +176,17 @@ export class LocationChannel extends DurableObject<unknown> {
   }
 
   private recipients(update: LocationUpdate): WebSocket[] {
+    return this.deliveries(update).map(([socket]) => socket);
+  }
+
+  /** Each socket the update is for, with the message it gets and the kind of listener it is. */
+  private deliveries(update: LocationUpdate): [WebSocket, string, "boards" | "shoppers"][] {
+    const boards = update.board === undefined ? [] : this.ctx.getWebSockets(BOARD_TAG);
     const owner = update.shopper ? this.ctx.getWebSockets(shopperTag(update.shopper.userId)) : [];
-    return [...this.ctx.getWebSockets(BOARD_TAG), ...owner];
+    return [
+      ...boards.map((socket): [WebSocket, string, "boards"] => [socket, update.board!, "boards"]),
+      ...owner.map((socket): [WebSocket, string, "shoppers"] => [socket, update.shopper!.message, "shoppers"]),
+    ];
   }
 
   /** How many sockets of each kind are open (for tests and the benchmark's readiness check). */
@@ -122,18 +196,15 @@ export class LocationChannel extends DurableObject<unknown> {
     return { boards, shoppers: all.length - boards };
   }
 
-  private sendAll(sockets: WebSocket[], message: string): number {
-    let sent = 0;
-    for (const socket of sockets) {
-      if (socket.readyState !== WebSocket.OPEN) continue;
-      try {
-        socket.send(message);
-        sent += 1;
-      } catch {
-        // Closing already; the page reconnects and catches up from the API.
-      }
+  private send(socket: WebSocket, message: string): boolean {
+    if (socket.readyState !== WebSocket.OPEN) return false;
+    try {
+      socket.send(message);
+      return true;
+    } catch {
+      // Closing already; the page reconnects and catches up from the API.
+      return false;
     }
-    return sent;
   }
 
   /** The pages send nothing but pings (answered without waking the object); anything else is ignored. */

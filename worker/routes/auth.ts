@@ -132,7 +132,7 @@ export const authRouter = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       await deleteSession(db, token);
       // The session's live sockets (board, order pages) close now, not at their next message.
-      await closeSessionSockets(c.env, db, await hashSessionToken(token));
+      await closeSessionSockets(c.env, db, await hashSessionToken(token), c.get("userId") ?? null);
     }
     clearSessionCookie(c);
     c.header("Cache-Control", "no-store");

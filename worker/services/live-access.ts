@@ -1,7 +1,7 @@
 /**
  * Who may still listen on a live channel (docs/decisions/0008): a socket belongs to the sign-in
  * session that opened it, and before each message the channel's listeners are checked here
- * against the database as it is now: the session still alive, and a board's user still on the
+ * against the database (at most LISTENER_CHECK_VALID_MS before, see worker/live/location-channel.ts): the session still alive, and a board's user still on the
  * location's staff. A sign-out closes that session's sockets at once.
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
@@ -73,8 +73,18 @@ export async function revokedSessions(
   return [...new Set(revoked.map((listener) => listener.session))];
 }
 
-/** A sign-out: the session's sockets on every location's channel close at once. */
-export async function closeSessionSockets(env: Env, db: Database, session: string): Promise<void> {
+/** A sign-out: the session's sockets on every location's channel and on the user's own close at once. */
+export async function closeSessionSockets(
+  env: Env,
+  db: Database,
+  session: string,
+  userId: string | null,
+): Promise<void> {
   const all = await db.select({ id: locations.id }).from(locations);
-  await Promise.all(all.map((location) => closeSessionListeners(env, location.id, session)));
+  await closeSessionListeners(
+    env,
+    all.map((location) => location.id),
+    userId,
+    session,
+  );
 }
