@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LISTENER_CHECK_VALID_MS } from "#worker/live/location-channel";
 import type { ApiErrorBody } from "#common/api-error";
 import type { BoardOrderMessage } from "#common/live-updates";
 import type { CreateOrderResponse } from "#common/orders";
@@ -18,6 +19,7 @@ const signIn = (email: string) => createSignedInUser({ email, username: email.sp
 
 const opened: OpenSocket[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   opened.splice(0).forEach((socket) => socket.close());
   await env.DB.prepare(
     "INSERT INTO staff_members (email, location_id, role) VALUES ('manager@example.com', 'loc-fullerton', 'manager') ON CONFLICT DO NOTHING",
@@ -223,7 +225,10 @@ describe("staff see their own shops", () => {
     expect((await get("/api/staff/orders", member.cookie)).status).toBe(403);
     expect((await get(`/api/staff/orders?location=${FULLERTON}`, member.cookie)).status).toBe(403);
     expect((await upgrade(`/api/live/board?location=${FULLERTON}`, { Cookie: member.cookie })).status).toBe(403);
-    // Fullerton's next order closes the socket instead of reaching it.
+    // Fullerton's next order, once the handshake's check is more than 5 s old, closes the socket instead of reaching it.
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now + LISTENER_CHECK_VALID_MS + 1);
     const orderId = await orderAt(FULLERTON);
     expect(await closed).toBe(4401);
     expect(board.messages.some((m) => (m as BoardOrderMessage).order?.id === orderId)).toBe(false);

@@ -4,7 +4,7 @@
  * say is the business of the code that writes them.
  */
 import type { Env } from "#worker/env";
-import { LISTENER_HEADER, type Listener, type LocationUpdate } from "./location-channel";
+import { CHECKED_AT_HEADER, LISTENER_HEADER, type Listener, type LocationUpdate } from "./location-channel";
 
 /** Messages about a change at one location: for its boards and for the order's owner. */
 export interface LocationMessages extends LocationUpdate {
@@ -44,7 +44,12 @@ export function connectShopper(
 /** The request to the object is built here: nothing the browser sent (headers, query) reaches it. */
 async function connect(env: Pick<Env, "LOCATION_CHANNEL">, name: string, listener: Listener): Promise<Response> {
   const answer = await channel(env, name).fetch("https://location-channel.internal/connect", {
-    headers: { Upgrade: "websocket", [LISTENER_HEADER]: JSON.stringify(listener) },
+    // The caller checked the session (and a board's membership) for this handshake just now.
+    headers: {
+      Upgrade: "websocket",
+      [LISTENER_HEADER]: JSON.stringify(listener),
+      [CHECKED_AT_HEADER]: String(Date.now()),
+    },
   });
   if (!answer.webSocket) return answer;
   // A fresh response: the object's has immutable headers, and the worker's middlewares add theirs.

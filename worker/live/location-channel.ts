@@ -18,6 +18,11 @@ const sessionTag = (session: string) => `session:${session}`;
 
 /** The header that carries the listener from the worker to the object (the worker builds that request itself). */
 export const LISTENER_HEADER = "X-Squeeze-Listener";
+/**
+ * When the worker checked the listener for the handshake (epoch ms): the session and, for a board,
+ * the membership were read just then, so the listener counts as checked from that moment.
+ */
+export const CHECKED_AT_HEADER = "X-Squeeze-Checked-At";
 
 function readListener(value: string | null): Listener | null {
   if (!value) return null;
@@ -100,6 +105,10 @@ export class LocationChannel extends DurableObject<unknown> {
     const audience = listener.kind === "board" ? BOARD_TAG : shopperTag(listener.userId);
     this.ctx.acceptWebSocket(server, [audience, sessionTag(listener.session)]);
     server.serializeAttachment(listener);
+    const checkedAt = Number(request.headers.get(CHECKED_AT_HEADER));
+    if (Number.isFinite(checkedAt) && checkedAt > 0) {
+      this.checkedAt.set(listener.session, Math.max(checkedAt, this.checkedAt.get(listener.session) ?? 0));
+    }
     return new Response(null, { status: 101, webSocket: client });
   }
 
