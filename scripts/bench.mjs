@@ -263,7 +263,7 @@ try {
     );
     const p99 = quantile(live.allBoards, 0.99);
     console.log(
-      `  ${live.boards} boards of ${live.locationId}: p50 ${ms(quantile(live.allBoards, 0.5))} ms, p99 ${ms(p99)} ms; ${live.beforeResponse} arrivals beat their 201; ${live.foreign} arrivals on another shop's board`,
+      `  ${live.boards} boards of ${live.locationId}: p50 ${ms(quantile(live.allBoards, 0.5))} ms, p90 ${ms(quantile(live.allBoards, 0.9))} ms, p99 ${ms(p99)} ms; ${live.beforeResponse} arrivals beat their 201; ${live.foreign} arrivals on another shop's board`,
     );
     for (const shop of live.shops) {
       if (shop.missed > 0)

@@ -88,6 +88,10 @@ export class LocationChannel extends DurableObject<unknown> {
    * eviction every listener is checked again before it hears anything.
    */
   private readonly checkedAt = new Map<string, number>();
+  /** Each socket's listener, read once from its attachment (a structured clone) rather than at every message. */
+  private readonly listeners = new WeakMap<WebSocket, Listener>();
+  /** When a fresh check of a session was asked for and not yet settled, so one is asked at a time. */
+  private readonly recheckAskedAt = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env);
@@ -112,11 +116,6 @@ export class LocationChannel extends DurableObject<unknown> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Who would receive this update: the listeners of the boards and of the order's owner. */
-  async audience(update: LocationUpdate): Promise<Listener[]> {
-    return this.recipients(update).map((socket) => socket.deserializeAttachment() as Listener);
-  }
-
   /**
    * Sends a change at once to every recipient checked within LISTENER_CHECK_VALID_MS of `now`
    * (the worker's clock), and answers the recipients it held back (never checked, or too long
@@ -128,7 +127,7 @@ export class LocationChannel extends DurableObject<unknown> {
     const heldSessions = new Set<string>();
     const dueSessions = new Set<string>();
     for (const [socket, message, kind] of this.deliveries(update)) {
-      const listener = socket.deserializeAttachment() as Listener;
+      const listener = this.listenerOf(socket);
       const checked = this.checkedAt.get(listener.session);
       if (checked === undefined || now - checked > LISTENER_CHECK_VALID_MS) {
         if (!heldSessions.has(listener.session)) outcome.held.push(listener);
@@ -137,7 +136,11 @@ export class LocationChannel extends DurableObject<unknown> {
       }
       if (now - checked > LISTENER_RECHECK_AFTER_MS && !dueSessions.has(listener.session)) {
         dueSessions.add(listener.session);
-        outcome.due.push(listener);
+        const asked = this.recheckAskedAt.get(listener.session);
+        if (asked === undefined || now - asked > LISTENER_CHECK_VALID_MS) {
+          this.recheckAskedAt.set(listener.session, now);
+          outcome.due.push(listener);
+        }
       }
       if (this.send(socket, message)) outcome[kind] += 1;
     }
@@ -159,12 +162,13 @@ export class LocationChannel extends DurableObject<unknown> {
     for (const session of revoked) this.closeSession(session);
     const checkedSessions = new Set(checked.map((listener) => listener.session));
     for (const session of checkedSessions) {
+      this.recheckAskedAt.delete(session);
       if (!revoked.has(session)) this.checkedAt.set(session, Math.max(checkedAt, this.checkedAt.get(session) ?? 0));
     }
     const sent = { boards: 0, shoppers: 0 };
     if (!update) return sent;
     for (const [socket, message, kind] of this.deliveries(update)) {
-      const { session } = socket.deserializeAttachment() as Listener;
+      const { session } = this.listenerOf(socket);
       if (checkedSessions.has(session) && !revoked.has(session) && this.send(socket, message)) sent[kind] += 1;
     }
     return sent;
@@ -174,6 +178,7 @@ export class LocationChannel extends DurableObject<unknown> {
   async closeSession(session: string): Promise<number> {
     const sockets = this.ctx.getWebSockets(sessionTag(session));
     this.checkedAt.delete(session);
+    this.recheckAskedAt.delete(session);
     for (const socket of sockets) {
       try {
         socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
@@ -184,8 +189,13 @@ export class LocationChannel extends DurableObject<unknown> {
     return sockets.length;
   }
 
-  private recipients(update: LocationUpdate): WebSocket[] {
-    return this.deliveries(update).map(([socket]) => socket);
+  private listenerOf(socket: WebSocket): Listener {
+    let listener = this.listeners.get(socket);
+    if (!listener) {
+      listener = socket.deserializeAttachment() as Listener;
+      this.listeners.set(socket, listener);
+    }
+    return listener;
   }
 
   /** Each socket the update is for, with the message it gets and the kind of listener it is. */
