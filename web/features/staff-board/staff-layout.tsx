@@ -94,7 +94,8 @@ export default function StaffLayout() {
           ))}
         </nav>
         {orders.data && !denied && (
-          <p className="staff-bar__counts" aria-label="Open orders">
+          // On a phone the row may scroll beside the shop switcher: a keyboard can reach it to scroll it.
+          <p className="staff-bar__counts" aria-label="Open orders" tabIndex={phone ? 0 : undefined}>
             {[
               { lane: "later", label: "Later", count: laterCount },
               { lane: "received", label: "New", count: newCount },
