@@ -82,7 +82,8 @@ describe("D1 queries", () => {
     );
     expect(response.status).toBe(201);
     expect(cost.roundTrips).toBeLessThanOrEqual(14);
-    expect(cost.statements).toBeLessThanOrEqual(32);
+    // 32 before an order named its shop: the shop's row is read in the user's round trip.
+    expect(cost.statements).toBeLessThanOrEqual(33);
   });
 
   it("loading the board takes no more round trips or statements than before", async () => {

@@ -13,7 +13,7 @@ export function customerOrderEmail(details: OrderEmailDetails): { subject: strin
     title: `Your Squeeze order ${orderNumber(details.orderId)}`,
     intro: [
       `${greeting}`,
-      `thank you for your order${details.shopName ? ` at ${details.shopName}` : ""}! ${ORDER_PLACED_SENTENCE}`,
+      `thank you for your order! ${ORDER_PLACED_SENTENCE}`,
       // Read later than it was sent: the day is named, never "today" or "tomorrow".
       whenAndWhere(details, { sayToday: false }),
       `No need to wait for a call: we call ${details.phone} only if there is a question about your order.`,

@@ -13,8 +13,9 @@ export interface OrderShop {
   takesOnlineOrders: boolean;
 }
 
-export async function findOrderShop(db: Database, locationId: string): Promise<OrderShop | undefined> {
-  const [shop] = await db
+/** The shop's row as an order needs it, as a query (for a batch of its own or another's). */
+export function orderShopQuery(db: Database, locationId: string) {
+  return db
     .select({
       id: locations.id,
       name: locations.name,
@@ -23,15 +24,19 @@ export async function findOrderShop(db: Database, locationId: string): Promise<O
     })
     .from(locations)
     .where(eq(locations.id, locationId));
+}
+
+export async function findOrderShop(db: Database, locationId: string): Promise<OrderShop | undefined> {
+  const [shop] = await orderShopQuery(db, locationId);
   return shop;
 }
 
 /**
- * The shop a new order names, refused before anything else is checked: 400 naming `locationId`
- * for an id that is no shop, 409 `location_not_online` for a shop that does not take online orders.
+ * The shop a new order names (its row, as `orderShopQuery` read it), refused before anything else
+ * is checked: 400 naming `locationId` for an id that is no shop, 409 `location_not_online` for a
+ * shop that does not take online orders.
  */
-export async function shopTakingOrders(db: Database, locationId: string): Promise<OrderShop> {
-  const shop = await findOrderShop(db, locationId);
+export function shopTakingOrders(shop: OrderShop | undefined): OrderShop {
   if (!shop) throw new ApiError(400, "invalid_input", "Unknown shop: locationId names no shop", "locationId");
   if (!shop.takesOnlineOrders) {
     throw new ApiError(

@@ -26,7 +26,7 @@ import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
-import { shopTakingOrders } from "./order-shop";
+import { orderShopQuery, shopTakingOrders } from "./order-shop";
 import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
@@ -137,10 +137,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     if (existing) return replayOrder(input, payment, existing, requestHash);
   }
 
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [[user], [shopRow]] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)),
+    orderShopQuery(db, locationId),
+  ]);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
   // An unknown shop (400) or one not taking online orders (409), before its menu or hours are asked.
-  const shop = await shopTakingOrders(db, locationId);
+  const shop = shopTakingOrders(shopRow);
 
   const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines);
   // Closed, paused, sold out or a pickup time that is not on offer at this shop: refused before anything is written.
