@@ -266,13 +266,17 @@ try {
       `  ${live.boards} boards of ${live.locationId}: p50 ${ms(quantile(live.allBoards, 0.5))} ms, p90 ${ms(quantile(live.allBoards, 0.9))} ms, p99 ${ms(p99)} ms; ${live.beforeResponse} arrivals beat their 201; ${live.foreign} arrivals on another shop's board`,
     );
     for (const shop of live.shops) {
+      if (shop.failed.length > 0)
+        problems.push(
+          `live board (${boardCase.title}): ${shop.failed.length} orders at ${shop.locationId} were not placed (${shop.failed[0]})`,
+        );
       if (shop.missed > 0)
         problems.push(
           `live board (${boardCase.title}): ${shop.missed} arrivals at ${shop.locationId} never came within 5 s`,
         );
-      if (shop.allBoards.length !== shop.orders)
+      if (shop.allBoards.length !== shop.orders - shop.failed.length)
         problems.push(
-          `live board (${boardCase.title}): ${shop.orders - shop.allBoards.length} orders did not reach all ${shop.boards} boards of ${shop.locationId}`,
+          `live board (${boardCase.title}): ${shop.orders - shop.failed.length - shop.allBoards.length} orders did not reach all ${shop.boards} boards of ${shop.locationId}`,
         );
     }
     if (live.foreign > 0)

@@ -71,8 +71,8 @@ export interface PublishOutcome {
 }
 
 /**
- * The live channel of one location (one object per location, named by its id): every open
- * order board of the shop and every shopper's order page listening for their own orders.
+ * A live channel: one object per shop (named by its id) for the shop's open order boards, and one
+ * per shopper (`shopper:<userId>`) for their order pages, which hear their orders at every shop.
  *
  * It keeps nothing but the sockets. They are accepted through the Hibernation API, so an idle
  * shop costs nothing: the object sleeps between messages and wakes with its sockets intact.

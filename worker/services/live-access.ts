@@ -11,7 +11,7 @@ import type { Env } from "#worker/env";
 import { closeSessionListeners } from "#worker/live/channel";
 import type { Listener } from "#worker/live/location-channel";
 import { SESSION_IDLE_TIMEOUT_MS } from "#worker/services/auth/sessions";
-import { memberOfLocation } from "#worker/services/staff/membership";
+import { listMemberships, memberOfLocation } from "#worker/services/staff/membership";
 
 /** D1 binds at most 100 values per statement. */
 const CHUNK = 90;
@@ -73,18 +73,19 @@ export async function revokedSessions(
   return [...new Set(revoked.map((listener) => listener.session))];
 }
 
-/** A sign-out: the session's sockets on every location's channel and on the user's own close at once. */
+/**
+ * A sign-out: the session's sockets close at once, on the user's own channel and on the boards of
+ * the shops they are on the staff of (every shop when the user is not known, a session already
+ * expired: a board opened before then may still be open).
+ */
 export async function closeSessionSockets(
   env: Env,
   db: Database,
   session: string,
   userId: string | null,
 ): Promise<void> {
-  const all = await db.select({ id: locations.id }).from(locations);
-  await closeSessionListeners(
-    env,
-    all.map((location) => location.id),
-    userId,
-    session,
-  );
+  const shops = userId
+    ? (await listMemberships(db, userId)).map((membership) => membership.locationId)
+    : (await db.select({ id: locations.id }).from(locations)).map((location) => location.id);
+  await closeSessionListeners(env, shops, userId, session);
 }
