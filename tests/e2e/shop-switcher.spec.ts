@@ -3,12 +3,13 @@ import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { baristaOnTheBoard, column, customerOverHttp, orderNumberOf, signInOverHttp } from "./support/staff";
 
-// A manager of Anaheim and Fullerton switches between their boards; Anaheim's barista never sees
-// Fullerton's order, and nobody but the owner opens Scottsdale's.
+// Three browsers: a shopper orders at Fullerton; the manager of Anaheim and Fullerton switches to
+// Fullerton's board, where it arrives, and takes it to Ready, which the shopper's page follows;
+// Anaheim's barista never sees it, and the manager is refused Scottsdale's.
 
 const MANAGER = { name: "Morgan Manager", email: "manager@example.com" };
 
-test("a manager switches the board to Fullerton, where a Fullerton order arrives live, and back", async ({
+test("a manager switches the board to Fullerton, where a Fullerton order arrives live and goes to Ready on the shopper's page", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -43,12 +44,28 @@ test("a manager switches the board to Fullerton, where a Fullerton order arrives
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const number = orderNumberOf(((await placed.json()) as { order: { id: string } }).order.id);
-  await expect(column(board, "New").getByRole("article", { name: number })).toBeVisible({ timeout: 10_000 });
+  const shopperPage = await shopper.newPage();
+  await shopperPage.goto("/orders");
+  const followed = shopperPage.getByRole("main").getByRole("article").filter({ hasText: number });
+  await expect(followed.locator('[aria-current="step"]')).toHaveText("Received");
+  const ticket = column(board, "New").getByRole("article", { name: number });
+  await expect(ticket).toBeVisible({ timeout: 10_000 });
   await expectNoSeriousA11yViolations(board, "shop-switcher-board", testInfo);
   await saveScreenshot(board, "shop-switcher-board", { fullPage: false });
   await board.setViewportSize({ width: 390, height: 844 });
   await expect(switcher).toBeVisible();
   await saveScreenshot(board, "shop-switcher-board", { fullPage: false });
+
+  await board.setViewportSize({ width: 1024, height: 768 });
+
+  // The manager takes it to Ready on Fullerton's board; the shopper's page follows without a reload.
+  await ticket.getByRole("button", { name: "Start" }).click();
+  await column(board, "Preparing")
+    .getByRole("article", { name: number })
+    .getByRole("button", { name: "Ready" })
+    .click();
+  await expect(column(board, "Ready").getByRole("article", { name: number })).toBeVisible();
+  await expect(followed.locator('[aria-current="step"]')).toHaveText("Ready", { timeout: 10_000 });
 
   // Anaheim's board never shows it; the manager's, back on Anaheim, neither.
   await expect(anaheimBarista.getByRole("article", { name: number })).toHaveCount(0);
