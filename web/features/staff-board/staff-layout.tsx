@@ -141,7 +141,7 @@ export default function StaffLayout() {
           </p>
         ) : (
           // Each page starts afresh for another shop (its own choices, such as the numbers' shop, included).
-          <Outlet key={shops?.current.locationId} />
+          <Outlet key={shops?.current.locationId ?? orders.data?.location.id} />
         )}
       </main>
     </div>
