@@ -227,13 +227,7 @@ const ONLY_THE_REQUEST_PICKS_THE_DEFAULT_SHOP = {
   message:
     "The shop comes from the request: use requestedShopId / pageShopId (worker/services/locations/request-shop.ts), never the default shop's id.",
 };
-const DEFAULT_SHOP_READERS = [
-  "worker/services/locations/request-shop.ts",
-  // Until the order's shop comes from the request (issue 35, orders per shop): remove these three then.
-  "worker/services/orders/placing.ts",
-  "worker/services/orders/admission.ts",
-  "worker/services/orders/shopper-orders.ts",
-];
+const DEFAULT_SHOP_READERS = ["worker/services/locations/request-shop.ts"];
 
 export default defineConfig(
   globalIgnores(["dist/", "artifacts/", "test-results/", ".wrangler/", "public/", "migrations/", "seed/"]),

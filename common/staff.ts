@@ -18,3 +18,9 @@ export interface StaffMembership {
   locationName: string;
   role: StaffRole;
 }
+
+/** `GET /api/staff/shops`: the shops the member may open, first shop first, and the one the staff pages show now. */
+export interface StaffShopsResponse {
+  shops: StaffMembership[];
+  current: StaffMembership;
+}

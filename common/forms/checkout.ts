@@ -116,6 +116,13 @@ export const orderRequestSchema = z
     pickup: pickupRequestSchema.default({ mode: "asap" }),
     /** Without it, no tip. */
     tip: tipRequestSchema.optional(),
+    /** The shop the order is for; without it, the default shop (today's clients and scripts). */
+    locationId: z
+      .string("locationId must be a shop's id")
+      .trim()
+      .min(1, "locationId must be a shop's id")
+      .max(100, "Unknown shop: locationId names no shop")
+      .optional(),
   })
   .superRefine(checkDeliveryAddress);
 export type OrderRequest = z.input<typeof orderRequestSchema>;

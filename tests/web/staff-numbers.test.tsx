@@ -20,17 +20,13 @@ const quietBoard: Handler = () =>
     done: [],
   });
 
-const me =
+/** The member's shops on the staff pages: their role at the shop shown is the one that counts. */
+const staffShops =
   (role: string): Handler =>
-  () =>
-    json({
-      uid: "u1",
-      username: "Olive Owner",
-      email: "owner@example.com",
-      phone: "",
-      isAuthenticated: true,
-      staff: { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role },
-    });
+  () => {
+    const current = { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role };
+    return json({ shops: [current], current });
+  };
 
 /** November 1, 2026 in Los Angeles: 1 a.m. twice. */
 const FALL_BACK_HOURS: HourFigures[] = [
@@ -115,7 +111,7 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
 function numbersApi(role = "owner", numbers?: Handler) {
   return mockApi({
     "GET /api/staff/orders": quietBoard,
-    "GET /api/me": me(role),
+    "GET /api/staff/shops": staffShops(role),
     "GET /api/staff/numbers":
       numbers ??
       (({ url }) => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LISTENER_CHECK_VALID_MS } from "#worker/live/location-channel";
 import type { BoardOrderMessage, ShopperOrderMessage } from "#common/live-updates";
 import { api } from "./helpers";
 import { openSocket, type OpenSocket } from "./live-sockets";
@@ -11,8 +12,19 @@ import { ORIGIN, placeOrder, postStatus } from "./staff-fixtures";
 
 const opened: OpenSocket[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   opened.splice(0).forEach((socket) => socket.close());
 });
+
+/**
+ * Past the time a listener's last check (the handshake's) lets messages go to it unchecked: the
+ * next message checks it against the database first (docs/decisions/0026).
+ */
+function pastTheCheck(): void {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now + LISTENER_CHECK_VALID_MS + 1);
+}
 
 async function listen(path: string, cookie: string): Promise<OpenSocket & { closed: Promise<number> }> {
   const socket = await openSocket(path, cookie);
@@ -65,6 +77,7 @@ describe("a revoked board hears no new order", () => {
     const other = await listen("/api/live/board", (await colleague()).cookie);
     try {
       await revoke(barista);
+      pastTheCheck();
       const { orderId } = await placeOrder();
       await other.next(isOrder(orderId));
       expect(await board.quietFor(300)).toEqual([]);
@@ -95,6 +108,7 @@ describe("a signed-out shopper's order page hears no more progress", () => {
       await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE user_id = ?")
         .bind(new Date(Date.now() - 8 * 24 * 3600_000).toISOString(), shopper.userId)
         .run();
+    pastTheCheck();
     expect((await postStatus(barista.cookie, orderId, { status: "preparing" })).status).toBe(200);
     await board.next<BoardOrderMessage>((m) => m.type === "order" && m.order.status === "preparing");
     expect((await page.quietFor(300)).filter((m) => (m as ShopperOrderMessage).type === "progress")).toEqual([]);

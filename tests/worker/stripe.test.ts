@@ -340,6 +340,21 @@ describe("POST /api/stripe/webhook", () => {
     expect(emails.find((email) => email.kind === "order-shop")?.html).toContain("Paid by card");
   });
 
+  it("sends a paid order's copy to its own shop's inbox, naming the shop", async () => {
+    const order = await pendingOrder();
+    // The order as Squeeze Fullerton's (its own inbox in seed/locations.sql).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET location_id = 'loc-fullerton' WHERE id = ?").bind(order.id),
+      env.DB.prepare("UPDATE order_pickups SET location_id = 'loc-fullerton' WHERE order_id = ?").bind(order.id),
+    ]);
+    expect((await signedWebhook(sessionEvent("checkout.session.completed", order))).status).toBe(200);
+    const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
+    const shop = emails.find((email) => email.kind === "order-shop")!;
+    expect(shop.recipient).toBe("fullerton@squeeze-juice.example");
+    expect(shop.text).toContain("Squeeze Fullerton");
+    expect(emails.find((email) => email.kind === "order-customer")!.text).toContain("Squeeze Fullerton");
+  });
+
   it("processes a replayed event once: acknowledged, e-mails not doubled", async () => {
     const order = await pendingOrder();
     const payload = sessionEvent("checkout.session.completed", order);

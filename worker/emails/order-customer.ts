@@ -19,6 +19,7 @@ export function customerOrderEmail(details: OrderEmailDetails): { subject: strin
       `No need to wait for a call: we call ${details.phone} only if there is a question about your order.`,
     ].join("\n"),
     rows: [
+      ...(details.shopName ? [{ label: "Shop", value: details.shopName }] : []),
       { label: "Order", value: orderNumber(details.orderId) },
       { label: "Total", value: formatCents(details.totalCents) },
       { label: "Payment", value: paymentLabel(details) },

@@ -24,6 +24,8 @@ export interface OrderEmailDetails {
   lines: OrderLine[];
   /** The time the server set (a pickup's slot or ready time, a delivery's leaving time); null for orders from before pickup times. */
   pickup: OrderPickup | null;
+  /** The shop the order was placed at (its name), when known. */
+  shopName?: string;
 }
 
 /**

@@ -7,8 +7,9 @@ import { fulfilmentRows, orderReceipt, orderNumber, paymentLabel, type OrderEmai
 export function shopOrderEmail(details: OrderEmailDetails): { subject: string; html: string; text: string } {
   const rendered = renderEmail({
     title: `New order ${orderNumber(details.orderId)}`,
-    intro: `A new order of ${formatCents(details.totalCents)} was placed on the website.`,
+    intro: `A new order of ${formatCents(details.totalCents)} was placed on the website${details.shopName ? ` for ${details.shopName}` : ""}.`,
     rows: [
+      ...(details.shopName ? [{ label: "Shop", value: details.shopName }] : []),
       { label: "Order", value: orderNumber(details.orderId) },
       { label: "Placed at", value: placedAt(details) },
       { label: "Customer", value: details.customerName },

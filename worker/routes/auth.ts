@@ -139,7 +139,7 @@ export const authRouter = new Hono<AppEnv>()
       const db = getDb(c.env.DB);
       await deleteSession(db, token);
       // The session's live sockets (board, order pages) close now, not at their next message.
-      await closeSessionSockets(c.env, db, await hashSessionToken(token));
+      await closeSessionSockets(c.env, db, await hashSessionToken(token), c.get("userId") ?? null);
     }
     clearSessionCookie(c);
     // The shop chosen goes with the rest of what this browser kept; the next sign-in restores the account's.

@@ -15,6 +15,7 @@ import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
 import { announceAfterCommit } from "#worker/services/announcements";
 import { placeOrder } from "#worker/services/orders/placing";
+import { requestedShopId } from "#worker/services/locations/request-shop";
 import { releaseAbandonedCheckout } from "#worker/services/payments/abandoned-checkout";
 import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/shopper-orders";
 
@@ -50,11 +51,14 @@ export const ordersRouter = new Hono<AppEnv>()
   .use("*", requireUser)
   .post("/", ...jsonBody(orderRequestSchema, ORDER_BODY_LIMIT_BYTES), async (c) => {
     const idempotencyKey = readIdempotencyKey(c.req.header("Idempotency-Key"));
+    const request = c.req.valid("json");
     const result = await placeOrder({
       db: getDb(c.env.DB),
       env: c.env,
       userId: c.get("userId")!,
-      request: c.req.valid("json"),
+      // The body's shop, else the default one: placing checks it exists and takes online orders.
+      locationId: requestedShopId(c, request.locationId ?? null),
+      request,
       idempotencyKey,
       origin: new URL(c.req.url).origin,
     });

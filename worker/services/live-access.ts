@@ -1,7 +1,7 @@
 /**
  * Who may still listen on a live channel (docs/decisions/0008): a socket belongs to the sign-in
  * session that opened it, and before each message the channel's listeners are checked here
- * against the database as it is now: the session still alive, and a board's user still on the
+ * against the database (at most LISTENER_CHECK_VALID_MS before, see worker/live/location-channel.ts): the session still alive, and a board's user still on the
  * location's staff. A sign-out closes that session's sockets at once.
  */
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ import type { Env } from "#worker/env";
 import { closeSessionListeners } from "#worker/live/channel";
 import type { Listener } from "#worker/live/location-channel";
 import { SESSION_IDLE_TIMEOUT_MS } from "#worker/services/auth/sessions";
-import { memberOfLocation } from "#worker/services/staff/membership";
+import { listMemberships, memberOfLocation } from "#worker/services/staff/membership";
 
 /** D1 binds at most 100 values per statement. */
 const CHUNK = 90;
@@ -73,8 +73,19 @@ export async function revokedSessions(
   return [...new Set(revoked.map((listener) => listener.session))];
 }
 
-/** A sign-out: the session's sockets on every location's channel close at once. */
-export async function closeSessionSockets(env: Env, db: Database, session: string): Promise<void> {
-  const all = await db.select({ id: locations.id }).from(locations);
-  await Promise.all(all.map((location) => closeSessionListeners(env, location.id, session)));
+/**
+ * A sign-out: the session's sockets close at once, on the user's own channel and on the boards of
+ * the shops they are on the staff of (every shop when the user is not known, a session already
+ * expired: a board opened before then may still be open).
+ */
+export async function closeSessionSockets(
+  env: Env,
+  db: Database,
+  session: string,
+  userId: string | null,
+): Promise<void> {
+  const shops = userId
+    ? (await listMemberships(db, userId)).map((membership) => membership.locationId)
+    : (await db.select({ id: locations.id }).from(locations)).map((location) => location.id);
+  await closeSessionListeners(env, shops, userId, session);
 }

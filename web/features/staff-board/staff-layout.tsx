@@ -6,7 +6,7 @@ import { signInStartPath } from "#common/sign-in-start";
 import { NUMBERS_ROLES } from "#common/staff";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
-import { useStaffRole } from "./api/get-staff-role";
+import { useStaffShops } from "#web/lib/staff-shops";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
@@ -14,6 +14,7 @@ import { AlertStrip } from "./alerts/alert-strip";
 import { useNewOrderAlerting } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
 import { useBoardLive } from "./use-board-live";
+import { ShopSwitcher } from "./shop-switcher";
 import { usePhoneLayout } from "./use-phone-layout";
 import "./staff-layout.css";
 
@@ -33,7 +34,9 @@ const STAFF_PAGES = [
 export default function StaffLayout() {
   const orders = useStaffOrders();
   const refused = orders.error instanceof ApiRequestError ? orders.error.status : null;
-  const connection = useBoardLive(refused !== 401 && refused !== 403);
+  const shops = useStaffShops(orders.isSuccess && refused === null).data;
+  // The live channel is the shop's: a switch of shop opens it again on the new one.
+  const connection = useBoardLive(refused !== 401 && refused !== 403, shops?.current.locationId);
   // Signed out: the API said so, or the live channel was closed because the session ended.
   const signedOut = refused === 401 || (connection === "signed_out" && refused !== 403);
   const denied = signedOut || refused === 403;
@@ -51,7 +54,8 @@ export default function StaffLayout() {
   const newCount = count("received") - laterCount;
   const { pathname } = useLocation();
   const phone = usePhoneLayout();
-  const role = useStaffRole(orders.isSuccess && !denied).data ?? undefined;
+  // The role at the shop shown: a member may be a manager at one shop and staff at another.
+  const role = denied ? undefined : shops?.current.role;
   const tabs = STAFF_PAGES.filter(
     (tab) => !("forRoles" in tab) || (role !== undefined && (tab.forRoles as readonly string[]).includes(role)),
   );
@@ -66,9 +70,17 @@ export default function StaffLayout() {
         Skip to content
       </a>
       <header className="staff-bar">
-        <p className="staff-bar__brand">
-          Squeeze{orders.data && <span className="staff-bar__location"> · {orders.data.location.name}</span>}
-        </p>
+        {shops && shops.shops.length > 1 && !denied ? (
+          <>
+            {/* The switcher names the shop; on a phone the brand gives way to it. */}
+            <p className="staff-bar__brand staff-bar__brand--with-switcher">Squeeze</p>
+            <ShopSwitcher shops={shops.shops} current={shops.current} />
+          </>
+        ) : (
+          <p className="staff-bar__brand">
+            Squeeze{orders.data && <span className="staff-bar__location"> · {orders.data.location.name}</span>}
+          </p>
+        )}
         <nav className="staff-tabs" aria-label="Staff pages">
           {tabs.map((tab) => (
             <NavLink key={tab.to} to={tab.to} end className="staff-tabs__tab">
@@ -82,7 +94,8 @@ export default function StaffLayout() {
           ))}
         </nav>
         {orders.data && !denied && (
-          <p className="staff-bar__counts" aria-label="Open orders">
+          // On a phone the row may scroll beside the shop switcher: a keyboard can reach it to scroll it.
+          <p className="staff-bar__counts" aria-label="Open orders" tabIndex={phone ? 0 : undefined}>
             {[
               { lane: "later", label: "Later", count: laterCount },
               { lane: "received", label: "New", count: newCount },
@@ -127,7 +140,8 @@ export default function StaffLayout() {
             Loading…
           </p>
         ) : (
-          <Outlet />
+          // Each page starts afresh for another shop (its own choices, such as the numbers' shop, included).
+          <Outlet key={shops?.current.locationId ?? orders.data?.location.id} />
         )}
       </main>
     </div>

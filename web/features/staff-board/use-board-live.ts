@@ -30,9 +30,10 @@ function readBoardMessage(data: unknown): StaffOrder | null {
  * (and what arrived meanwhile alerts like any new order: see useNewOrderAlerting). A socket
  * closed because the session ended, or refused after it ended offline (the page then asks
  * GET /api/me), stays closed (`signed_out`), and the orders are read again so
- * the page shows whether the person is signed out or no longer on the staff list.
+ * the page shows whether the person is signed out or no longer on the staff list. A new `shopId`
+ * (the member switched shop) closes the socket and opens one on that shop.
  */
-export function useBoardLive(enabled: boolean): LiveStatus {
+export function useBoardLive(enabled: boolean, shopId?: string): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>("connecting");
 
@@ -63,7 +64,8 @@ export function useBoardLive(enabled: boolean): LiveStatus {
         queryClient.setQueryData(staffOrdersQueryOptions().queryKey, (board) => withBoardOrder(board, order));
       },
     });
-  }, [enabled, queryClient]);
+    // shopId: the server opens the socket on the shop the member chose last, so a switch reconnects.
+  }, [enabled, queryClient, shopId]);
 
   return enabled ? status : "connecting";
 }

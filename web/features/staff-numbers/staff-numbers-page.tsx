@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { numbersQuerySchema, type NumbersQuery } from "#common/numbers";
 import { ApiRequestError } from "#web/lib/api-client";
+import { useStaffShops } from "#web/lib/staff-shops";
 import { errorMessage } from "#web/lib/query-client";
 import { numbersSearch, useNumbers } from "./api/get-numbers";
 import { FigureCards } from "./components/figure-cards";
@@ -20,7 +21,10 @@ const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
  */
 export default function StaffNumbersPage() {
   const [preset, setPreset] = useState<RangePreset>("today");
-  const [location, setLocation] = useState<string>("");
+  // The shop the staff bar shows, until another (or every shop, "") is picked here.
+  const shown = useStaffShops().data;
+  const [picked, setLocation] = useState<string | null>(null);
+  const location = picked ?? (shown && shown.shops.length > 1 ? shown.current.locationId : "");
   const [zone, setZone] = useState(DEVICE_ZONE);
   const [custom, setCustom] = useState(() => presetRange("today", shopToday(DEVICE_ZONE)));
   const today = shopToday(zone);

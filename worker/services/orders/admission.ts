@@ -7,7 +7,6 @@ import { closedMessage, pausedMessage } from "#common/hours/format";
 import type { Database } from "#worker/db/client";
 import { orderPickups, products } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { acceptance, estimateReadyAt } from "#worker/services/shop/state";
 import { drinkCount, type SlotDrinks } from "#common/order-size";
 import { refuseOverDrinkLimit, refuseReadyAfterClosing } from "./order-size";
@@ -43,7 +42,7 @@ export interface AdmittedOrder {
 }
 
 /**
- * The shop's say over an order, whatever the browser showed: refused with 409 when the shop is
+ * The shop's (`locationId`'s) say over an order, whatever the browser showed: refused with 409 when the shop is
  * closed (`store_closed`, unless it is for a pickup time ahead) or paused (`ordering_paused`), when
  * a line or one of its add-on options is sold out (`sold_out`, naming the line), when the pickup time is not a slot on offer
  * today or in the days ahead (`slot_invalid`) or has no
@@ -57,11 +56,11 @@ export interface AdmittedOrder {
 export async function admitOrder(
   db: Database,
   userId: string,
+  locationId: string,
   lines: CheckedLine[],
   request: PickupRequest,
   now = new Date(),
 ): Promise<AdmittedOrder> {
-  const locationId = DEFAULT_LOCATION_ID;
   const state = await shopStateNow(db, locationId, now);
   const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.location.timeZone;

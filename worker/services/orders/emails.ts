@@ -17,6 +17,7 @@ import {
 import type { Env } from "#worker/env";
 import { queueEmail } from "#worker/services/outbox";
 import type { LoadedOrder } from "./loading";
+import { shopInbox, type OrderShop } from "./order-shop";
 import { toOrderEmailDetails } from "./shapes";
 
 /** Outbox inserts, and the ids to deliver once their batch has committed. */
@@ -25,10 +26,16 @@ export interface QueuedEmails {
   statements: BatchItem<"sqlite">[];
 }
 
-/** The shop's copy and the customer's confirmation of a new (or newly paid) order. */
-export function newOrderEmails(db: Database, env: Pick<Env, "SHOP_EMAIL">, details: OrderEmailDetails): QueuedEmails {
+/** The shop's copy (to that shop's inbox) and the customer's confirmation of a new (or newly paid) order. */
+export function newOrderEmails(
+  db: Database,
+  env: Pick<Env, "SHOP_EMAIL">,
+  shop: Pick<OrderShop, "orderInbox">,
+  details: OrderEmailDetails,
+): QueuedEmails {
   const outgoing = [
-    { kind: "order-shop", to: env.SHOP_EMAIL, ...shopOrderEmail(details) },
+    // To the shop the order was placed at (its own inbox, else the company's).
+    { kind: "order-shop", to: shopInbox(shop, env), ...shopOrderEmail(details) },
     // A provider may withhold the address (Apple's private relay aside, it can be empty).
     ...(details.customerEmail
       ? [{ kind: "order-customer", to: details.customerEmail, ...customerOrderEmail(details) }]

@@ -18,7 +18,6 @@ import { ApiError } from "#worker/lib/errors";
 import { sha256Hex } from "#worker/lib/sha256";
 import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { admitOrder } from "./admission";
 import { isSlotFull, slotFullError } from "./pickup-slots";
@@ -27,6 +26,7 @@ import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
+import { orderShopQuery, shopTakingOrders } from "./order-shop";
 import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
@@ -37,6 +37,8 @@ export interface PlaceOrderInput {
   db: Database;
   env: Env;
   userId: string;
+  /** The shop the order is for: the body's `locationId`, else the default shop (chosen by the route). */
+  locationId: string;
   request: ValidOrderRequest;
   idempotencyKey?: string;
   /** The site's origin, for Stripe's return URLs. */
@@ -77,6 +79,8 @@ export async function orderRequestHash(request: ValidOrderRequest): Promise<stri
     ...(request.tip ? { tip: request.tip } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
+    // Only a named shop does, so an order without one hashes as orders always have.
+    ...(request.locationId ? { locationId: request.locationId } : {}),
   });
   return sha256Hex(canonical);
 }
@@ -124,7 +128,7 @@ async function orderLimitReached(db: Database, userId: string, now: Date): Promi
  * webhook once Stripe says it is paid.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const { db, env, userId, request, idempotencyKey } = input;
+  const { db, env, userId, locationId, request, idempotencyKey } = input;
   const payment = paymentConfig(env);
   const requestHash = await orderRequestHash(request);
 
@@ -133,13 +137,18 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     if (existing) return replayOrder(input, payment, existing, requestHash);
   }
 
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [[user], [shopRow]] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)),
+    orderShopQuery(db, locationId),
+  ]);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
+  // An unknown shop (400) or one not taking online orders (409), before its menu or hours are asked.
+  const shop = shopTakingOrders(shopRow);
 
-  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines, DEFAULT_LOCATION_ID);
-  // Closed, paused, sold out or a pickup time that is not on offer: refused before anything is written.
-  const admitted = await admitOrder(db, userId, lines, request.pickup);
-  const fulfilment = await settleFulfilment(db, DEFAULT_LOCATION_ID, request);
+  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines, shop.id);
+  // Closed, paused, sold out or a pickup time that is not on offer at this shop: refused before anything is written.
+  const admitted = await admitOrder(db, userId, shop.id, lines, request.pickup);
+  const fulfilment = await settleFulfilment(db, shop.id, request);
   const tipCents = tipFor(request.tip, linesTotalCents);
   if (tipCents > linesTotalCents) {
     throw new ApiError(
@@ -155,7 +164,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const orderRow: OrderRow = {
     id: orderId,
     userId,
-    locationId: DEFAULT_LOCATION_ID,
+    locationId: shop.id,
     status: "received",
     paymentMode: payment.mode,
     paymentState: payment.mode === "stripe" ? "pending" : "not_required",
@@ -238,7 +247,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const order = toOrder(placed);
   let emailIds: string[] = [];
   if (payment.mode === "pay_on_pickup") {
-    const emails = newOrderEmails(db, env, {
+    const emails = newOrderEmails(db, env, shop, {
       orderId,
       createdAt: now,
       customerName: user.username,
@@ -250,6 +259,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       ...fulfilment,
       tipCents,
       pickup: admitted.pickup,
+      shopName: shop.name,
     });
     emailIds = emails.ids;
     statements.push(...emails.statements);

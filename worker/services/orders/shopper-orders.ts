@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Order } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
 import { loadOrder, ownOrder, withLinesAndPickups } from "./loading";
 import { toOrder } from "./shapes";
 
@@ -71,18 +70,4 @@ export async function listOrders(
 export async function findOrder(db: Database, userId: string, orderId: string): Promise<Order | null> {
   const loaded = await loadOrder(db, ownOrder(userId, orderId));
   return loaded ? toOrder(loaded) : null;
-}
-
-/**
- * The location whose channel carries a shopper's order updates: that of their latest order (a
- * shopper follows one shop's orders at a time), or the shop's when they have none yet.
- */
-export async function shopperLocationId(db: Database, userId: string): Promise<string> {
-  const [latest] = await db
-    .select({ locationId: orders.locationId })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(sql`rowid`))
-    .limit(1);
-  return latest?.locationId ?? DEFAULT_LOCATION_ID;
 }

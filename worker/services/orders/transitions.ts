@@ -37,6 +37,7 @@ import { orderEventStatement } from "./history";
 import { findOrderRow, orderWithId, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
 import { toOrderEmailDetails } from "./shapes";
+import type { OrderShop } from "./order-shop";
 
 /** A committed change: the order as it now is, and what to tell the world about it. */
 export interface OrderChange {
@@ -360,6 +361,7 @@ export const CHECKOUT_SESSION_OPENED = "Card checkout opened at Stripe.";
 export function markPaid(
   db: Database,
   env: Pick<Env, "SHOP_EMAIL">,
+  shop: OrderShop,
   order: LoadedOrder,
   payment: { sessionId: string; paymentIntentId: string | null },
   alongside: Alongside,
@@ -371,7 +373,11 @@ export function markPaid(
     guarded: { column: "paymentState", value: "paid" },
     set: { paidAt: at, stripeSessionId: payment.sessionId, stripePaymentIntentId: payment.paymentIntentId },
     event: { ...BY_PAYMENT_PROVIDER, status: "received", paymentState: "paid" },
-    emails: newOrderEmails(db, env, { ...toOrderEmailDetails(order), paymentMode: "stripe" }),
+    emails: newOrderEmails(db, env, shop, {
+      ...toOrderEmailDetails(order),
+      paymentMode: "stripe",
+      shopName: shop.name,
+    }),
     alongside,
     at,
   });

@@ -28,6 +28,7 @@ import {
   type OrderChange,
 } from "#worker/services/orders/transitions";
 import { isReleasedUnpaid, recordLatePaymentRefund } from "#worker/services/orders/payment-holds";
+import { findOrderShop } from "#worker/services/orders/order-shop";
 import {
   CHECKOUT_SESSION_LIFETIME_SECONDS,
   paymentConfig,
@@ -167,9 +168,12 @@ async function pay(
     return recordEvent(db, event, order.id);
   }
   const payment = { sessionId: session.id, paymentIntentId: sessionPaymentIntentId(session) };
-  const loaded = await withLines(db, order);
-  // Paid: now it goes to the board.
-  return settle(db, event, order, "paid", () => markPaid(db, env, loaded, payment, [eventRow(db, event, order.id)]));
+  const [loaded, shop] = await Promise.all([withLines(db, order), findOrderShop(db, order.locationId)]);
+  if (!shop) throw new Error(`Location ${order.locationId} of order ${order.id} is missing`);
+  // Paid: now it goes to the board, and its e-mails to its shop.
+  return settle(db, event, order, "paid", () =>
+    markPaid(db, env, shop, loaded, payment, [eventRow(db, event, order.id)]),
+  );
 }
 
 /**

@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import { LOCATION_PARAM } from "#common/locations";
+import type { StaffShopsResponse } from "#common/staff";
+import { apiFetch } from "#web/lib/api-client";
+
+/**
+ * The staff pages' shop (GET /api/staff/shops): the shops the member may switch between and the
+ * one shown. Shared by the staff features; only the staff chunks import it.
+ */
+export const staffShopsQueryKey = ["staff", "shops"] as const;
+
+export function getStaffShops(): Promise<StaffShopsResponse> {
+  return apiFetch<StaffShopsResponse>("/api/staff/shops", { cache: "no-store" });
+}
+
+/**
+ * Switches the staff pages to a shop: the server remembers it for this device, so every staff
+ * request without `?location=` (the board, the Menu page, the live socket) is that shop's from now on.
+ */
+export function switchStaffShop(locationId: string): Promise<StaffShopsResponse> {
+  const search = new URLSearchParams({ [LOCATION_PARAM]: locationId });
+  return apiFetch<StaffShopsResponse>(`/api/staff/shops?${search}`, { cache: "no-store" });
+}
+
+/** Asked once the board has let the person in (`enabled`). */
+export function useStaffShops(enabled = true) {
+  return useQuery({ queryKey: staffShopsQueryKey, queryFn: getStaffShops, staleTime: 60_000, enabled });
+}
