@@ -81,6 +81,8 @@ export interface OrderPickup {
 
 export interface Order {
   id: string;
+  /** The shop the order was placed at. */
+  locationId: string;
   status: OrderStatus;
   paymentMode: PaymentMode;
   paymentState: PaymentState;

@@ -69,6 +69,7 @@ const sunrise: CartItem = {
 function placedOrder(): Order {
   return {
     id: "4f9c2b1e-0000-4000-8000-000000000001",
+    locationId: "loc-anaheim",
     status: "received",
     paymentMode: "pay_on_pickup",
     paymentState: "not_required",

@@ -30,6 +30,7 @@ const SPEC_MESSAGE = "Your order is placed, We will contact you as soon as possi
 function orderAhead(overrides: Partial<Order> = {}): Order {
   return {
     id: "4f9c2b1e-0000-4000-8000-000000000001",
+    locationId: "loc-anaheim",
     status: "received",
     paymentMode: "pay_on_pickup",
     paymentState: "not_required",

@@ -54,6 +54,7 @@ const ORDER_ID = "4f9c2b1e-0000-4000-8000-000000000001";
 function placedOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: "4f9c2b1e-0000-4000-8000-000000000001",
+    locationId: "loc-anaheim",
     status: "received",
     paymentMode: "pay_on_pickup",
     paymentState: "not_required",

@@ -16,6 +16,7 @@ import { deviceClockIn, json, mockApi, renderRoutes, resetStores, signInAs } fro
 
 const paidOrder: Order = {
   id: "a1b2c3d4-0000-4000-8000-000000000002",
+  locationId: "loc-anaheim",
   status: "ready",
   paymentMode: "stripe",
   paymentState: "paid",
@@ -55,6 +56,7 @@ const paidOrder: Order = {
 };
 const placedOrder: Order = {
   id: "ffeeddcc-0000-4000-8000-000000000001",
+  locationId: "loc-anaheim",
   status: "completed",
   paymentMode: "pay_on_pickup",
   paymentState: "not_required",

@@ -3,15 +3,13 @@ import type { Order } from "#common/orders";
 import { findShop, hasSeveralShops, useLocations } from "#web/components/shop-picker/locations-store";
 
 /**
- * The shop an order was placed at, as the shops list names it: null while there is one shop, or
- * for an order that does not say (placed before there were several).
+ * The shop an order was placed at, as the shops list names it: null while there is one shop.
  */
 export function useOrderShop(order: Order): { name: string } | null {
   const locations = useLocations((state) => state.locations);
   useEffect(() => {
     void useLocations.getState().load();
   }, []);
-  const { locationId } = order as Order & { locationId?: unknown };
-  if (!hasSeveralShops(locations) || typeof locationId !== "string") return null;
-  return findShop(locations, locationId);
+  if (!hasSeveralShops(locations)) return null;
+  return findShop(locations, order.locationId);
 }

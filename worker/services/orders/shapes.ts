@@ -29,6 +29,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
   const lines = items.map(toOrderLine);
   return {
     id: row.id,
+    locationId: row.locationId,
     status: row.status,
     paymentMode: row.paymentMode,
     paymentState: row.paymentState,
