@@ -60,15 +60,22 @@ export async function loadOrder(db: Database, which: SQL | undefined): Promise<L
   return loaded ?? null;
 }
 
-/** The rows given, in their order, each with its lines and pickup. */
-export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promise<LoadedOrder[]> {
+/**
+ * The rows given, in their order, each with its lines and pickup. `knownAcknowledgements`: the
+ * rows' acknowledgements when they were read with the rows (./acknowledgements.ts), else they are read here.
+ */
+export async function withLinesAndPickups(
+  db: Database,
+  rows: OrderRow[],
+  knownAcknowledgements?: ReadonlyMap<string, OrderAcknowledgement>,
+): Promise<LoadedOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, pickups, options, acknowledgements] = await Promise.all([
     itemsByOrder(db, ids),
     pickupsByOrder(db, ids),
     optionsByOrderLine(db, ids),
-    acknowledgementsByOrder(db, ids),
+    knownAcknowledgements ?? acknowledgementsByOrder(db, ids),
   ]);
   const prepStarts = await prepStartsByOrder(db, pickups);
   return rows.map((row) => ({
