@@ -10,7 +10,7 @@ import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, orderItemOptions, orderItems, orderPickups, orders } from "#worker/db/schema";
 import type { OrderAcknowledgement } from "#common/staff-orders";
-import { acknowledgementsByOrder } from "./acknowledgements";
+import { acknowledgementsByOrder, acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
 import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -54,9 +54,10 @@ export async function findOrderRow(db: Database, which: SQL | undefined): Promis
 
 /** The order `which` names, with its lines and pickup, or null. */
 export async function loadOrder(db: Database, which: SQL | undefined): Promise<LoadedOrder | null> {
-  const row = await findOrderRow(db, which);
+  const read = await selectOrdersWithAcknowledgement(db).where(which);
+  const row = read[0]?.row;
   if (!row) return null;
-  const [loaded] = await withLinesAndPickups(db, [row]);
+  const [loaded] = await withLinesAndPickups(db, [row], acknowledgementsOfRows(read));
   return loaded ?? null;
 }
 
