@@ -219,13 +219,16 @@ export default defineConfig(
     },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: boundaries }],
-      // Aliases (#common/*, #web/*, #worker/*) instead of climbing out of a folder with ../
+      // Aliases (#common/*, #web/*, #worker/*, #tests/shared/*) instead of climbing out of a folder with ../
       "no-restricted-imports": [
         "error",
         // (files read as text, `?raw`, such as the seed or public/_headers, are data, not modules)
         {
           patterns: [
-            { regex: "^\\.\\./(?!.*\\?raw$)", message: "Import through #common/, #web/ or #worker/ instead of ../" },
+            {
+              regex: "^\\.\\./(?!.*\\?raw$)",
+              message: "Import through #common/, #web/, #worker/ or #tests/shared/ instead of ../",
+            },
           ],
           paths: [
             {
