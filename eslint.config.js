@@ -204,9 +204,14 @@ const orderTableAccess = [
 
 /** no-restricted-imports everywhere; the app's files add the default shop's rule below. */
 const restrictedImports = {
-  // Aliases (#common/*, #web/*, #worker/*) instead of climbing out of a folder with ../
+  // Aliases (#common/*, #web/*, #worker/*, #tests/shared/*) instead of climbing out of a folder with ../
   // (files read as text, `?raw`, such as the seed or public/_headers, are data, not modules)
-  patterns: [{ regex: "^\\.\\./(?!.*\\?raw$)", message: "Import through #common/, #web/ or #worker/ instead of ../" }],
+  patterns: [
+    {
+      regex: "^\\.\\./(?!.*\\?raw$)",
+      message: "Import through #common/, #web/, #worker/ or #tests/shared/ instead of ../",
+    },
+  ],
   paths: [
     {
       name: "react-router",

@@ -259,7 +259,9 @@ export default defineConfig({
               // chunks, which gzip worse and cost a request each. Pages stay their own chunks.
               // The data layer (TanStack Query and our client for it), which the pages that talk
               // to the API share, is one file too, rather than five pieces split by which page
-              // uses which hook.
+              // uses which hook. The shared form field rides in it: every page with a field talks
+              // to the API, and a drink's page (a landing page) draws its note with it, so it costs
+              // no request of its own there.
               groups: [
                 { name: "index", tags: ["$initial"], priority: 2 },
                 // What the shop banner and the footer's opening hours load after the first paint
@@ -273,7 +275,7 @@ export default defineConfig({
                 },
                 {
                   name: "data-layer",
-                  test: /node_modules[\\/]@tanstack[\\/]|web[\\/](app|lib)[\\/]query-(client|provider)\.tsx?$/,
+                  test: /node_modules[\\/]@tanstack[\\/]|web[\\/](app|lib)[\\/]query-(client|provider)\.tsx?$|web[\\/]components[\\/]form-field[\\/]/,
                   priority: 1,
                 },
               ],

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { csvRecords } from "#tests/shared/csv-reading";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { dollars, expect, test } from "./support/fixtures";
 import {
@@ -51,34 +52,6 @@ function figure(page: Page, label: string, group: "Figures" | "Shown apart" = "F
     .locator(`dl[aria-label="${group}"] .numbers-figure`)
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator(".numbers-figure__value");
-}
-
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      rows.push([...row, field]);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  const [header, ...records] = rows;
-  return records.map((record) => Object.fromEntries(header!.map((name, index) => [name, record[index]!])));
 }
 
 /**
@@ -183,7 +156,7 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
     await page.getByRole("link", { name: `Download ${name}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`squeeze-anaheim-${anaheimToday()}-${name.replace(".csv", "")}.csv`);
-    const records = parseCsv(readFileSync((await download.path())!, "utf8"));
+    const records = csvRecords(readFileSync((await download.path())!, "utf8"));
     expect(cents(records, "Gross Sales")).toBe(after.totals.grossSalesCents);
     expect(cents(records, "Refunds")).toBe(after.totals.refundsCents);
     expect(cents(records, "Net Sales")).toBe(after.totals.netSalesCents);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NumbersResponse } from "#common/numbers";
-import { parseCsv } from "./csv-reading";
+import { parseCsv } from "#tests/shared/csv-reading";
 import { api, json } from "./helpers";
 import { buildKnownNumbers, PHOENIX, type NumbersPeople } from "./numbers-fixtures";
 

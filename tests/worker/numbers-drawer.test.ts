@@ -5,7 +5,7 @@ import { shopDayStart } from "#common/earlier-orders";
 import type { NumbersResponse } from "#common/numbers";
 import { orderNumber as number, type CreateOrderResponse } from "#common/orders";
 import { app } from "#worker/app";
-import { csvRecords, sumOfCents } from "./csv-reading";
+import { csvRecords, sumOfCents } from "#tests/shared/csv-reading";
 import { insertOrder } from "./numbers-fixtures";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser, type SignedInUser } from "./sign-in";

@@ -93,8 +93,7 @@ describe("D1 queries", () => {
       new Request(`${ORIGIN}/api/staff/orders`, { headers: { Cookie: barista.cookie } }),
     );
     expect(response.status).toBe(200);
-    // 12 before shops had members of their own; choosing the member's shop reads the membership once more.
-    expect(cost.roundTrips).toBeLessThanOrEqual(13);
-    expect(cost.statements).toBeLessThanOrEqual(14);
+    expect(cost.roundTrips).toBeLessThanOrEqual(12);
+    expect(cost.statements).toBeLessThanOrEqual(13);
   });
 });

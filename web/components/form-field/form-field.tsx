@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import type { FieldError } from "react-hook-form";
-import "./form-field.css";
 
 export interface FormFieldProps {
   /** The control's id; the error's id is derived from it. */
   id: string;
   label: ReactNode;
+  /** The label is read by screen readers but not shown (the page says it another way). */
+  labelHidden?: boolean;
   /** The form's error for the field, or a message the page worked out itself (a ZIP outside the area). */
   error?: FieldError | string;
   /** The error is announced the moment it appears (`role="alert"`), for a field checked as it is typed. */
@@ -39,6 +40,7 @@ export const fieldErrorId = (id: string) => `${id}-error`;
 export function FormField({
   id,
   label,
+  labelHidden,
   error,
   announceError,
   required,
@@ -54,7 +56,7 @@ export function FormField({
   const describedBy = [hintId, errorId, furtherDescriptions].filter(Boolean).join(" ") || undefined;
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className="field__label">
+      <label htmlFor={id} className={labelHidden ? "visually-hidden" : "field__label"}>
         {label}
         {required && (
           <span className="field__required" aria-hidden="true">

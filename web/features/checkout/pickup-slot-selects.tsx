@@ -3,6 +3,7 @@ import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { formatTimeIn } from "#common/hours/format";
 import { drinksLabel } from "#common/order-size";
+import { FormField } from "#web/components/form-field/form-field";
 import { pickupDayLabel } from "./pickup-days";
 
 interface PickupSlotSelectsProps {
@@ -45,44 +46,49 @@ export function PickupSlotSelects({
   return (
     <div className="pickup-picker__slot">
       {!onlyToday && (
-        <>
-          <label className="pickup-picker__label" htmlFor={daySelectId}>
-            Day
-          </label>
+        <FormField id={daySelectId} label="Day">
+          {(control) => (
+            <select
+              {...control}
+              value={days[chosenDay]!.date}
+              onChange={(event) => {
+                const index = days.findIndex((day) => day.date === event.target.value);
+                const first = firstOpenOf(index);
+                if (first) onChange({ mode: "slot", startsAt: first });
+              }}
+            >
+              {days.map((day, index) => (
+                <option key={day.date} value={day.date} disabled={!takes[index]!.includes(true)}>
+                  {pickupDayLabel(day.date, now, timeZone)}
+                  {takes[index]!.includes(true) ? "" : " (full)"}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <FormField
+        id={selectId}
+        label={delivering ? "Leaves the shop at" : "Pickup slot"}
+        labelHidden={onlyToday && !delivering}
+      >
+        {(control) => (
           <select
-            id={daySelectId}
-            value={days[chosenDay]!.date}
-            onChange={(event) => {
-              const index = days.findIndex((day) => day.date === event.target.value);
-              const first = firstOpenOf(index);
-              if (first) onChange({ mode: "slot", startsAt: first });
-            }}
+            {...control}
+            // The message is the picker's, under all of its choices (pickup-picker.tsx).
+            aria-invalid={invalid || undefined}
+            value={startsAt}
+            onChange={(event) => onChange({ mode: "slot", startsAt: event.target.value })}
           >
-            {days.map((day, index) => (
-              <option key={day.date} value={day.date} disabled={!takes[index]!.includes(true)}>
-                {pickupDayLabel(day.date, now, timeZone)}
-                {takes[index]!.includes(true) ? "" : " (full)"}
+            {daySlots.map((slot, index) => (
+              <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[chosenDay]![index]}>
+                {time(slot.startsAt)}
+                {slot.full ? " (full)" : takes[chosenDay]![index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
               </option>
             ))}
           </select>
-        </>
-      )}
-      <label className={onlyToday && !delivering ? "visually-hidden" : "pickup-picker__label"} htmlFor={selectId}>
-        {delivering ? "Leaves the shop at" : "Pickup slot"}
-      </label>
-      <select
-        id={selectId}
-        value={startsAt}
-        aria-invalid={invalid ? true : undefined}
-        onChange={(event) => onChange({ mode: "slot", startsAt: event.target.value })}
-      >
-        {daySlots.map((slot, index) => (
-          <option key={slot.startsAt} value={slot.startsAt} disabled={!takes[chosenDay]![index]}>
-            {time(slot.startsAt)}
-            {slot.full ? " (full)" : takes[chosenDay]![index] ? "" : ` (too soon for ${drinksLabel(drinks)})`}
-          </option>
-        ))}
-      </select>
+        )}
+      </FormField>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type {
   StaffMenuDrink,
 } from "#common/staff-availability";
 import { formatTimeIn } from "#common/hours/format";
+import { FormField } from "#web/components/form-field/form-field";
 import { errorMessage } from "#web/lib/query-client";
 import { useChangeOptionSoldOut } from "./api/change-option-sold-out";
 import { useChangeSoldOut } from "./api/change-sold-out";
@@ -194,20 +195,19 @@ function SoldOutControls({ availability, change, busy, onChanged }: ChangeContro
     <section className="staff-card" aria-labelledby="sold-out-title">
       <h2 id="sold-out-title">Sold out</h2>
       <p className="muted">Tap a drink or a size when it runs out; shoppers see it within seconds.</p>
-      <div className="staff-search">
-        <label htmlFor={searchId} className="field__label">
-          Find a drink
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="staff-search__input"
-          value={query}
-          placeholder="Name of a drink"
-          autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <FormField id={searchId} label="Find a drink" className="staff-search">
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            className="staff-search__input"
+            value={query}
+            placeholder="Name of a drink"
+            autoComplete="off"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        )}
+      </FormField>
       {groups.length === 0 && <p role="status">No drink matches “{query.trim()}”.</p>}
       {groups.map((group, index) => (
         <section key={group.name} className="staff-category" aria-labelledby={`${searchId}-category-${index}`}>

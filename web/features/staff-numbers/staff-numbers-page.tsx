@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { numbersQuerySchema, type NumbersQuery } from "#common/numbers";
+import { FormField } from "#web/components/form-field/form-field";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useStaffShops } from "#web/lib/staff-shops";
 import { errorMessage } from "#web/lib/query-client";
@@ -119,6 +120,8 @@ function RangeControls(props: {
   error: string | null;
 }) {
   const shopId = useId();
+  const fromId = useId();
+  const toId = useId();
   const errorId = useId();
   return (
     <div className="staff-numbers__controls">
@@ -137,24 +140,26 @@ function RangeControls(props: {
       </div>
       {props.preset === "custom" && (
         <div className="staff-numbers__dates">
-          <label>
-            From{" "}
-            <input
-              type="date"
-              value={props.custom.from}
-              aria-describedby={props.error ? errorId : undefined}
-              onChange={(event) => props.onCustom({ ...props.custom, from: event.target.value })}
-            />
-          </label>
-          <label>
-            To{" "}
-            <input
-              type="date"
-              value={props.custom.to}
-              aria-describedby={props.error ? errorId : undefined}
-              onChange={(event) => props.onCustom({ ...props.custom, to: event.target.value })}
-            />
-          </label>
+          <FormField id={fromId} label="From" describedBy={props.error ? errorId : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={props.custom.from}
+                onChange={(event) => props.onCustom({ ...props.custom, from: event.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id={toId} label="To" describedBy={props.error ? errorId : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={props.custom.to}
+                onChange={(event) => props.onCustom({ ...props.custom, to: event.target.value })}
+              />
+            )}
+          </FormField>
           {props.error && (
             <p id={errorId} className="staff-numbers__error" role="alert">
               {props.error === "must not be before from" ? "The last day must not be before the first." : props.error}
@@ -163,17 +168,18 @@ function RangeControls(props: {
         </div>
       )}
       {props.shops.length > 1 && (
-        <p className="staff-numbers__shop">
-          <label htmlFor={shopId}>Shop</label>{" "}
-          <select id={shopId} value={props.location} onChange={(event) => props.onLocation(event.target.value)}>
-            <option value="">All shops</option>
-            {props.shops.map((shop) => (
-              <option key={shop.id} value={shop.id}>
-                {shop.name}
-              </option>
-            ))}
-          </select>
-        </p>
+        <FormField id={shopId} label="Shop">
+          {(control) => (
+            <select {...control} value={props.location} onChange={(event) => props.onLocation(event.target.value)}>
+              <option value="">All shops</option>
+              {props.shops.map((shop) => (
+                <option key={shop.id} value={shop.id}>
+                  {shop.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       )}
     </div>
   );

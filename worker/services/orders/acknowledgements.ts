@@ -40,6 +40,31 @@ export async function acknowledgementsByOrder(
   return new Map(rows.map((row) => [row.orderId, { ...row, byName: row.byName || null }]));
 }
 
+/**
+ * Orders read with their acknowledgement in the same statement (a left join), for reads that
+ * list many orders: the board's, which would otherwise ask D1 once more for them.
+ */
+export function selectOrdersWithAcknowledgement(db: Database) {
+  return db
+    .select({ row: orders, acknowledgedAt: orderAcknowledgements.acknowledgedAt, acknowledgedByName: users.username })
+    .from(orders)
+    .leftJoin(orderAcknowledgements, eq(orderAcknowledgements.orderId, orders.id))
+    .leftJoin(users, eq(users.id, orderAcknowledgements.acknowledgedBy));
+}
+
+/** The acknowledgements of what selectOrdersWithAcknowledgement read, by order id (as acknowledgementsByOrder). */
+export function acknowledgementsOfRows(
+  rows: readonly { row: { id: string }; acknowledgedAt: string | null; acknowledgedByName: string | null }[],
+): Map<string, OrderAcknowledgement> {
+  return new Map(
+    rows.flatMap(({ row, acknowledgedAt, acknowledgedByName }) =>
+      acknowledgedAt === null
+        ? []
+        : [[row.id, { orderId: row.id, at: acknowledgedAt, byName: acknowledgedByName || null }] as const],
+    ),
+  );
+}
+
 export interface AcknowledgedOrders {
   /** Every order named that is now acknowledged: by this tap, or already by someone before. */
   acknowledgements: OrderAcknowledgement[];

@@ -10,6 +10,7 @@ import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderEvents, orders, users } from "#worker/db/schema";
 import { isForTodayOrLater } from "./earlier-orders";
+import { acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
 import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
 import { toDoneOrder, toStaffOrder } from "./shapes";
 
@@ -41,14 +42,13 @@ export function onTheBoard(locationId: string, dayStart: string) {
  * order since cancelled. `dayStart` is when the shop's today began.
  */
 export async function listBoardOrders(db: Database, locationId: string, dayStart: string): Promise<StaffOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
+  const read = await selectOrdersWithAcknowledgement(db)
     .where(onTheBoard(locationId, dayStart))
     // Every one of them, the newest included: a board that missed the newest would lose an order
     // a socket delivered.
-    .orderBy(asc(orders.createdAt), asc(sql`rowid`));
-  return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
+    .orderBy(asc(orders.createdAt), asc(sql`${orders}.rowid`));
+  const rows = read.map(({ row }) => row);
+  return (await withLinesAndPickups(db, rows, acknowledgementsOfRows(read))).map(toStaffOrder);
 }
 
 /** More than a counter finishes in half an hour; the Done list shows the latest this many. */

@@ -13,6 +13,7 @@ import { asBatch, chunk } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { orderPickups, orders } from "#worker/db/schema";
 import { isNotNullViolation } from "#worker/lib/db-errors";
+import { acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
 import { orderEventStatement } from "./history";
 import { withLinesAndPickups, type OrderRow } from "./loading";
 import { toStaffOrder } from "./shapes";
@@ -45,14 +46,13 @@ export async function listEarlierOrders(
   dayStart: string,
   page: { offset: number; limit: number },
 ): Promise<StaffOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
+  const read = await selectOrdersWithAcknowledgement(db)
     .where(earlierOpen(locationId, dayStart))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
-  return (await withLinesAndPickups(db, rows)).map(toStaffOrder);
+  const rows = read.map(({ row }) => row);
+  return (await withLinesAndPickups(db, rows, acknowledgementsOfRows(read))).map(toStaffOrder);
 }
 
 /**

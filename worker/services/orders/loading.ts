@@ -10,7 +10,7 @@ import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, orderItemOptions, orderItems, orderPickups, orders } from "#worker/db/schema";
 import type { OrderAcknowledgement } from "#common/staff-orders";
-import { acknowledgementsByOrder } from "./acknowledgements";
+import { acknowledgementsByOrder, acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
 import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -54,21 +54,29 @@ export async function findOrderRow(db: Database, which: SQL | undefined): Promis
 
 /** The order `which` names, with its lines and pickup, or null. */
 export async function loadOrder(db: Database, which: SQL | undefined): Promise<LoadedOrder | null> {
-  const row = await findOrderRow(db, which);
+  const read = await selectOrdersWithAcknowledgement(db).where(which);
+  const row = read[0]?.row;
   if (!row) return null;
-  const [loaded] = await withLinesAndPickups(db, [row]);
+  const [loaded] = await withLinesAndPickups(db, [row], acknowledgementsOfRows(read));
   return loaded ?? null;
 }
 
-/** The rows given, in their order, each with its lines and pickup. */
-export async function withLinesAndPickups(db: Database, rows: OrderRow[]): Promise<LoadedOrder[]> {
+/**
+ * The rows given, in their order, each with its lines and pickup. `knownAcknowledgements`: the
+ * rows' acknowledgements when they were read with the rows (./acknowledgements.ts), else they are read here.
+ */
+export async function withLinesAndPickups(
+  db: Database,
+  rows: OrderRow[],
+  knownAcknowledgements?: ReadonlyMap<string, OrderAcknowledgement>,
+): Promise<LoadedOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, pickups, options, acknowledgements] = await Promise.all([
     itemsByOrder(db, ids),
     pickupsByOrder(db, ids),
     optionsByOrderLine(db, ids),
-    acknowledgementsByOrder(db, ids),
+    knownAcknowledgements ?? acknowledgementsByOrder(db, ids),
   ]);
   const prepStarts = await prepStartsByOrder(db, pickups);
   return rows.map((row) => ({

@@ -1,38 +1,35 @@
-import { asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNotNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { StaffMembership, StaffRole } from "#common/staff";
 import type { Database } from "#worker/db/client";
 import { locations, staffMembers, users } from "#worker/db/schema";
 
-/** A user's rows on the shops' lists, their first shop first. */
-async function memberRows(db: Database, userId: string) {
-  return db
-    .select({ locationId: staffMembers.locationId, role: staffMembers.role })
-    .from(users)
-    .innerJoin(staffMembers, eq(staffMembers.email, sql`lower(trim(${users.email}))`))
-    .where(eq(users.id, userId))
-    .orderBy(asc(staffMembers.createdAt), asc(staffMembers.locationId));
-}
-
 /**
  * The shops a signed-in user belongs to, with their role at each: the shops of their rows, or
- * every shop for an `owner`. The e-mail is the one the provider verified at sign-in (Google and
- * Apple refuse unverified ones, see services/auth); the comparison ignores case, as e-mail
- * providers do. Empty for a shopper.
+ * every shop for an `owner`, their own rows' shops first (oldest row first), then the rest by id.
+ * The e-mail is the one the provider verified at sign-in (Google and Apple refuse unverified ones,
+ * see services/auth); the comparison ignores case, as e-mail providers do. Empty for a shopper.
+ * One statement: the staff's every request starts here.
  */
 export async function listMemberships(db: Database, userId: string): Promise<StaffMembership[]> {
-  const rows = await memberRows(db, userId);
-  if (rows.length === 0) return [];
-  const owner = rows.find((row) => row.role === "owner");
-  const all = await db
-    .select({ locationId: locations.id, locationName: locations.name })
+  const email = sql`(select lower(trim(${users.email})) from ${users} where ${users.id} = ${userId})`;
+  const ownerRow = alias(staffMembers, "owner_row");
+  const isOwner = exists(
+    db
+      .select({ found: sql`1` })
+      .from(ownerRow)
+      .where(and(eq(ownerRow.email, email), eq(ownerRow.role, "owner"))),
+  );
+  return db
+    .select({
+      locationId: locations.id,
+      locationName: locations.name,
+      role: sql<StaffRole>`case when ${isOwner} then 'owner' else ${staffMembers.role} end`,
+    })
     .from(locations)
-    .where(owner ? sql`1 = 1` : or(...rows.map((row) => eq(locations.id, row.locationId))))
-    .orderBy(asc(locations.id));
-  const order = new Map(rows.map((row, index) => [row.locationId, index]));
-  const roleAt = new Map<string, StaffRole>(rows.map((row) => [row.locationId, row.role]));
-  return all
-    .map((shop) => ({ ...shop, role: owner ? ("owner" as const) : roleAt.get(shop.locationId)! }))
-    .sort((a, b) => (order.get(a.locationId) ?? rows.length) - (order.get(b.locationId) ?? rows.length));
+    .leftJoin(staffMembers, and(eq(staffMembers.locationId, locations.id), eq(staffMembers.email, email)))
+    .where(or(isNotNull(staffMembers.email), isOwner))
+    .orderBy(sql`${staffMembers.createdAt} is null`, asc(staffMembers.createdAt), asc(locations.id));
 }
 
 /**

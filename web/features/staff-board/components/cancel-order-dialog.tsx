@@ -7,6 +7,7 @@ import { CANCEL_REASON_MAX_LENGTH, CANCEL_REASON_PRESETS } from "#common/order-l
 import { orderNumber } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { Dialog } from "#web/components/dialog/dialog";
+import { FormField } from "#web/components/form-field/form-field";
 
 export interface CancelOrderDialogProps {
   order: StaffOrder | null;
@@ -20,7 +21,6 @@ export interface CancelOrderDialogProps {
 export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: CancelOrderDialogProps) {
   const headingId = useId();
   const reasonId = useId();
-  const errorId = `${reasonId}-error`;
   const { register, handleSubmit, formState, reset, setValue } = useForm<CancelOrderForm>({
     resolver: zodResolver(cancelOrderFormSchema),
     defaultValues: { reason: "" },
@@ -63,24 +63,18 @@ export function CancelOrderDialog({ order, busy, error, onClose, onConfirm }: Ca
               </button>
             ))}
           </fieldset>
-          <label htmlFor={reasonId} className="field__label">
-            Reason (pick one above or write your own)
-          </label>
-          <textarea
-            id={reasonId}
-            className="board-cancel__reason"
-            rows={3}
-            maxLength={CANCEL_REASON_MAX_LENGTH}
-            data-autofocus
-            aria-invalid={fieldError ? true : false}
-            aria-describedby={fieldError ? errorId : undefined}
-            {...register("reason")}
-          />
-          {fieldError && (
-            <p id={errorId} className="field__error" role="alert">
-              {fieldError}
-            </p>
-          )}
+          <FormField id={reasonId} label="Reason (pick one above or write your own)" error={fieldError} announceError>
+            {(control) => (
+              <textarea
+                {...control}
+                className="board-cancel__reason"
+                rows={3}
+                maxLength={CANCEL_REASON_MAX_LENGTH}
+                data-autofocus
+                {...register("reason")}
+              />
+            )}
+          </FormField>
           {error && (
             <p className="board-cancel__failure" role="alert">
               {error}

@@ -1,3 +1,5 @@
+/** Reading the owner's CSV downloads, for the worker's tests and the journeys alike. */
+
 /** RFC 4180: fields split on commas, quoted fields with doubled quotes, records on CRLF. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
