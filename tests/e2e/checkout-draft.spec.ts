@@ -87,8 +87,9 @@ test.describe("on a phone", () => {
     await pictures(page, "order-ahead-success", { fullPage: false });
     await success.getByRole("link", { name: "View order" }).click();
     await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
-    await expect(main.getByTestId("order-time")).toContainText(`${chosenTime} Pacific Time`);
-    await expect(main.getByTestId("order-placed")).toContainText("Pacific Time");
+    // The order knows its shop: with several shops, its times say whose clock they are.
+    await expect(main.getByTestId("order-time")).toContainText(`${chosenTime} Anaheim time`);
+    await expect(main.getByTestId("order-placed")).toContainText("Anaheim time");
     await pictures(page, "order-ahead-page");
 
     // The next order starts without the tip and the time chosen for this one, with the new number.
