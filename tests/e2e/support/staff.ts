@@ -44,14 +44,15 @@ export function orderNumberOf(orderId: string): string {
   return `#${orderId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
 }
 
-/** The barista's tablet on the board, signed in over HTTP (quicker than the sign-in popup). */
+/** A barista's tablet on the board (Anaheim's unless told), signed in over HTTP (quicker than the sign-in popup). */
 export async function baristaOnTheBoard(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1180, height: 820 },
+  barista: { name: string; email: string } = BARISTA,
 ): Promise<Page> {
   const context = await tablet(browser, baseURL, viewport);
-  await signInOverHttp(context.request, baseURL, BARISTA);
+  await signInOverHttp(context.request, baseURL, barista);
   const page = await context.newPage();
   await page.goto("/staff");
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible({ timeout: 30_000 });
