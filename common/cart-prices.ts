@@ -3,22 +3,10 @@
  * it. The app asks when the shopper switches shop (the cart is re-priced and every line the new
  * shop cannot make is flagged, never dropped silently); the order is priced again when placed.
  */
-import { z } from "zod";
-import { orderLineSchema } from "./forms/checkout";
-import { ORDER_LIMITS } from "./order-limits";
+// The request's schema is common/forms/cart-prices.ts: zod stays out of the cart's code, which
+// every page loads.
 
 export const CART_PRICES_PATH = "/api/cart-prices";
-
-export const cartPricesRequestSchema = z.object({
-  locationId: z.string("Choose a shop").trim().min(1, "Choose a shop").max(100, "Unknown shop"),
-  lines: z
-    .array(
-      orderLineSchema.pick({ productId: true, size: true }).extend({ optionIds: orderLineSchema.shape.modifierIds }),
-      "Lines must be a list",
-    )
-    .max(ORDER_LIMITS.maxLines, `A cart can have at most ${ORDER_LIMITS.maxLines} lines`),
-});
-export type CartPricesRequest = z.input<typeof cartPricesRequestSchema>;
 
 /**
  * Why the shop cannot make a line: it does not sell the drink or one of its options (`not_sold`),

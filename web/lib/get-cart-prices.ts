@@ -1,9 +1,5 @@
-import {
-  CART_LINE_UNAVAILABLE,
-  CART_PRICES_PATH,
-  type CartPricesRequest,
-  type CartPricesResponse,
-} from "#common/cart-prices";
+import { CART_LINE_UNAVAILABLE, CART_PRICES_PATH, type CartPricesResponse } from "#common/cart-prices";
+import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { apiFetch } from "./api-client";
 import { isIntegerAtLeast, isRecord } from "./guards";
 

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { sizeLabel } from "#common/catalog";
-import type { CartLineUnavailable, CartPricesRequest } from "#common/cart-prices";
+import type { CartLineUnavailable } from "#common/cart-prices";
+import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { formatCents } from "#common/money";
 import { withOptionNames } from "#common/modifiers";
 import { useCartStore, type CartItem } from "./cart-store";

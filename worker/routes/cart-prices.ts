@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { cartPricesRequestSchema, type CartPricesResponse } from "#common/cart-prices";
+import type { CartPricesResponse } from "#common/cart-prices";
+import { cartPricesRequestSchema } from "#common/forms/cart-prices";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ORDER_LIMITS } from "#common/order-limits";
+import { orderLineSchema } from "./checkout";
+
+/** `POST /api/cart-prices`'s body (common/cart-prices.ts): the cart's lines and the shop to price them at. */
+export const cartPricesRequestSchema = z.object({
+  locationId: z.string("Choose a shop").trim().min(1, "Choose a shop").max(100, "Unknown shop"),
+  lines: z
+    .array(
+      orderLineSchema.pick({ productId: true, size: true }).extend({ optionIds: orderLineSchema.shape.modifierIds }),
+      "Lines must be a list",
+    )
+    .max(ORDER_LIMITS.maxLines, `A cart can have at most ${ORDER_LIMITS.maxLines} lines`),
+});
+export type CartPricesRequest = z.input<typeof cartPricesRequestSchema>;
