@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { ItemFigures, OptionFigures } from "#common/numbers";
 import { sizeLabel } from "#common/catalog";
 import { formatCents } from "#common/money";
@@ -30,6 +30,49 @@ function sorted<T extends { netSalesCents: number; quantity: number; name: strin
   return [...rows].sort((a, b) => b[key] - a[key] || a.name.localeCompare(b.name));
 }
 
+type SoldRow = { key: string; label: ReactNode; name: string } & Pick<
+  OptionFigures,
+  "quantity" | "grossSalesCents" | "refundsCents" | "netSalesCents"
+>;
+
+/** One table of what sold: a row a drink size or an option, sorted as the viewer chose. */
+function SoldTable(props: {
+  caption: string;
+  rowHeader: string;
+  countLabel: string;
+  rows: SoldRow[];
+  sort: SortKey;
+  onSort(key: SortKey): void;
+}) {
+  return (
+    <div className="numbers-scroll">
+      <table className="numbers-table">
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{props.rowHeader}</th>
+            <SortButton label={props.countLabel} sortKey="quantity" sort={props.sort} onSort={props.onSort} />
+            <th scope="col">Gross</th>
+            <th scope="col">Refunds</th>
+            <SortButton label="Net sales" sortKey="netSalesCents" sort={props.sort} onSort={props.onSort} />
+          </tr>
+        </thead>
+        <tbody>
+          {sorted(props.rows, props.sort).map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{row.quantity}</td>
+              <td>{formatCents(row.grossSalesCents)}</td>
+              <td>{formatCents(row.refundsCents)}</td>
+              <td>{formatCents(row.netSalesCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** Drinks by size and add-on options, by quantity and net sales: top sellers first, sortable. */
 export function WhatSold({ items, options }: { items: ItemFigures[]; options: OptionFigures[] }) {
   const [sort, setSort] = useState<SortKey>("netSalesCents");
@@ -39,61 +82,33 @@ export function WhatSold({ items, options }: { items: ItemFigures[]; options: Op
       {items.length === 0 ? (
         <p className="numbers-empty">No drinks sold in these days.</p>
       ) : (
-        <div className="numbers-scroll">
-          <table className="numbers-table">
-            <caption>Drinks by size (add-ons included)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Drink</th>
-                <SortButton label="Sold" sortKey="quantity" sort={sort} onSort={setSort} />
-                <th scope="col">Gross</th>
-                <th scope="col">Refunds</th>
-                <SortButton label="Net sales" sortKey="netSalesCents" sort={sort} onSort={setSort} />
-              </tr>
-            </thead>
-            <tbody>
-              {sorted(items, sort).map((item) => (
-                <tr key={`${item.name}-${item.size}`}>
-                  <th scope="row">
-                    {item.name}
-                    {item.size !== "default" && <span className="numbers-size"> · {sizeLabel(item.size)}</span>}
-                  </th>
-                  <td>{item.quantity}</td>
-                  <td>{formatCents(item.grossSalesCents)}</td>
-                  <td>{formatCents(item.refundsCents)}</td>
-                  <td>{formatCents(item.netSalesCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SoldTable
+          caption="Drinks by size (add-ons included)"
+          rowHeader="Drink"
+          countLabel="Sold"
+          sort={sort}
+          onSort={setSort}
+          rows={items.map((item) => ({
+            ...item,
+            key: `${item.name}-${item.size}`,
+            label: (
+              <>
+                {item.name}
+                {item.size !== "default" && <span className="numbers-size"> · {sizeLabel(item.size)}</span>}
+              </>
+            ),
+          }))}
+        />
       )}
       {options.length > 0 && (
-        <div className="numbers-scroll">
-          <table className="numbers-table">
-            <caption>Add-on options (already inside the drinks above)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Option</th>
-                <SortButton label="Drinks" sortKey="quantity" sort={sort} onSort={setSort} />
-                <th scope="col">Gross</th>
-                <th scope="col">Refunds</th>
-                <SortButton label="Net sales" sortKey="netSalesCents" sort={sort} onSort={setSort} />
-              </tr>
-            </thead>
-            <tbody>
-              {sorted(options, sort).map((option) => (
-                <tr key={option.name}>
-                  <th scope="row">{option.name}</th>
-                  <td>{option.quantity}</td>
-                  <td>{formatCents(option.grossSalesCents)}</td>
-                  <td>{formatCents(option.refundsCents)}</td>
-                  <td>{formatCents(option.netSalesCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SoldTable
+          caption="Add-on options (already inside the drinks above)"
+          rowHeader="Option"
+          countLabel="Drinks"
+          sort={sort}
+          onSort={setSort}
+          rows={options.map((option) => ({ ...option, key: option.name, label: option.name }))}
+        />
       )}
     </section>
   );

@@ -29,7 +29,8 @@ type Cell = string | number;
 /** A money column holds integer cents; the CSV writes it as dollars with two decimals. */
 type Column = { header: string; money?: true };
 
-const ORDER_COLUMNS: Column[] = [
+/** When, where and whose: the columns both files start with. */
+const SALE_COLUMNS: Column[] = [
   { header: "Date" },
   { header: "Time" },
   { header: "Time Zone" },
@@ -37,6 +38,10 @@ const ORDER_COLUMNS: Column[] = [
   { header: "Order" },
   { header: "Type" },
   { header: "Customer" },
+];
+
+const ORDER_COLUMNS: Column[] = [
+  ...SALE_COLUMNS,
   { header: "Drinks" },
   { header: "Gross Sales", money: true },
   { header: "Refunds", money: true },
@@ -51,13 +56,7 @@ const ORDER_COLUMNS: Column[] = [
 ];
 
 const LINE_COLUMNS: Column[] = [
-  { header: "Date" },
-  { header: "Time" },
-  { header: "Time Zone" },
-  { header: "Shop" },
-  { header: "Order" },
-  { header: "Type" },
-  { header: "Customer" },
+  ...SALE_COLUMNS,
   { header: "Category" },
   { header: "Item" },
   { header: "Size" },
