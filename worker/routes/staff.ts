@@ -76,7 +76,7 @@ export const staffRouter = new Hono<AppEnv>()
   .post("/orders/:id/status", ...jsonBody(orderStatusChangeSchema), async (c) => {
     const id = c.req.param("id");
     if (id.length > 100) throw notFound("Order not found");
-    const { status, reason, payment } = c.req.valid("json");
+    const { status, reason, payment, expected } = c.req.valid("json");
     const result = await changeOrderStatus({
       db: getDb(c.env.DB),
       env: c.env,
@@ -86,6 +86,7 @@ export const staffRouter = new Hono<AppEnv>()
       status,
       reason,
       payment,
+      expected,
     });
     announceAfterCommit(c, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);

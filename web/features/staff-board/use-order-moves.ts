@@ -66,6 +66,8 @@ export function useOrderMoves(): OrderMoves {
           status: to,
           ...(reason === undefined ? {} : { reason }),
           ...(payment === undefined ? {} : { payment }),
+          // What this tablet showed: if the order has changed since, the API refuses (409) and the board reloads.
+          expected: { status: order.status, paymentState: order.paymentState },
         });
         return answer.order;
       } finally {

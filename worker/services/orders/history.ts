@@ -1,7 +1,8 @@
 /** An order's history: every change, what it became, who made it and when. */
 import type { OrderEventActor, OrderStatus, PaymentState } from "#common/orders";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
-import { orderEvents } from "#worker/db/schema";
+import { orderEvents, orders } from "#worker/db/schema";
 
 export interface OrderEventInput {
   orderId: string;
@@ -27,4 +28,41 @@ export function orderEventStatement(db: Database, event: OrderEventInput) {
     reason: event.reason ?? null,
     createdAt: event.at,
   });
+}
+
+/** Who made a change and why, for the history row written from the order's row (orderEventAfterChange). */
+export interface ChangeEventInput {
+  orderId: string;
+  /** The status it was moved from; null when the change leaves the status as it is. */
+  movedFrom: OrderStatus | null;
+  actor: OrderEventActor;
+  actorUserId: string | null;
+  reason?: string | null;
+  at: string;
+}
+
+/**
+ * The history row of a change, put in the batch right after the change's guarded update: its
+ * status and payment state are read from the order's row as that update left it, so the history
+ * never disagrees with the order, whatever another writer changed in between (docs/decisions/0030).
+ */
+export function orderEventAfterChange(db: Database, event: ChangeEventInput) {
+  return db.insert(orderEvents).select(
+    db
+      .select({
+        // NULL: the next id, as for any insert.
+        id: sql<number>`NULL`.as("id"),
+        orderId: orders.id,
+        status: orders.status,
+        previousStatus:
+          event.movedFrom === null ? orders.status : sql<OrderStatus>`${event.movedFrom}`.as("previous_status"),
+        paymentState: orders.paymentState,
+        actor: sql<OrderEventActor>`${event.actor}`.as("actor"),
+        actorUserId: sql<string | null>`${event.actorUserId}`.as("actor_user_id"),
+        reason: sql<string | null>`${event.reason ?? null}`.as("reason"),
+        createdAt: sql<string>`${event.at}`.as("created_at"),
+      })
+      .from(orders)
+      .where(eq(orders.id, event.orderId)),
+  );
 }

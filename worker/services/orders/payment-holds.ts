@@ -37,8 +37,6 @@ export async function releaseUnstartedCheckout(db: Database, row: OrderRow) {
     set: { status: "cancelled", cancelReason: CHECKOUT_NOT_STARTED_REASON },
     event: {
       ...BY_PAYMENT_PROVIDER,
-      status: "cancelled",
-      paymentState: "not_required",
       reason: CHECKOUT_NOT_STARTED_REASON,
     },
     at: new Date().toISOString(),
@@ -109,8 +107,6 @@ export async function recordLatePaymentRefund(
     },
     event: {
       ...BY_PAYMENT_PROVIDER,
-      status: "cancelled",
-      paymentState: "refunded",
       reason: "The card payment arrived after the order was released; refunded.",
     },
     emails,

@@ -33,7 +33,7 @@ import {
   statusEmail,
   type QueuedEmails,
 } from "./emails";
-import { orderEventStatement } from "./history";
+import { orderEventAfterChange } from "./history";
 import { findOrderRow, orderWithId, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
 import { toOrderEmailDetails } from "./shapes";
@@ -63,8 +63,8 @@ export interface GuardedChange {
   guarded: { column: "status"; value: OrderStatus } | { column: "paymentState"; value: PaymentState };
   /** Other columns the change sets (updated_at is set to the change's instant). */
   set: SQLiteUpdateSetSource<typeof orders>;
-  /** What the history records. */
-  event: Actor & { status: OrderStatus; paymentState: PaymentState; reason?: string | null };
+  /** Who made the change and why; its status and payment state are read from the row it leaves. */
+  event: Actor & { reason?: string | null };
   emails?: QueuedEmails;
   /** The shopper's notifications (worker/services/push/), queued in the same batch. */
   pushes?: QueuedPushes;
@@ -94,7 +94,12 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
             updatedAt: at,
           })
           .where(eq(orders.id, order.row.id)),
-        orderEventStatement(db, { orderId: order.row.id, previousStatus: order.row.status, at, ...change.event }),
+        orderEventAfterChange(db, {
+          orderId: order.row.id,
+          movedFrom: guarded.column === "status" || "status" in change.set ? order.row.status : null,
+          at,
+          ...change.event,
+        }),
         ...emails.statements,
         ...pushes.statements,
       ]),
@@ -136,7 +141,7 @@ async function moveAtCounter(
     stillAsRead: sql`${orders.status} = ${order.row.status}${paymentAsRead}`,
     guarded: { column: "status", value: status },
     set: extra.set,
-    event: { ...byStaff(staffUserId), status, paymentState: order.row.paymentState, reason: extra.reason ?? null },
+    event: { ...byStaff(staffUserId), reason: extra.reason ?? null },
     emails: extra.emails,
     pushes: extra.pushes,
     at: new Date().toISOString(),
@@ -175,7 +180,7 @@ export function completeWithPayment(db: Database, order: LoadedOrder, staffUserI
     stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.paymentState} = ${order.row.paymentState}`,
     guarded: { column: "status", value: "completed" },
     set: { paymentState, ...(answer === "collected" ? { paidAt: at } : {}) },
-    event: { ...byStaff(staffUserId), status: "completed", paymentState },
+    event: byStaff(staffUserId),
     at,
   });
 }
@@ -189,7 +194,7 @@ export function markGivenBack(db: Database, order: LoadedOrder, staffUserId: str
     guarded: { column: "paymentState", value: "given_back" },
     // The owner's numbers count the refund on the day it was handed back.
     set: { givenBackAt: at },
-    event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "given_back" },
+    event: byStaff(staffUserId),
     at,
   });
 }
@@ -234,7 +239,7 @@ export async function claimForCancellation(db: Database, order: LoadedOrder, sta
     stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.paymentState} = 'paid'`,
     guarded: { column: "status", value: "cancelled" },
     set: { paymentState: "refund_pending", cancelReason: reason },
-    event: { ...byStaff(staffUserId), status: "cancelled", paymentState: "refund_pending", reason },
+    event: { ...byStaff(staffUserId), reason },
     pushes: await queueOrderPush(db, order.row, "order-cancelled"),
     at: new Date().toISOString(),
   });
@@ -253,7 +258,7 @@ export async function recordRefund(
     stillAsRead: sql`${orders.paymentState} = 'refund_pending'`,
     guarded: { column: "paymentState", value: "refunded" },
     set: { stripeRefundId: refund.id, refundedAt: at },
-    event: { ...byStaff(staffUserId), status: order.row.status, paymentState: "refunded" },
+    event: byStaff(staffUserId),
     emails: await refundMadeEmail(db, order, refund.amountCents),
     at,
   });
@@ -276,8 +281,6 @@ export async function refundStillPending(db: Database, order: LoadedOrder, staff
     set: {},
     event: {
       ...byStaff(staffUserId),
-      status: order.row.status,
-      paymentState: "refund_pending",
       reason: REFUND_FAILED_REASON,
     },
     emails: await refundPendingEmail(db, order),
@@ -302,7 +305,7 @@ export async function recallAtCounter(db: Database, order: LoadedOrder, staffUse
     stillAsRead: sql`${orders.status} = ${order.row.status} AND ${orders.updatedAt} = ${order.row.updatedAt}`,
     guarded: { column: "status", value: to },
     set: order.row.status === "cancelled" ? { cancelReason: null } : {},
-    event: { ...byStaff(staffUserId), status: to, paymentState: order.row.paymentState, reason: RECALL_REASON },
+    event: { ...byStaff(staffUserId), reason: RECALL_REASON },
     emails: await recalledEmail(db, order, to),
     at: new Date().toISOString(),
   });
@@ -319,7 +322,7 @@ export function markPaidAtCounter(db: Database, order: LoadedOrder, staffUserId:
     stillAsRead: sql`${orders.paymentState} IN ('not_required', 'not_collected') AND ${orders.paymentMode} = 'pay_on_pickup' AND ${orders.status} <> 'cancelled'`,
     guarded: { column: "paymentState", value: "paid_at_counter" },
     set: { paidAt: at },
-    event: { ...byStaff(staffUserId), status: order.row.status, paymentState: "paid_at_counter" },
+    event: byStaff(staffUserId),
     at,
   });
 }
@@ -341,11 +344,9 @@ export async function recordCheckoutSession(db: Database, row: OrderRow, session
   const at = new Date().toISOString();
   await db.batch([
     db.update(orders).set({ stripeSessionId: sessionId, updatedAt: at }).where(eq(orders.id, row.id)),
-    orderEventStatement(db, {
+    orderEventAfterChange(db, {
       orderId: row.id,
-      status: row.status,
-      previousStatus: row.status,
-      paymentState: row.paymentState,
+      movedFrom: null,
       actor: "customer",
       actorUserId: row.userId,
       reason: CHECKOUT_SESSION_OPENED,
@@ -372,7 +373,7 @@ export function markPaid(
     stillAsRead: awaitingPayment,
     guarded: { column: "paymentState", value: "paid" },
     set: { paidAt: at, stripeSessionId: payment.sessionId, stripePaymentIntentId: payment.paymentIntentId },
-    event: { ...BY_PAYMENT_PROVIDER, status: "received", paymentState: "paid" },
+    event: BY_PAYMENT_PROVIDER,
     emails: newOrderEmails(db, env, shop, {
       ...toOrderEmailDetails(order),
       paymentMode: "stripe",
@@ -391,7 +392,7 @@ function lapseUnpaid(db: Database, order: LoadedOrder, alongside: Alongside) {
     stillAsRead: awaitingPayment,
     guarded: { column: "paymentState", value: "not_required" },
     set: { status: "cancelled", cancelReason: reason },
-    event: { ...BY_PAYMENT_PROVIDER, status: "cancelled", paymentState: "not_required", reason },
+    event: { ...BY_PAYMENT_PROVIDER, reason },
     alongside,
     at: new Date().toISOString(),
   });
@@ -435,8 +436,6 @@ export async function markRefunded(
     },
     event: {
       ...BY_PAYMENT_PROVIDER,
-      status: order.row.status,
-      paymentState: "refunded",
       reason: readState === "paid" ? REFUNDED_OUTSIDE_REASON : null,
     },
     emails: readState === "refund_pending" ? await refundMadeEmail(db, order, refund.amountCents) : undefined,
@@ -469,7 +468,7 @@ export async function cancelByRefund(
       refundedCents: refund.amountCents,
       stripeRefundId: sql`coalesce(${orders.stripeRefundId}, ${refund.id})`,
     },
-    event: { ...BY_PAYMENT_PROVIDER, status: "cancelled", paymentState: "refunded", reason },
+    event: { ...BY_PAYMENT_PROVIDER, reason },
     emails: await statusEmail(db, order, "cancelled", {
       reason,
       refund: { state: "refunded", cents: refund.amountCents },
@@ -493,8 +492,6 @@ export function recordPartialRefund(db: Database, order: LoadedOrder, amountCent
     set: { refundedCents: amountCents, partlyRefundedCents: amountCents, partlyRefundedAt: at },
     event: {
       ...BY_PAYMENT_PROVIDER,
-      status: order.row.status,
-      paymentState: "paid",
       reason: `${formatCents(amountCents)} of ${formatCents(order.row.totalCents)} refunded from Stripe's dashboard`,
     },
     alongside,

@@ -4,12 +4,13 @@
  * writes it). A paid card order's cancellation moves its money only with its state
  * (./cancellation-refund.ts); cancelling again an order whose refund did not go through retries
  * the refund. Done on a ticket that still owes money needs the counter's answer to "Collected?".
- * A move that lost a race with another answers 409 `order_changed` naming the state
- * the order is in.
+ * A move that lost a race with another, or whose tablet showed the order otherwise than it now
+ * stands (./move-conflicts.ts), answers 409 `order_changed` naming the state the order is in.
  */
 import { collectQuestion, type CollectAnswer } from "#common/cash-drawer";
 import { amountToCollect, canMoveTo, ORDER_STATUS_LABELS, PAYMENT_STATE_LABELS } from "#common/order-lifecycle";
-import type { OrderStatus } from "#common/orders";
+import type { ExpectedOrderState } from "#common/forms/order-status";
+import type { OrderStatus, PaymentState } from "#common/orders";
 import type { StaffMembership } from "#common/staff";
 import type { StaffOrder } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
@@ -27,6 +28,7 @@ import {
   type OrderChange,
 } from "#worker/services/orders/transitions";
 import { cancelPaidOrder, isPaidByCard, retryRefund } from "./cancellation-refund";
+import { alreadyMade, conflicts } from "./move-conflicts";
 
 export interface StatusChangeInput {
   db: Database;
@@ -38,6 +40,8 @@ export interface StatusChangeInput {
   reason?: string;
   /** Done on a ticket that still owes money: the answer to "Collected $8.39?". */
   payment?: CollectAnswer;
+  /** The status and payment state the tablet showed when the move was tapped. */
+  expected?: ExpectedOrderState;
 }
 
 export interface StatusChangeResult {
@@ -53,12 +57,12 @@ function illegalMove(from: OrderStatus, to: OrderStatus): ApiError {
 
 /**
  * Someone else changed the order first, to something other than what this request asked for:
- * its state now, and its payment when that is what changed.
+ * its state now, and its payment when it is not what the tablet showed.
  */
-function changedMeanwhile(read: LoadedOrder, latest: LoadedOrder): ApiError {
+function changedMeanwhile(shown: { paymentState: PaymentState }, latest: LoadedOrder): ApiError {
   const status = ORDER_STATUS_LABELS[latest.row.status].toLowerCase();
   const payment =
-    latest.row.paymentState === read.row.paymentState
+    latest.row.paymentState === shown.paymentState
       ? ""
       : ` (${PAYMENT_STATE_LABELS[latest.row.paymentState].toLowerCase()})`;
   return new ApiError(
@@ -111,22 +115,37 @@ function completeAtCounter(input: StatusChangeInput, order: LoadedOrder): Promis
   return completeWithPayment(input.db, order, input.staffUserId, input.payment);
 }
 
+/** A move that lost a race is decided once more on the order as it now is, then refused. */
+const ATTEMPTS = 2;
+
 export async function changeOrderStatus(input: StatusChangeInput): Promise<StatusChangeResult> {
   const { db, staff, orderId, status } = input;
-  const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
-  if (!order) throw notFound("Order not found");
+  const load = async () => {
+    const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
+    if (!order) throw notFound("Order not found");
+    return order;
+  };
+  const order = await load();
   if (status === "cancelled" && order.row.paymentState === "refund_pending") {
     const retried = await retryRefund(input, order);
     return { order: toStaffOrder(retried.order), changed: true, news: retried.news };
   }
-  if (order.row.status === status) return unchanged(order);
-  if (!canMoveTo(order.row.status, status)) throw illegalMove(order.row.status, status);
-
-  const change = await moveTo(input, order);
-  if (change) return { order: toStaffOrder(change.order), changed: true, news: change.news };
-  // Lost a race: the same move made by someone else is done; any other names the state the order is in.
-  const latest = await loadOrder(db, locationOrder(staff.locationId, orderId));
-  if (!latest) throw notFound("Order not found");
-  if (latest.row.status === status) return unchanged(latest);
-  throw changedMeanwhile(order, latest);
+  const shown = input.expected ?? order.row;
+  let current = order;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (alreadyMade(current.row, input)) return unchanged(current);
+    if (conflicts(current.row, input)) throw changedMeanwhile(shown, current);
+    if (!canMoveTo(current.row.status, status)) {
+      throw current === order ? illegalMove(current.row.status, status) : changedMeanwhile(shown, current);
+    }
+    const change = await moveTo(input, current);
+    if (change) return { order: toStaffOrder(change.order), changed: true, news: change.news };
+    // Lost a race: the same move made by someone else is done; another status means the move is
+    // refused; a payment recorded meanwhile (Collect) is decided on once more.
+    const decidedFrom = current.row.status;
+    current = await load();
+    if (current.row.status !== decidedFrom) break;
+  }
+  if (alreadyMade(current.row, input)) return unchanged(current);
+  throw changedMeanwhile(shown, current);
 }
