@@ -56,14 +56,20 @@ INSERT INTO location_hours (location_id, weekday, opens, closes) VALUES
 -- slot; when it has more drinks than that slot has room for, the rest are made in the slots just
 -- before it (up to max_drinks_per_order / max_drinks_per_slot slots, rounded up), so a large
 -- order needs that much notice. See docs/decisions/0015-order-size.md.
+-- max_new_account_unpaid_drinks: how many drinks all accounts that have never had an order
+-- completed may hold together in open, unpaid orders at the shop (0-100000); an order past it is
+-- refused with 409 shop_busy, asking the shopper to order at the counter or call. Each such account
+-- holds at most 10 itself, a returning one 40. See docs/decisions/0031-new-accounts-and-the-queue.md.
 INSERT INTO location_pickup_settings
-  (location_id, slot_capacity, default_prep_minutes, max_drinks_per_order, max_drinks_per_slot) VALUES
-  ('loc-anaheim', 4, 5, 40, 12),
-  ('loc-fullerton', 3, 5, 30, 10),
-  ('loc-scottsdale', 4, 4, 40, 12)
+  (location_id, slot_capacity, default_prep_minutes, max_drinks_per_order, max_drinks_per_slot,
+   max_new_account_unpaid_drinks) VALUES
+  ('loc-anaheim', 4, 5, 40, 12, 30),
+  ('loc-fullerton', 3, 5, 30, 10, 30),
+  ('loc-scottsdale', 4, 4, 40, 12, 30)
 ON CONFLICT (location_id) DO UPDATE SET
   slot_capacity = excluded.slot_capacity, default_prep_minutes = excluded.default_prep_minutes,
-  max_drinks_per_order = excluded.max_drinks_per_order, max_drinks_per_slot = excluded.max_drinks_per_slot;
+  max_drinks_per_order = excluded.max_drinks_per_order, max_drinks_per_slot = excluded.max_drinks_per_slot,
+  max_new_account_unpaid_drinks = excluded.max_new_account_unpaid_drinks;
 
 -- Preparation time per drink, in minutes (1–240); NULL uses the location's default.
 UPDATE products SET prep_minutes = 3 WHERE category_id IN ('cat-fresh-juices', 'cat-lemonades');

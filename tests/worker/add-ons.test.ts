@@ -13,7 +13,7 @@ import { orderItemOptions } from "#worker/db/schema";
 import { lineLabel } from "#worker/services/stripe-api";
 import { api, json } from "./helpers";
 import { orderEmailsOf, ordersOf, PHONE, postOrder } from "./order-requests";
-import { createBarista, createSignedInUser } from "./sign-in";
+import { createBarista, createReturningShopper } from "./sign-in";
 
 const db = getDb(env.DB);
 
@@ -28,7 +28,7 @@ function berryBlast(modifierIds?: string[], quantity = 1): OrderLineRequest {
 }
 
 async function place(lines: unknown[], extra: Record<string, unknown> = {}) {
-  const shopper = await createSignedInUser();
+  const shopper = await createReturningShopper();
   const response = await postOrder(shopper.cookie, { lines, phone: PHONE, ...extra });
   return { response, shopper };
 }
@@ -183,7 +183,7 @@ describe("an order's line is priced with its options on the server", () => {
   });
 
   it("counts the options in a retried submission's idempotency: the same key with other options is refused", async () => {
-    const shopper = await createSignedInUser();
+    const shopper = await createReturningShopper();
     const key = crypto.randomUUID();
     const first = await postOrder(shopper.cookie, { lines: [berryBlast([OAT])], phone: PHONE }, key);
     expect(first.status).toBe(201);

@@ -4,7 +4,7 @@ import type { OrderAgainResponse } from "#common/order-again";
 import type { CreateOrderResponse } from "#common/orders";
 import { api, json } from "./helpers";
 import { PHONE, postOrder } from "./order-requests";
-import { createSignedInUser } from "./sign-in";
+import { createReturningShopper } from "./sign-in";
 import { seedStatements } from "./seed-sql";
 import { resetShop } from "./store-helpers";
 
@@ -43,7 +43,7 @@ const again = (id: string, cookie?: string) =>
 
 describe("GET /api/orders/:id/again", () => {
   it("gives the order's drinks at today's prices, with notes, and says which are left out and why", async () => {
-    const shopper = await createSignedInUser();
+    const shopper = await createReturningShopper();
     const id = await placedOrderId(shopper.cookie);
     await env.DB.batch([
       // Dearer since: the line carries both prices.
@@ -101,7 +101,7 @@ describe("GET /api/orders/:id/again", () => {
   });
 
   it("leaves out a drink taken off the menu with its whole category, and one sold out in that size only", async () => {
-    const shopper = await createSignedInUser();
+    const shopper = await createReturningShopper();
     const id = await placedOrderId(shopper.cookie);
     await env.DB.batch([
       env.DB.prepare("UPDATE categories SET is_hidden = 1 WHERE id = 'cat-green-detox'"),
@@ -120,7 +120,7 @@ describe("GET /api/orders/:id/again", () => {
   });
 
   it("leaves out a drink whose option is no longer offered, and gives a required group added since its default", async () => {
-    const shopper = await createSignedInUser();
+    const shopper = await createReturningShopper();
     const id = await placedOrderId(shopper.cookie);
     await env.DB.batch([
       env.DB.prepare("UPDATE modifier_options SET is_hidden = 1 WHERE id = 'opt-boost-protein'"),
@@ -147,7 +147,7 @@ describe("GET /api/orders/:id/again", () => {
   });
 
   it("leaves out a drink made with an option sold out at the shop now, naming the option", async () => {
-    const shopper = await createSignedInUser();
+    const shopper = await createReturningShopper();
     const id = await placedOrderId(shopper.cookie);
     await env.DB.prepare(
       "INSERT INTO sold_out_options (location_id, option_id, marked_by, marked_at) VALUES ('loc-anaheim', 'opt-boost-protein', 'barista@example.com', '2026-11-25T08:00:00.000Z')",
@@ -164,9 +164,9 @@ describe("GET /api/orders/:id/again", () => {
   });
 
   it("answers 404 for another shopper's order, an unknown or an overlong id, and 401 to a guest", async () => {
-    const owner = await createSignedInUser();
+    const owner = await createReturningShopper();
     const id = await placedOrderId(owner.cookie);
-    const other = await createSignedInUser();
+    const other = await createReturningShopper();
     for (const [orderId, cookie] of [
       [id, other.cookie],
       [crypto.randomUUID(), owner.cookie],

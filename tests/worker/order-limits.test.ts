@@ -10,7 +10,7 @@ import { getDb } from "#worker/db/client";
 import { orderItems, orders } from "#worker/db/schema";
 import { api, json } from "./helpers";
 import { orderEmailsOf, ordersOf, PHONE, postOrder } from "./order-requests";
-import { createSignedInUser } from "./sign-in";
+import { createReturningShopper } from "./sign-in";
 
 const db = getDb(env.DB);
 const itemsOf = (orderId: string) =>
@@ -49,7 +49,7 @@ describe("orders of every allowed size are written whole", () => {
 
   for (const count of [1, 12, 13, 25, ORDER_LIMITS.maxLines]) {
     it(`an order of ${count} line(s) is placed with every line stored`, async () => {
-      const { cookie } = await createSignedInUser();
+      const { cookie } = await createReturningShopper();
       const response = await postOrder(cookie, { lines: lines(count), phone: PHONE });
       expect(response.status).toBe(201);
       const { order } = await json<CreateOrderResponse>(response);
@@ -60,7 +60,7 @@ describe("orders of every allowed size are written whole", () => {
 
   for (const [spelling, note] of notes) {
     it(`the longest order (${ORDER_LIMITS.maxLines} lines, ${maxNote}-character notes in ${spelling}) is placed whole`, async () => {
-      const { userId, cookie } = await createSignedInUser();
+      const { userId, cookie } = await createReturningShopper();
       const request = { lines: lines(ORDER_LIMITS.maxLines, note), phone: PHONE };
       const response = await postOrder(cookie, request);
       expect(response.status).toBe(201);
@@ -96,7 +96,7 @@ describe("orders per account are limited", () => {
   const one = [{ productId: "prd-charcoal-lemonade", size: "default", quantity: 1, note: "" }];
 
   it(`accepts ${max} orders in ${orderWindowMinutes} minutes, then answers 429 with Retry-After and writes nothing`, async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     for (let index = 0; index < max; index += 1) {
       expect((await postOrder(cookie, { lines: one, phone: PHONE })).status).toBe(201);
     }
@@ -115,7 +115,7 @@ describe("orders per account are limited", () => {
   });
 
   it("answers a retry of an earlier order (same Idempotency-Key) even at the limit: it is not a new order", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const keys = Array.from({ length: max }, () => crypto.randomUUID());
     for (const key of keys) expect((await postOrder(cookie, { lines: one, phone: PHONE }, key)).status).toBe(201);
     for (const key of keys) expect((await postOrder(cookie, { lines: one, phone: PHONE }, key)).status).toBe(200);
@@ -124,7 +124,7 @@ describe("orders per account are limited", () => {
   });
 
   it("holds under a concurrent burst: exactly the limit is written", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const responses = await Promise.all(
       Array.from({ length: max * 3 }, () => postOrder(cookie, { lines: one, phone: PHONE }, crypto.randomUUID())),
     );
@@ -135,15 +135,15 @@ describe("orders per account are limited", () => {
   });
 
   it("counts per account, not per address: another account on the same address is not limited", async () => {
-    const busy = await createSignedInUser();
-    const other = await createSignedInUser();
+    const busy = await createReturningShopper();
+    const other = await createReturningShopper();
     for (let index = 0; index < max; index += 1) await postOrder(busy.cookie, { lines: one, phone: PHONE });
     expect((await postOrder(busy.cookie, { lines: one, phone: PHONE })).status).toBe(429);
     expect((await postOrder(other.cookie, { lines: one, phone: PHONE })).status).toBe(201);
   });
 
   it("forgets orders older than the window, and Retry-After says when the oldest in it leaves", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     for (let index = 0; index < max; index += 1) await postOrder(cookie, { lines: one, phone: PHONE });
     const stored = await ordersOf(userId);
     // The oldest is moved to 20 s before it leaves the window; the others to long ago.
@@ -190,7 +190,7 @@ describe("an Idempotency-Key names one cart", () => {
 
   for (const [name, request] of changed) {
     it(`refuses the key again with ${name} (422), leaving the first order as it was`, async () => {
-      const { userId, cookie } = await createSignedInUser();
+      const { userId, cookie } = await createReturningShopper();
       const key = crypto.randomUUID();
       const first = await json<CreateOrderResponse>(await postOrder(cookie, base, key));
       const reused = await postOrder(cookie, request, key);
@@ -205,7 +205,7 @@ describe("an Idempotency-Key names one cart", () => {
   }
 
   it("answers the same cart again (200) however it is spelled: spaces around the note and phone, another displayed total", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const key = crypto.randomUUID();
     const first = await json<CreateOrderResponse>(await postOrder(cookie, base, key));
     const again = await postOrder(
@@ -219,7 +219,7 @@ describe("an Idempotency-Key names one cart", () => {
   });
 
   it("lets only one of two different carts sent together with one key through; the other is 422", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const key = crypto.randomUUID();
     const responses = await Promise.all([postOrder(cookie, base, key), postOrder(cookie, changed[0]![1], key)]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 422]);

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, notLike } from "drizzle-orm";
 import type { OrderRequest } from "#common/forms/checkout";
 import { getDb } from "#worker/db/client";
 import { emailOutbox, orders } from "#worker/db/schema";
 import { api } from "./helpers";
+import { EARLIER_VISIT_ID_PREFIX } from "./sign-in";
 
 const db = getDb(env.DB);
 
@@ -27,9 +28,14 @@ export function postOrder(
   return api("/api/orders", orderRequest(cookie, body, idempotencyKey));
 }
 
-/** The shopper's stored orders. */
+/** The shopper's orders, but for a returning shopper's earlier one (createReturningShopper). */
+export function placedBy(userId: string) {
+  return and(eq(orders.userId, userId), notLike(orders.id, `${EARLIER_VISIT_ID_PREFIX}%`));
+}
+
+/** The shopper's stored orders (placedBy). */
 export function ordersOf(userId: string) {
-  return db.select().from(orders).where(eq(orders.userId, userId));
+  return db.select().from(orders).where(placedBy(userId));
 }
 
 /** The e-mails queued for an order, by kind. */

@@ -9,7 +9,8 @@ import type { StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
 import { orderSlotDrinks, orders } from "#worker/db/schema";
 import { api, json } from "./helpers";
-import { createBarista, createSignedInUser } from "./sign-in";
+import { placedBy } from "./order-requests";
+import { createBarista, createReturningShopper } from "./sign-in";
 import { ANAHEIM, jsonPost, PHONE, resetShop, store, TUESDAY_NOON, useShopClock } from "./store-helpers";
 
 const db = getDb(env.DB);
@@ -38,7 +39,7 @@ async function placed(response: Response): Promise<CreateOrderResponse["order"]>
 }
 
 /** Each shopper may place 5 orders in 10 minutes: every test takes fresh ones. */
-const shopper = () => createSignedInUser();
+const shopper = () => createReturningShopper();
 
 async function slotDrinksOf(orderId: string) {
   const rows = await db
@@ -91,7 +92,7 @@ describe("POST /api/orders: an order the counter cannot make in time is refused"
     expect(after.pickupSlots).toEqual(before.pickupSlots);
     expect(after.pickupSlots.length).toBeGreaterThan(0);
     expect(after.asapReadyAt).toBe(before.asapReadyAt);
-    expect(await db.select().from(orders).where(eq(orders.userId, person.userId))).toEqual([]);
+    expect(await db.select().from(orders).where(placedBy(person.userId))).toEqual([]);
     expect(await db.select().from(orderSlotDrinks)).toEqual([]);
   });
 
@@ -117,7 +118,7 @@ describe("POST /api/orders: an order the counter cannot make in time is refused"
       expect(response.status).toBe(400);
       expect((await json<ApiErrorBody>(response)).error.field).toMatch(/^lines/);
     }
-    expect(await db.select().from(orders).where(eq(orders.userId, person.userId))).toEqual([]);
+    expect(await db.select().from(orders).where(placedBy(person.userId))).toEqual([]);
   });
 
   it("takes exactly 40 drinks as soon as possible, and refuses 41", async () => {

@@ -9,7 +9,7 @@ import { getDb } from "#worker/db/client";
 import { orderItems, users } from "#worker/db/schema";
 import { api, json } from "./helpers";
 import { orderEmailsOf, orderRequest, ordersOf, PHONE, postOrder } from "./order-requests";
-import { createSignedInUser } from "./sign-in";
+import { createReturningShopper, createSignedInUser } from "./sign-in";
 
 const db = getDb(env.DB);
 const sunriseMedium = { productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "" } as const;
@@ -29,7 +29,7 @@ describe("POST /api/orders: who may order", () => {
 
 describe("POST /api/orders: pricing on the server", () => {
   it("ignores a tampered client total and per-line price, charging the menu's (discounted) prices", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const response = await postOrder(cookie, {
       // A forged price on the line and a forged total: neither may reach the order.
       lines: [{ ...sunriseMedium, priceCents: 1, unitPriceCents: 1 }, charcoal],
@@ -55,7 +55,7 @@ describe("POST /api/orders: pricing on the server", () => {
   });
 
   it("uses the discounted price where one exists and says nothing changed when the client agreed", async () => {
-    const { cookie } = await createSignedInUser();
+    const { cookie } = await createReturningShopper();
     const response = await postOrder(cookie, {
       lines: [{ productId: "prd-apple-ginger", size: "small", quantity: 3, note: "" }],
       phone: PHONE,
@@ -69,7 +69,7 @@ describe("POST /api/orders: pricing on the server", () => {
   });
 
   it("writes the order placed for pay-on-pickup, a snapshot of each line, and the phone on the profile", async () => {
-    const { userId, cookie } = await createSignedInUser({
+    const { userId, cookie } = await createReturningShopper({
       username: "Grace Hopper",
       email: "grace@example.com",
       phone: null,
@@ -201,7 +201,7 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
 
   for (const { name, line, status, code, field, message } of cases) {
     it(`refuses ${name} with ${status} naming ${field}, and writes no order`, async () => {
-      const { userId, cookie } = await createSignedInUser();
+      const { userId, cookie } = await createReturningShopper();
       const response = await postOrder(cookie, { lines: [charcoal, line], phone: PHONE });
       expect(response.status).toBe(status);
       expect(await json<ApiErrorBody>(response)).toEqual({ error: { code, message, field } });
@@ -210,7 +210,7 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
   }
 
   it("says a drink is no longer on the menu without naming it: hidden, deleted and unknown answer alike", async () => {
-    const { cookie } = await createSignedInUser();
+    const { cookie } = await createReturningShopper();
     // Hidden, deleted, in a hidden category, in a deleted category, never existed: the catalog
     // answers 404 for each, so the order's answer must not tell them apart or name them.
     const offMenu = [
@@ -238,7 +238,7 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
   });
 
   it("accepts a 280-character note and the shop's 40 drinks of one kind; 50 pass the edge and are the shop's to refuse", async () => {
-    const { cookie } = await createSignedInUser();
+    const { cookie } = await createReturningShopper();
     const response = await postOrder(cookie, {
       lines: [{ ...sunriseMedium, quantity: 40, note: "y".repeat(280) }],
       phone: PHONE,
@@ -250,7 +250,7 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
   });
 
   it("refuses more than 30 lines, an empty cart and a missing phone", async () => {
-    const { cookie } = await createSignedInUser();
+    const { cookie } = await createReturningShopper();
     const tooMany = await postOrder(cookie, { lines: Array.from({ length: 31 }, () => charcoal), phone: PHONE });
     expect(tooMany.status).toBe(400);
     expect((await json<ApiErrorBody>(tooMany)).error.field).toBe("lines");
@@ -270,7 +270,7 @@ describe("POST /api/orders: lines the menu cannot serve", () => {
 
 describe("POST /api/orders: one order per submission", () => {
   it("answers a retried submission with the same order (200), never a second one", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const key = crypto.randomUUID();
     const first = await postOrder(cookie, { lines: [sunriseMedium], phone: PHONE }, key);
     const retry = await postOrder(cookie, { lines: [sunriseMedium], phone: PHONE }, key);
@@ -286,7 +286,7 @@ describe("POST /api/orders: one order per submission", () => {
   });
 
   it("creates one order when two submissions with one key arrive together", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const key = crypto.randomUUID();
     const responses = await Promise.all([
       postOrder(cookie, { lines: [charcoal], phone: PHONE }, key),
@@ -310,7 +310,7 @@ describe("POST /api/orders: one order per submission", () => {
   });
 
   it("refuses a malformed Idempotency-Key with 400 naming the header", async () => {
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     for (const bad of ["short", "x".repeat(101), "has spaces in it"]) {
       const response = await postOrder(cookie, { lines: [charcoal], phone: PHONE }, bad);
       expect(response.status).toBe(400);
@@ -322,7 +322,7 @@ describe("POST /api/orders: one order per submission", () => {
 
 describe("POST /api/orders: e-mails (pay on pickup)", () => {
   it("queues the shop's and the customer's e-mails once, in the order's batch, escaping what the customer typed", async () => {
-    const { cookie } = await createSignedInUser({ username: "Ada <script>", email: "ada-orders@example.com" });
+    const { cookie } = await createReturningShopper({ username: "Ada <script>", email: "ada-orders@example.com" });
     const ctx = createExecutionContext();
     const response = await app.fetch(
       new Request(
@@ -435,7 +435,7 @@ describe("order history", () => {
 describe("half-configured Stripe", () => {
   it("refuses orders with a clear logged 500 while the menu keeps working", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { userId, cookie } = await createSignedInUser();
+    const { userId, cookie } = await createReturningShopper();
     const halfEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: undefined };
     const ctx = createExecutionContext();
     const response = await app.fetch(

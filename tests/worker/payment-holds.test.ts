@@ -9,7 +9,8 @@ import { app } from "#worker/app";
 import { getDb } from "#worker/db/client";
 import { emailOutbox, orders } from "#worker/db/schema";
 import worker from "#worker/index";
-import { createSignedInUser } from "./sign-in";
+import { placedBy } from "./order-requests";
+import { createReturningShopper } from "./sign-in";
 import { resetShop, store, useShopClock } from "./store-helpers";
 import { checkoutSessionEvent, stripeEventPayload, stripeSignature } from "./stripe-webhooks";
 
@@ -114,7 +115,7 @@ async function runCron() {
 /** 12 juices for one pickup slot: the slot's every drink, and one of its places. */
 async function placeCardOrder(slot: PickupSlot) {
   const email = `holds-${crypto.randomUUID()}@example.com`;
-  const user = { ...(await createSignedInUser({ email })), email };
+  const user = { ...(await createReturningShopper({ email })), email };
   const response = await call(
     new Request("http://localhost:5173/api/orders", {
       method: "POST",
@@ -167,7 +168,7 @@ describe("a card checkout that could not be started holds nothing", () => {
     });
     // The slot is as it was: its 12 drinks free for the next shopper.
     expect(await slotNow(slot.startsAt)).toEqual(slot);
-    const [row] = await db.select().from(orders).where(eq(orders.userId, user.userId));
+    const [row] = await db.select().from(orders).where(placedBy(user.userId));
     expect(row).toMatchObject({ status: "cancelled", paymentState: "not_required", stripeSessionId: null });
 
     // Once Stripe is back, another shopper takes those drinks.
@@ -196,7 +197,7 @@ describe("a shopper back from Stripe's page without paying", () => {
     const sessionId = (await orderRow(order.id)).stripeSessionId!;
 
     // Someone else cannot release it.
-    const stranger = await createSignedInUser();
+    const stranger = await createReturningShopper();
     expect((await cancelPayment(stranger.cookie, order.id)).status).toBe(404);
     expect((await orderRow(order.id)).status).toBe("received");
 
@@ -257,7 +258,7 @@ describe("an order waiting for payment holds its place for the Stripe session's 
   it("holds an as-soon-as-possible order's place in the queue while it awaits payment, and gives it back on release", async () => {
     const clock = useShopClock();
     const before = Date.parse((await store()).asapReadyAt!) - clock.now().getTime();
-    const user = await createSignedInUser();
+    const user = await createReturningShopper();
     const response = await call(
       new Request("http://localhost:5173/api/orders", {
         method: "POST",

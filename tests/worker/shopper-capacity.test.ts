@@ -4,7 +4,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import type { OrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse } from "#common/orders";
 import { json } from "./helpers";
-import { createSignedInUser } from "./sign-in";
+import { createReturningShopper } from "./sign-in";
 import { ANAHEIM, jsonPost, PHONE, pickupDays, resetShop, store, TUESDAY_NOON, useShopClock } from "./store-helpers";
 
 const MINUTE = 60_000;
@@ -49,7 +49,7 @@ afterEach(async () => {
 describe("no shopper takes the day: one account holds at most 40 open unpaid drinks", () => {
   it("takes the first of five 40-drink orders as soon as possible and refuses the other four with open_drinks_limit", async () => {
     useShopClock();
-    const hoarder = await createSignedInUser();
+    const hoarder = await createReturningShopper();
     const before = await store();
     const tomorrowBefore = (await pickupDays()).find((day) => day.date === "2026-03-11")!;
 
@@ -78,13 +78,13 @@ describe("no shopper takes the day: one account holds at most 40 open unpaid dri
     expect(Date.parse(after.asapReadyAt!) - Date.parse(before.asapReadyAt!)).toBe(120 * MINUTE);
     expect((await pickupDays()).find((day) => day.date === "2026-03-11")).toEqual(tomorrowBefore);
     // Another shopper's one drink is taken, ready after that one order.
-    const other = await placed(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(1)] }));
+    const other = await placed(await placeOrder((await createReturningShopper()).cookie, { lines: [juices(1)] }));
     expect(other.pickup?.at).toBe(new Date(TUESDAY_NOON.getTime() + 123 * MINUTE).toISOString());
   });
 
   it("counts received, preparing and ready orders not paid, and frees the room once paid, collected or cancelled", async () => {
     useShopClock();
-    const person = await createSignedInUser();
+    const person = await createReturningShopper();
     const days = await pickupDays();
     const slotAhead = {
       mode: "slot",
@@ -111,7 +111,7 @@ describe("no shopper takes the day: one account holds at most 40 open unpaid dri
 
   it("refuses a burst of concurrent orders from one account past 40 drinks, whichever arrives first", async () => {
     useShopClock();
-    const person = await createSignedInUser();
+    const person = await createReturningShopper();
     const responses = await Promise.all(
       Array.from({ length: 4 }, () => placeOrder(person.cookie, { lines: [juices(15)] })),
     );
@@ -135,7 +135,7 @@ describe("an order that would be ready after closing is refused with ready_after
     // Tuesday 7 AM to 7 PM; it is 6:58 PM. One juice takes 3 minutes.
     await hoursOn("2026-03-10", "07:00", "19:00");
     useShopClock(new Date("2026-03-11T01:58:00.000Z"));
-    const error = await refusal(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(1)] }));
+    const error = await refusal(await placeOrder((await createReturningShopper()).cookie, { lines: [juices(1)] }));
     expect(error).toEqual({
       code: "ready_after_closing",
       field: "pickup",
@@ -150,7 +150,7 @@ describe("an order that would be ready after closing is refused with ready_after
     const first = (await pickupDays()).find((day) => day.slots.length > 0)!.slots[0]!;
     expect(first.startsAt > "2026-03-11T02:00:00.000Z").toBe(true);
     const order = await placed(
-      await placeOrder((await createSignedInUser()).cookie, {
+      await placeOrder((await createReturningShopper()).cookie, {
         lines: [juices(1)],
         pickup: { mode: "slot", startsAt: first.startsAt },
       }),
@@ -163,9 +163,9 @@ describe("an order that would be ready after closing is refused with ready_after
     await hoursOn("2026-03-10", "07:00", "19:00");
     useShopClock(new Date("2026-03-11T01:00:00.000Z"));
     expect((await store()).asapReadyAt).toBe("2026-03-11T01:05:00.000Z");
-    await placed(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(20)] }));
+    await placed(await placeOrder((await createReturningShopper()).cookie, { lines: [juices(20)] }));
     expect((await store()).asapReadyAt).toBeNull();
-    const error = await refusal(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(1)] }));
+    const error = await refusal(await placeOrder((await createReturningShopper()).cookie, { lines: [juices(1)] }));
     expect(error).toMatchObject({ code: "ready_after_closing", field: "pickup" });
     expect(error.message).toBe(
       "1 drink would be ready around 7:03 PM, after the shop closes at 7:00 PM. Choose a pickup time ahead.",
@@ -178,7 +178,7 @@ describe("an order that would be ready after closing is refused with ready_after
     const status = await store();
     // 6:50 PM: a drink at the default 5 minutes is ready at 6:55 PM.
     expect(status.asapReadyAt).toBe("2026-03-11T01:55:00.000Z");
-    const order = await placed(await placeOrder((await createSignedInUser()).cookie, { lines: [juices(1)] }));
+    const order = await placed(await placeOrder((await createReturningShopper()).cookie, { lines: [juices(1)] }));
     expect(order.pickup?.at).toBe("2026-03-11T01:53:00.000Z");
   });
 });

@@ -33,6 +33,29 @@ export async function createSignedInUser(
   return { userId, cookie: `${LOCAL_SESSION_COOKIE}=${token}` };
 }
 
+/** The id of a returning shopper's earlier order starts with this, so a test can leave it out of what it counts. */
+export const EARLIER_VISIT_ID_PREFIX = "earlier-visit-";
+
+/**
+ * A shopper who has had an order picked up before (a year ago, at the first shop), so the
+ * business's per-account cap on open unpaid drinks applies to them, not a new account's
+ * (worker/services/orders/open-drinks.ts).
+ */
+export async function createReturningShopper(
+  overrides: Parameters<typeof createSignedInUser>[0] = {},
+): Promise<SignedInUser> {
+  const user = await createSignedInUser(overrides);
+  await env.DB.prepare(
+    `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
+       customer_email, phone, created_at, updated_at)
+     SELECT ?, ?, (SELECT id FROM locations ORDER BY id LIMIT 1), 'completed', 'pay_on_pickup', 'paid_at_counter', 500,
+       'Returning Shopper', 'returning@example.com', '+1 714 555 0100', '2025-01-07T17:00:00.000Z', '2025-01-07T17:10:00.000Z'`,
+  )
+    .bind(`${EARLIER_VISIT_ID_PREFIX}${crypto.randomUUID()}`, user.userId)
+    .run();
+  return user;
+}
+
 /** A signed-in member of the Anaheim shop's staff (seed/dev/staff.sql lists barista@example.com). */
 export function createBarista(): Promise<SignedInUser> {
   return createSignedInUser({ username: "Sam Barista", email: "barista@example.com" });

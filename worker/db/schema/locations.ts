@@ -107,12 +107,21 @@ export const locationPickupSettings = sqliteTable(
     maxDrinksPerOrder: integer("max_drinks_per_order").notNull().default(40),
     /** Drinks the counter makes for online orders in one 15-minute slot. */
     maxDrinksPerSlot: integer("max_drinks_per_slot").notNull().default(12),
+    /**
+     * Drinks all accounts that have never had an order completed may hold together in open,
+     * unpaid orders at this shop (worker/services/orders/open-drinks.ts); past it, `shop_busy`.
+     */
+    maxNewAccountUnpaidDrinks: integer("max_new_account_unpaid_drinks").notNull().default(30),
   },
   (table) => [
     check("location_pickup_settings_capacity_range", sql`${table.slotCapacity} BETWEEN 0 AND 1000`),
     check("location_pickup_settings_prep_range", sql`${table.defaultPrepMinutes} BETWEEN 1 AND 240`),
     check("location_pickup_settings_order_drinks_range", sql`${table.maxDrinksPerOrder} BETWEEN 1 AND 1000`),
     check("location_pickup_settings_slot_drinks_range", sql`${table.maxDrinksPerSlot} BETWEEN 1 AND 1000`),
+    check(
+      "location_pickup_settings_new_account_drinks_range",
+      sql`${table.maxNewAccountUnpaidDrinks} BETWEEN 0 AND 100000`,
+    ),
   ],
 );
 

@@ -14,7 +14,14 @@ import { admitToSlot, pickupDaysWithFill, slotDrinksStatements } from "./pickup-
 import { prepMinutesFor } from "./prep-minutes";
 import { shopStateNow } from "./queue";
 import { prepStartAt } from "./prep-start";
-import { openDrinksGuard, openDrinksLimitError, openDrinksOf, refuseOverOpenDrinks } from "./open-drinks";
+import {
+  openDrinksGuard,
+  openDrinksLimitError,
+  openDrinksOf,
+  overOpenDrinks,
+  refuseOverOpenDrinks,
+  shopBusyError,
+} from "./open-drinks";
 
 /** The lines as the checks need them (already priced: the drink exists and the size is sold). */
 interface CheckedLine {
@@ -27,8 +34,8 @@ interface CheckedLine {
 }
 
 export interface AdmittedOrder {
-  /** The 409 for an order undone by the open drinks guard in its batch (isOverOpenDrinks). */
-  openDrinksRefusal(): Promise<ApiError>;
+  /** The 409 for an order undone by an open drinks guard in its batch (./open-drinks.ts), or null for another error. */
+  openDrinksRefusal(error: unknown): Promise<ApiError | null>;
   pickup: OrderPickup;
   /** For a pickup time: when the counter should start on it (./prep-start.ts), null for as soon as possible. */
   prepStartsAt: string | null;
@@ -48,7 +55,8 @@ export interface AdmittedOrder {
  * today or in the days ahead (`slot_invalid`) or has no
  * room for its drinks (`slot_full`), when the order is too large to make in time
  * (`order_too_large`, ./order-size.ts), when the account would hold more open unpaid drinks than
- * one order may have (`open_drinks_limit`, ./open-drinks.ts), and when "as soon as possible" would
+ * it may (`open_drinks_limit`) or new accounts more than the shop takes from them (`shop_busy`,
+ * both ./open-drinks.ts), and when "as soon as possible" would
  * be ready only after closing (`ready_after_closing`). A slot that fills up meanwhile is refused by
  * the database itself as the order is written (see ./pickup-slots.ts isSlotFull), as is a burst from one account
  * past its open drinks (isOverOpenDrinks).
@@ -86,8 +94,8 @@ export async function admitOrder(
 
   const drinks = drinkCount(lines);
   refuseOverDrinkLimit(state, drinks);
-  const openDrinksLimit = state.drinkLimits.perOrder;
-  await refuseOverOpenDrinks(db, userId, drinks, openDrinksLimit, state.location.phone);
+  const shop = { ...state.location, newAccountUnpaidDrinks: state.newAccountUnpaidDrinks };
+  await refuseOverOpenDrinks(db, userId, drinks, shop);
 
   const prepRows = await db
     .select({ id: products.id, prepMinutes: products.prepMinutes })
@@ -113,15 +121,18 @@ export async function admitOrder(
     pickup = { mode: "asap", at: readyAt.toISOString(), timeZone };
   }
   return {
-    openDrinksRefusal: async () =>
-      openDrinksLimitError(await openDrinksOf(db, userId), openDrinksLimit, state.location.phone),
+    openDrinksRefusal: async (error) => {
+      const over = overOpenDrinks(error);
+      if (over === "shop") return shopBusyError(shop.name, shop.phone);
+      return over === "account" ? openDrinksLimitError(await openDrinksOf(db, userId, locationId), shop.phone) : null;
+    },
     pickup,
     prepStartsAt: pickup.mode === "slot" ? prepStartAt(pickup.at, ownPrep) : null,
     locationId,
     statements: (orderId) => [
       db.insert(orderPickups).values({ orderId, locationId, mode: pickup.mode, pickupAt: pickup.at }),
       ...slotDrinksStatements(db, orderId, locationId, making),
-      openDrinksGuard(db, userId, orderId, openDrinksLimit),
+      openDrinksGuard(db, userId, orderId, shop),
     ],
   };
 }

@@ -21,7 +21,6 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { admitOrder } from "./admission";
 import { isSlotFull, slotFullError } from "./pickup-slots";
-import { isOverOpenDrinks } from "./open-drinks";
 import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
@@ -276,7 +275,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
-    if (isOverOpenDrinks(error)) throw await admitted.openDrinksRefusal();
+    const overOpenDrinks = await admitted.openDrinksRefusal(error);
+    if (overOpenDrinks) throw overOpenDrinks;
     throw error;
   }
 

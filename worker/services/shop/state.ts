@@ -16,6 +16,8 @@ import { loadOpeningHours } from "./opening-hours";
 
 /** A location with no pickup settings row takes no slots and assumes this long per drink. */
 export const FALLBACK_PREP_MINUTES = 5;
+/** The same for the drinks new accounts may hold unpaid there (the column's default). */
+export const FALLBACK_NEW_ACCOUNT_UNPAID_DRINKS = 30;
 const MINUTE_MS = 60_000;
 
 /** Everything the shop's answer and an order's admission are computed from, read in one go. */
@@ -25,6 +27,8 @@ export interface ShopState {
   slotCapacity: number;
   /** Drinks per online order and per slot (common/order-size.ts). */
   drinkLimits: DrinkLimits;
+  /** Drinks all accounts with no order completed yet may hold unpaid at the shop (orders/open-drinks.ts). */
+  newAccountUnpaidDrinks: number;
   defaultPrepMinutes: number;
   pause: { pausedUntil: string | null } | null;
   soldOut: SoldOutItem[];
@@ -95,6 +99,7 @@ export async function loadShopState(
     drinkLimits: settings
       ? { perOrder: settings.maxDrinksPerOrder, perSlot: settings.maxDrinksPerSlot }
       : DEFAULT_DRINK_LIMITS,
+    newAccountUnpaidDrinks: settings?.maxNewAccountUnpaidDrinks ?? FALLBACK_NEW_ACCOUNT_UNPAID_DRINKS,
     defaultPrepMinutes,
     pause: pauseRows[0] ?? null,
     soldOut: soldOutRows,
