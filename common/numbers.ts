@@ -8,7 +8,13 @@ import { z } from "zod";
 
 export { mayViewNumbers, NUMBERS_ROLES } from "./staff";
 
-/** A shop's calendar date, "YYYY-MM-DD", that exists (no February 30th). */
+/**
+ * The first date the numbers answer for: the shop's clock (its time zone's rules) is only known
+ * for dates after the local mean times of the 19th century, and no sale is older than 2000.
+ */
+export const NUMBERS_EARLIEST_DATE = "2000-01-01";
+
+/** A shop's calendar date, "YYYY-MM-DD", that exists (no February 30th), from 2000 on. */
 const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")
@@ -16,7 +22,8 @@ const calendarDate = z
     const [year, month, day] = value.split("-").map(Number) as [number, number, number];
     const date = new Date(Date.UTC(year, month - 1, day));
     return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  }, "is not a date on the calendar");
+  }, "is not a date on the calendar")
+  .refine((value) => value >= NUMBERS_EARLIEST_DATE, `must be ${NUMBERS_EARLIEST_DATE} or later`);
 
 /** The date a year after `date` (the 29th of February's year after is the 28th). */
 export function yearAfter(date: string): string {

@@ -93,6 +93,11 @@ describe("who sees the numbers", () => {
       ["from=2026-06-10", "to"],
       ["from=2026-06-10&to=tomorrow", "to"],
       ["from=2026-06-10&to=2026-06-10&location=", "location"],
+      // Before 2000: no sale is that old, and the shop's clock had no time zone before 1883.
+      ["from=0100-01-01&to=0100-12-31", "from"],
+      ["from=1582-10-05&to=1582-10-14", "from"],
+      ["from=1999-12-31&to=2000-01-01", "from"],
+      ["from=2000-01-01&to=1883-11-18", "to"],
     ];
     for (const [query, field] of cases) {
       for (const path of paths) {
