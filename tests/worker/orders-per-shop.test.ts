@@ -58,6 +58,29 @@ describe("POST /api/orders: the shop named by locationId", () => {
     expect(await placedAt(await order(shopper.cookie, { locationId: ` ${SCOTTSDALE} ` }))).toBe(SCOTTSDALE);
   });
 
+  it("refuses an Idempotency-Key sent again for another shop (422), named in the query or the body", async () => {
+    const shopper = await createSignedInUser();
+    const key = { "Idempotency-Key": crypto.randomUUID() };
+    const first = await jsonPost("/api/orders", shopper.cookie, { lines: [sunriseMedium], phone: PHONE }, key);
+    expect(await placedAt(first)).toBe("loc-anaheim");
+    const elsewhere = [
+      jsonPost(`/api/orders?location=${FULLERTON}`, shopper.cookie, { lines: [sunriseMedium], phone: PHONE }, key),
+      jsonPost("/api/orders", shopper.cookie, { lines: [sunriseMedium], phone: PHONE, locationId: SCOTTSDALE }, key),
+    ];
+    for (const response of await Promise.all(elsewhere)) {
+      expect((await refusal(response, 422)).code).toBe("idempotency_key_reused");
+    }
+    // The same shop named outright is the same order.
+    const again = await jsonPost(
+      "/api/orders",
+      shopper.cookie,
+      { lines: [sunriseMedium], phone: PHONE, locationId: "loc-anaheim" },
+      key,
+    );
+    expect(again.status).toBe(200);
+    expect((await db.select().from(orders).where(eq(orders.userId, shopper.userId))).length).toBe(1);
+  });
+
   it("answers 400 naming locationId for an id that is no shop, in several spellings, and writes nothing", async () => {
     const shopper = await createSignedInUser();
     const spellings: unknown[] = [

@@ -62,9 +62,12 @@ function findOrderRowByKey(db: Database, userId: string, idempotencyKey: string)
 /**
  * What a submission asks for, as the server understood it (lines and phone after validation):
  * the same cart sent again hashes the same; any change to a drink, size, quantity, note, its
- * options or the phone does not. The shopper's displayed total is left out: it is not part of the order.
+ * options, the phone or the shop it is for does not. The shop is the one the order is placed at,
+ * however the request named it (body, `?location=`, cookie or the default): the same key sent for
+ * another shop is another order (docs/decisions/0032). The shopper's displayed total is left out:
+ * it is not part of the order.
  */
-export async function orderRequestHash(request: ValidOrderRequest): Promise<string> {
+export async function orderRequestHash(request: ValidOrderRequest, locationId: string): Promise<string> {
   const canonical = JSON.stringify({
     // Options join a line's form only when sent, so a line without them hashes as lines always have.
     lines: request.lines.map((line) =>
@@ -78,8 +81,7 @@ export async function orderRequestHash(request: ValidOrderRequest): Promise<stri
     ...(request.tip ? { tip: request.tip } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
-    // Only a named shop does, so an order without one hashes as orders always have.
-    ...(request.locationId ? { locationId: request.locationId } : {}),
+    locationId,
   });
   return sha256Hex(canonical);
 }
@@ -129,7 +131,7 @@ async function orderLimitReached(db: Database, userId: string, now: Date): Promi
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { db, env, userId, locationId, request, idempotencyKey } = input;
   const payment = paymentConfig(env);
-  const requestHash = await orderRequestHash(request);
+  const requestHash = await orderRequestHash(request, locationId);
 
   if (idempotencyKey) {
     const existing = await findOrderRowByKey(db, userId, idempotencyKey);
