@@ -76,10 +76,24 @@ function base64UrlBytes(value: string): Uint8Array | null {
 /** The longest endpoint accepted; the push services' own are well under 1,000 characters. */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 
+/**
+ * An endpoint in its one canonical spelling, as the URL standard writes it: the host lower-case
+ * and ASCII (full-width letters folded, an IP address in its dotted form), the scheme's default
+ * port dropped. One device is then one row however its browser spelled the address.
+ */
+export function canonicalEndpoint(endpoint: string): string {
+  return URL.canParse(endpoint) ? new URL(endpoint).href : endpoint;
+}
+
 const endpointSchema = z
   .string()
   .max(PUSH_ENDPOINT_MAX_LENGTH)
-  .refine((value) => URL.canParse(value), "must be the push service's URL");
+  .refine((value) => URL.canParse(value), "must be the push service's URL")
+  .refine((value) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    return !url || (url.username === "" && url.password === "");
+  }, "must not carry a user name or password")
+  .transform(canonicalEndpoint);
 
 /**
  * `POST /api/push-subscriptions`: the browser's `PushSubscription.toJSON()`. The keys are the

@@ -146,6 +146,51 @@ describe("POST /api/push-subscriptions", () => {
     }
   });
 
+  it("stores one device once, in one spelling, however its endpoint is written", async () => {
+    const service = await fakePushService();
+    const dev = await fakePushService({ APP_ENV: "development" });
+    const who = await shopper();
+    const { subscription } = await service.device();
+    const canonical = "https://fcm.googleapis.com/fcm/send/same-device";
+    const spellings = [
+      canonical,
+      "https://FCM.GoogleAPIs.com/fcm/send/same-device",
+      "https://fcm.googleapis.com:443/fcm/send/same-device",
+      "HTTPS://fcm.googleapis.com/fcm/send/same-device",
+      "https://\uff46\uff43\uff4d.googleapis.com/fcm/send/same-device",
+    ];
+    for (const endpoint of spellings) {
+      const response = await subscribe(service.env, who.cookie, { ...subscription, endpoint });
+      expect(response.status, endpoint).toBe(201);
+      expect(await json(response), endpoint).toEqual({ endpoint: canonical });
+    }
+    expect((await subscriptionsOf(who.userId)).map((row) => row.endpoint)).toEqual([canonical]);
+    // Under npm run dev, the stand-in's address in another notation is the same address.
+    const local = await shopper();
+    for (const endpoint of [
+      "http://127.0.0.1:5420/push/abc",
+      "http://0x7f000001:5420/push/abc",
+      "http://2130706433:5420/push/abc",
+    ]) {
+      expect((await subscribe(dev.env, local.cookie, { ...subscription, endpoint })).status, endpoint).toBe(201);
+    }
+    expect((await subscriptionsOf(local.userId)).map((row) => row.endpoint)).toEqual([
+      "http://127.0.0.1:5420/push/abc",
+    ]);
+    // Forgetting it in another spelling forgets the one row.
+    const removed = await callWorker(
+      "/api/push-subscriptions",
+      {
+        method: "DELETE",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: who.cookie },
+        body: JSON.stringify({ endpoint: "https://FCM.googleapis.com:443/fcm/send/same-device" }),
+      },
+      service.env,
+    );
+    expect(removed.status).toBe(204);
+    expect(await subscriptionsOf(who.userId)).toHaveLength(0);
+  });
+
   it("takes a local stand-in on http://127.0.0.1:<port> and http://localhost:<port> only under npm run dev", async () => {
     const dev = await fakePushService({ APP_ENV: "development" });
     const who = await shopper();
