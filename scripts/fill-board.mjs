@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Fills the local order board with a rush: places N orders (default 12) of 1 to 3 drinks, with
 // notes, some for a pickup time, through several test people signed in with the local sign-in
-// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4). An
-// order the server refuses is said in one line and the next one is tried; it never ends in a
-// stack trace.
+// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4, and a
+// new account holds at most 10 unpaid drinks, so a person stops before that). An order the
+// server refuses is said in one line and the next one is tried; it never ends in a stack trace.
+// New accounts together hold at most the shop's max_new_account_unpaid_drinks (30 in the
+// development seed, about a dozen orders); for a bigger rush raise it in the local database:
+//   npx wrangler d1 execute DB --local --command "UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 1000"
 //
 //   node scripts/fill-board.mjs [--orders 12] [--url http://localhost:5173]
 //
@@ -27,6 +30,9 @@ if (!Number.isInteger(count) || count < 1 || count > 200) {
 }
 const origin = new URL(values.url).origin;
 const ORDERS_PER_PERSON = 4;
+/** Open unpaid drinks a new account may hold (worker/services/orders/open-drinks.ts). */
+const DRINKS_PER_PERSON = 10;
+const RAISE_NEW_ACCOUNT_DRINKS = `npx wrangler d1 execute DB --local --command "UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 1000"`;
 const NOTES = ["", "", "No ice", "Less sweet", "Extra ginger", "Oat milk please", "Light ice, in a bag"];
 const FIRST_NAMES = ["Maya", "Luis", "Priya", "Owen", "Hana", "Diego", "Zoe", "Sam", "Ines", "Theo", "Ada", "Kofi"];
 
@@ -110,7 +116,11 @@ async function fill() {
       console.log(`${name} could not sign in (${error.message}); the next person tries.`);
       continue;
     }
+    let personDrinks = 0;
     for (let index = 0; index < ORDERS_PER_PERSON && placed < count && attempts < maxAttempts; index += 1) {
+      const lines = randomLines(drinks);
+      const orderDrinks = lines.reduce((sum, line) => sum + line.quantity, 0);
+      if (personDrinks + orderDrinks > DRINKS_PER_PERSON) break;
       attempts += 1;
       // One order in four asks for a pickup time half an hour or more ahead, when the shop offers any
       // (the earliest slots fall behind the "as soon as possible" estimate as the queue grows).
@@ -122,7 +132,7 @@ async function fill() {
         const response = await postLocalOrder(origin, {
           cookie,
           body: {
-            lines: randomLines(drinks),
+            lines,
             phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
             pickup: chosen,
           },
@@ -135,6 +145,12 @@ async function fill() {
         pickup = { mode: "asap" };
         answer = await place(pickup);
       }
+      if (answer.body?.error?.code === "shop_busy") {
+        console.error(
+          `The shop takes no more unpaid orders from new accounts (${placed} placed). For a bigger rush, raise its max_new_account_unpaid_drinks in the local database:\n  ${RAISE_NEW_ACCOUNT_DRINKS}`,
+        );
+        return 1;
+      }
       if (!answer.response.ok) {
         refused += 1;
         console.log(
@@ -145,6 +161,7 @@ async function fill() {
       }
       const { order } = answer.body;
       placed += 1;
+      personDrinks += orderDrinks;
       console.log(
         `${placed}/${count}: order ${order.id.slice(0, 8)} by ${name}, ${order.lines.length} line(s)${pickup.mode === "slot" ? ", for a pickup time" : ""}`,
       );

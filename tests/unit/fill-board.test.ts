@@ -82,6 +82,19 @@ describe("scripts/fill-board.mjs", () => {
     expect(run.stdout + run.stderr).not.toMatch(STACK_LINE);
   });
 
+  it("stops when the shop takes no more orders from new accounts, saying how to raise its limit locally", async () => {
+    server = await standIn((n) =>
+      n === 2
+        ? { status: 409, body: { error: { code: "shop_busy", message: "Order at the counter, or call the shop." } } }
+        : placed(n),
+    );
+    const run = await fillBoard(urlOf(server), 5);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("The shop takes no more unpaid orders from new accounts (1 placed).");
+    expect(run.stderr).toContain("UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 1000");
+    expect(run.stdout + run.stderr).not.toMatch(STACK_LINE);
+  });
+
   it("stops with a sentence when the server refuses everything", async () => {
     server = await standIn(() => ({
       status: 503,

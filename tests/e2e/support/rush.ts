@@ -22,16 +22,24 @@ const SMOOTHIE_WITH_ADD_ONS = {
   modifierIds: ["opt-milk-oat", "opt-boost-protein", "opt-boost-chia"],
 };
 
+/** The lines of the `seed`-th order of a rush. */
+function rushOrderLines(seed: number) {
+  return Array.from({ length: 2 + (seed % 2) }, (_, index) => {
+    if (index === 0 && seed % 3 === 0) return SMOOTHIE_WITH_ADD_ONS;
+    const drink = DRINKS[(seed + index) % DRINKS.length]!;
+    return { ...drink, quantity: (seed + index) % 4 === 0 ? 2 : 1, note: NOTES[(seed * 2 + index) % NOTES.length] };
+  });
+}
+
+/** A new account holds at most this many unpaid drinks (worker/services/orders/open-drinks.ts). */
+const DRINKS_PER_NEW_ACCOUNT = 10;
+
 /**
  * The `seed`-th order of a rush, as the person signed in on `request`: two or three drinks,
  * every third one a smoothie with add-ons, a note on some. Answers its id.
  */
 export async function placeRushOrderOverHttp(request: APIRequestContext, baseURL: string, seed: number) {
-  const lines = Array.from({ length: 2 + (seed % 2) }, (_, index) => {
-    if (index === 0 && seed % 3 === 0) return SMOOTHIE_WITH_ADD_ONS;
-    const drink = DRINKS[(seed + index) % DRINKS.length]!;
-    return { ...drink, quantity: (seed + index) % 4 === 0 ? 2 : 1, note: NOTES[(seed * 2 + index) % NOTES.length] };
-  });
+  const lines = rushOrderLines(seed);
   const response = await request.post("/api/orders", {
     headers: { Origin: baseURL, "Idempotency-Key": randomUUID() },
     data: { phone: "+1 714 555 0190", lines },
@@ -40,12 +48,20 @@ export async function placeRushOrderOverHttp(request: APIRequestContext, baseURL
   return ((await response.json()) as { order: { id: string } }).order.id;
 }
 
-/** `count` rush orders from several customers (each may place 5 in 10 minutes), oldest first. */
+/**
+ * `count` rush orders from several new customers (each may place 5 in 10 minutes and hold 10
+ * unpaid drinks), oldest first. The journeys' server takes any number of new accounts' drinks
+ * (scripts/serve-built.mjs).
+ */
 export async function rushOfOrders(browser: Browser, baseURL: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let person = 0; ids.length < count; person += 1) {
     const customer = await customerOverHttp(browser, baseURL, `Rush Customer ${person + 1}`);
+    let drinks = 0;
     for (let index = 0; index < 4 && ids.length < count; index += 1) {
+      const orderDrinks = rushOrderLines(ids.length).reduce((sum, line) => sum + line.quantity, 0);
+      if (drinks + orderDrinks > DRINKS_PER_NEW_ACCOUNT) break;
+      drinks += orderDrinks;
       ids.push(await placeRushOrderOverHttp(customer.request, baseURL, ids.length));
     }
     await customer.close();
