@@ -21,6 +21,11 @@ export function outsideDeliveryAreaMessage(zip: string): string {
   return `We do not deliver to ${zip} yet. Choose pickup, or an address in our delivery area.`;
 }
 
+/** Said when a shop that delivers nowhere is asked for a delivery. */
+export function deliveryNotOfferedMessage(shop: { name: string; address: string }): string {
+  return `${shop.name} does not deliver. Choose pickup at ${shop.address}.`;
+}
+
 /** A complete ZIP code the area does not list; false while the ZIP is still being typed or the area is unknown. */
 export function isOutsideDeliveryArea(area: DeliveryArea | undefined, zip: string): boolean {
   const typed = zip.trim();

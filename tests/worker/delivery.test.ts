@@ -99,6 +99,25 @@ describe("POST /api/orders: delivery", () => {
     expect(await ordersOf(userId)).toHaveLength(0);
   });
 
+  it("refuses a delivery at a shop that delivers nowhere with 422 delivery_not_offered in its own words", async () => {
+    const { cookie, userId } = await createSignedInUser();
+    for (const zip of ["85251", "92801"]) {
+      const response = await postOrder(cookie, {
+        fulfilment: "delivery",
+        street: "1 Main St",
+        zip,
+        locationId: "loc-scottsdale",
+      });
+      expect(response.status, zip).toBe(422);
+      expect((await json<ApiErrorBody>(response)).error).toEqual({
+        code: "delivery_not_offered",
+        field: "fulfilment",
+        message: "Squeeze Scottsdale does not deliver. Choose pickup at 7014 East Camelback Rd, Scottsdale, AZ 85251.",
+      });
+    }
+    expect(await ordersOf(userId)).toHaveLength(0);
+  });
+
   it("refuses a delivery without a street, or with a malformed ZIP, with 400 naming the field", async () => {
     const { cookie, userId } = await createSignedInUser();
     const cases: [Record<string, unknown>, string][] = [

@@ -1,7 +1,12 @@
 /** How an order reaches the shopper, settled on the server from D1: the area, the fee and the address. */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ValidOrderRequest } from "#common/forms/checkout";
-import { outsideDeliveryAreaMessage, type DeliveryArea, type FulfilmentMethod } from "#common/fulfilment";
+import {
+  deliveryNotOfferedMessage,
+  outsideDeliveryAreaMessage,
+  type DeliveryArea,
+  type FulfilmentMethod,
+} from "#common/fulfilment";
 import type { Database } from "#worker/db/client";
 import { deliveryZipCodes, locations } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
@@ -15,7 +20,8 @@ export interface SettledFulfilment {
 
 /**
  * A pickup is collected at the location's address. A delivery must go to a ZIP code the
- * location lists; its fee is the location's, never a figure from the browser.
+ * location lists (a shop that lists none does not deliver: 422 `delivery_not_offered`); its fee
+ * is the location's, never a figure from the browser.
  */
 export async function settleFulfilment(
   db: Database,
@@ -24,16 +30,22 @@ export async function settleFulfilment(
 ): Promise<SettledFulfilment> {
   const [[location], [area]] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
+    // The ZIP asked for if the shop lists it, else any it lists, else none: it does not deliver.
     db
       .select()
       .from(deliveryZipCodes)
-      .where(and(eq(deliveryZipCodes.locationId, locationId), eq(deliveryZipCodes.zip, request.zip))),
+      .where(eq(deliveryZipCodes.locationId, locationId))
+      .orderBy(sql`${deliveryZipCodes.zip} = ${request.zip} DESC`)
+      .limit(1),
   ]);
   if (!location) throw new Error(`Location ${locationId} is missing`);
   if (request.fulfilment === "pickup") {
     return { fulfilment: "pickup", fulfilmentAddress: location.address, deliveryFeeCents: 0 };
   }
   if (!area) {
+    throw new ApiError(422, "delivery_not_offered", deliveryNotOfferedMessage(location), "fulfilment");
+  }
+  if (area.zip !== request.zip) {
     throw new ApiError(422, "outside_delivery_area", `zip: ${outsideDeliveryAreaMessage(request.zip)}`, "zip");
   }
   return {
