@@ -75,6 +75,21 @@ describe("session cookie → GET /api/me", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^squeeze_session=;.*Max-Age=0/);
   });
 
+  it("clears a stale cookie on private answers only: a public, cacheable answer never carries Set-Cookie", async () => {
+    const stale = { headers: { Cookie: "squeeze_session=not-a-real-token" } };
+    for (const path of ["/api/categories", "/api/locations"]) {
+      const response = await api(path, stale);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Cache-Control"), path).toMatch(/public/);
+      expect(response.headers.get("Set-Cookie"), path).toBeNull();
+    }
+    const privateAnswer = await api("/api/store", stale);
+    expect(privateAnswer.headers.get("Cache-Control")).not.toMatch(/public|s-maxage/);
+    expect(
+      privateAnswer.headers.getSetCookie().filter((cookie) => /^squeeze_session=;.*Max-Age=0/.test(cookie)),
+    ).toHaveLength(1);
+  });
+
   it("ends a session idle for longer than the idle timeout", async () => {
     const { cookie } = await createSignedInUser();
     const tokenHash = await hashSessionToken(tokenOf(cookie));

@@ -37,20 +37,30 @@ export function clearSessionCookie(c: Context): void {
   deleteCookie(c, sessionCookieName(c), { path: "/", secure, httpOnly: true, sameSite: "Lax" });
 }
 
+/** An answer any cache may keep and give to anyone (the catalogue's, the shops'): it never sets a cookie. */
+function isPublicAnswer(response: Response): boolean {
+  const cacheControl = response.headers.get("Cache-Control")?.toLowerCase() ?? "";
+  return /\bpublic\b|\bs-maxage=/.test(cacheControl);
+}
+
 /**
  * Reads the session cookie and sets `c.var.userId` for a valid session. A cookie whose
- * session has expired or been logged out is cleared so the browser stops sending it.
+ * session has expired or been logged out is cleared so the browser stops sending it, on a
+ * private answer only: an edge cache would keep a public answer's Set-Cookie and hand it to
+ * everyone.
  */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readSessionToken(c);
+  let stale = false;
   if (token) {
     const session = await findValidSession(getDb(c.env.DB), token);
     if (session) {
       c.set("userId", session.userId);
       c.set("sessionHash", session.tokenHash);
-    } else clearSessionCookie(c);
+    } else stale = true;
   }
   await next();
+  if (stale && !isPublicAnswer(c.res)) clearSessionCookie(c);
 };
 
 /** Refuses a guest with 401 before the handler runs. */
