@@ -12,6 +12,8 @@ import { createBarista, createSignedInUser } from "./sign-in";
 import { jsonPost, resetShop } from "./store-helpers";
 
 const MENU = "/menu?category=smoothies";
+/** The default shop, as a visitor who has not chosen one gets it. */
+const ANAHEIM_BY_DEFAULT = { id: "loc-anaheim", named: false };
 const DRINK = "/categories/cat-smoothies/products/prd-berry-blast";
 
 /** D1 gone: any read throws. A page answered without D1 proves it was not rendered again. */
@@ -85,6 +87,19 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
       first.response.headers.get("content-security-policy"),
     );
     expect(fresh.response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("keeps the default shop's page apart from the same shop chosen in the cookie: only the chosen one names it", async () => {
+    const unnamed = await visit(MENU);
+    expect(unnamed.html).not.toContain("location=loc-anaheim");
+    const chosen = await visit(MENU, { cookie: "squeeze_shop=loc-anaheim" });
+    expect(chosen.cached).not.toBe("hit");
+    expect(chosen.html).toContain("location=loc-anaheim");
+    // And back: the visitor without a choice still gets the page that names no shop.
+    forgetRecentPages();
+    const again = await visit(MENU);
+    expect(again.cached).toBe("hit");
+    expect(again.html).toBe(unnamed.html);
   });
 
   it("keeps each address apart: another category is rendered for itself", async () => {
@@ -226,7 +241,7 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     const first = await cachedLandingPage(
       env,
       url,
-      "loc-anaheim",
+      ANAHEIM_BY_DEFAULT,
       slowFirstVisit,
       async (write) => void kept.push(write),
     );
@@ -237,7 +252,7 @@ describe("the menu's and a drink's rendered page, kept at the edge under the cat
     await Promise.all(kept);
     forgetRecentPages();
     const notAgain = () => Promise.reject(new Error("rendered again"));
-    const next = await cachedLandingPage(env, url, "loc-anaheim", notAgain, async () => {});
+    const next = await cachedLandingPage(env, url, ANAHEIM_BY_DEFAULT, notAgain, async () => {});
     expect(next.response.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
     expect(await next.response.text()).toContain("<h1>About us</h1>");
     expect(next.scriptHashes).toEqual(["'sha256-early-taps'"]);

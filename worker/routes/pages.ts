@@ -74,7 +74,7 @@ async function serveLandingPage(
   const shop = await pageShop(c);
   const render = () => landingPage(c.env, url, kind, content(shop));
   const { response, styleHashes, scriptHashes }: LandingPage =
-    kind === "home" ? await render() : await cachedLandingPage(c.env, url, shop.id, render, afterAnswer(c));
+    kind === "home" ? await render() : await cachedLandingPage(c.env, url, shop, render, afterAnswer(c));
   // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
   c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
