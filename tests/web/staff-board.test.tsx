@@ -899,7 +899,11 @@ describe("each card waits on its own request", () => {
     ).toHaveAttribute("aria-busy", "true");
     await held.answer(first.id);
     expect(await within(preparing).findByRole("article", { name: "#AAAAAAAA" })).toHaveAttribute("aria-busy", "false");
-    expect(postsOf(calls, first)).toEqual([expect.objectContaining({ body: { status: "preparing" } })]);
+    expect(postsOf(calls, first)).toEqual([
+      expect.objectContaining({
+        body: { status: "preparing", expected: { status: first.status, paymentState: first.paymentState } },
+      }),
+    ]);
   });
 
   it("says which card could not be moved, and the other card's move still goes through", async () => {

@@ -188,7 +188,7 @@ describe("POST /api/orders: the shop named by locationId", () => {
     expect(anaheim).toMatchObject({ code: "outside_delivery_area", field: "zip" });
     for (const zip of ["92832", "92805", "85251"]) {
       const scottsdale = await refusal(await order(shopper.cookie, { ...delivery, zip, locationId: SCOTTSDALE }), 422);
-      expect(scottsdale).toMatchObject({ code: "outside_delivery_area", field: "zip" });
+      expect(scottsdale).toMatchObject({ code: "delivery_not_offered", field: "fulfilment" });
     }
   });
 
