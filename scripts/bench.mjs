@@ -6,7 +6,7 @@
 // unexpected status, or count mismatch.
 //
 //   BENCH_SECONDS=8       seconds per read case        BENCH_CONNECTIONS=10  concurrent connections
-//   BENCH_ORDERS=600      orders to create             BENCH_USERS=120       signed-in shoppers placing them
+//   BENCH_ORDERS=600      orders to create             BENCH_USERS=200       signed-in shoppers placing them
 //   BENCH_BOARDS=200      open boards at Anaheim    BENCH_BOARD_ORDERS=60 orders a shop, timed to every board
 //   BENCH_OTHER_SHOP_BOARDS=50  boards at Fullerton and at Scottsdale in the three-shop case
 //   BENCH_SKIP_BUILD=1    reuse the last build    BENCH_NUMBERS=0       skip the owner's numbers on a year of orders
