@@ -32,12 +32,13 @@ const SERVED_CACHE_CONTROL = "no-cache";
  * entry another one reads. Undefined when the version cannot be read: the page is rendered
  * as before (and goes out without its data when D1 is down).
  */
-async function pageKey(env: Env, url: URL, shopId: string): Promise<string | undefined> {
+async function pageKey(env: Env, url: URL, shopKey: string): Promise<string | undefined> {
   try {
     const [version, build] = await Promise.all([currentCatalogVersion(env.DB), readBuildId(env, url.origin)]);
     const page = pageAddress(url);
-    // The shop is in the key: each shop's page shows its own prices and drinks.
-    return `${url.origin}/.page-cache/${build}/${version}/${encodeURIComponent(shopId)}?page=${encodeURIComponent(page.pathname + page.search)}`;
+    // The shop is in the key (its id and its details' fingerprint, or the default shop): each
+    // shop's page shows its own prices, drinks and words.
+    return `${url.origin}/.page-cache/${build}/${version}/${encodeURIComponent(shopKey)}?page=${encodeURIComponent(page.pathname + page.search)}`;
   } catch {
     return undefined;
   }
@@ -121,11 +122,11 @@ function fromKept({ body, status, headers, styleHashes, scriptHashes }: KeptPage
 export async function cachedLandingPage(
   env: Env,
   url: URL,
-  shopId: string,
+  shopKey: string,
   render: () => Promise<RenderedLandingPage>,
   keep: (write: Promise<unknown>) => Promise<void>,
 ): Promise<LandingPage> {
-  const key = await pageKey(env, url, shopId);
+  const key = await pageKey(env, url, shopKey);
   if (key) {
     const recent = recentPages.get(key);
     if (recent) return fromKept(recent);
