@@ -1,5 +1,3 @@
-import { shopPlace } from "./hours/shop-clock";
-
 /**
  * Whose words a page speaks. Written down once, here:
  *
@@ -25,6 +23,15 @@ export interface ShopDetails {
   phone: string;
   /** It has a delivery area; a shop without one offers pickup only. */
   offersDelivery: boolean;
+}
+
+/**
+ * The town a shop's name gives, for "7:15 AM Scottsdale time": "Squeeze Scottsdale" → "Scottsdale".
+ * A name that is only the brand's stays whole.
+ */
+export function shopPlace(shopName: string): string {
+  const place = shopName.replace(/^\s*Squeeze\s+/i, "").trim();
+  return place || shopName.trim();
 }
 
 /** The shop's town, for sentences: "Squeeze Scottsdale" → "Scottsdale". */

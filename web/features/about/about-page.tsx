@@ -5,7 +5,7 @@ import { TeamSection } from "#web/components/team-section/team-section";
 import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
 import { useShopPolling } from "#web/components/shop-status/use-shop-polling";
 import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
-import { shopPlace } from "#common/hours/shop-clock";
+import { shopPlace } from "#common/shop-details";
 import { deliveryFact } from "#web/config/shop-words";
 import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import "./about.css";

@@ -39,7 +39,9 @@ export function NotSoldHere({ message, soldAt }: { message: string; soldAt: Sold
                 >
                   {busyId === shop.id ? `Choosing ${shop.name}…` : `Order it at ${shop.name}`}
                 </button>{" "}
-                <Link to={`/locations/${encodeURIComponent(shop.slug)}`}>Where it is</Link>
+                <Link to={`/locations/${encodeURIComponent(shop.slug)}`}>
+                  Where it is<span className="visually-hidden">: {shop.name}</span>
+                </Link>
               </li>
             ))}
           </ul>
