@@ -1,4 +1,4 @@
-import { shopPlace } from "../shop-details";
+import { shopPlace } from "#common/shop-details";
 import { formatDateTimeIn, formatTimeIn } from "./format";
 
 /**
