@@ -73,11 +73,6 @@ export async function currentCatalogVersion(db: D1Database): Promise<number> {
   return (await catalogState(db)).version;
 }
 
-/** The ids of the shops there are, as of the same read as the version (at most CATALOG_VERSION_TTL_MS old). */
-export async function currentShopIds(db: D1Database): Promise<ReadonlySet<string>> {
-  return new Set((await catalogState(db)).shops.keys());
-}
-
 /** The shops' details, as of the same read as the version, and their fingerprint for a kept page's key. */
 export async function currentShops(
   db: D1Database,
