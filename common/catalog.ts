@@ -102,3 +102,25 @@ export function sizeLabel(size: string): string {
     ? SIZE_LABELS[size as ProductSize]
     : size.charAt(0).toUpperCase() + size.slice(1);
 }
+
+/**
+ * A drink that exists but the shop asked for does not sell: 404 with this code, the words
+ * "Not sold at Squeeze Scottsdale" and, in `soldAt`, up to three shops that sell it, nearest to
+ * that shop first. A drink that does not exist stays the spec's 404 "Product not found".
+ */
+export const PRODUCT_NOT_SOLD = "product_not_sold";
+export const notSoldAtMessage = (shopName: string) => `Not sold at ${shopName}`;
+/** How many shops that sell it a not-sold answer names. */
+export const SOLD_AT_LIMIT = 3;
+
+/** A shop that sells the drink, as a not-sold answer names it. */
+export interface SoldAtShop {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** The not-sold answer's body: the one error shape, with the shops that sell the drink. */
+export interface ProductNotSoldBody {
+  error: { code: typeof PRODUCT_NOT_SOLD; message: string; soldAt: SoldAtShop[] };
+}

@@ -27,3 +27,10 @@ export const HYDRATE_ATTRIBUTE = "data-hydrate";
  * shop, say) joins this list.
  */
 export const PAGE_QUERY_PARAMS: readonly string[] = [CATEGORY_PARAM];
+
+/**
+ * The attribute on `#root` carrying the details (JSON, common/shop-details.ts) of the shop the
+ * page was rendered for, so the app's first render in the browser draws the same words and the
+ * hydration adopts them. Absent on pages rendered for no shop (the home page, a default visit).
+ */
+export const SHOP_DETAILS_ATTRIBUTE = "data-shop";

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { HYDRATE_ATTRIBUTE } from "#common/landing";
 import { App } from "./app/app";
 import { loadLandingPage } from "./app/router";
+import { RenderedShop, renderedShopOf } from "./lib/rendered-shop";
 // After the layout's styles, as the landing pages' own chunks were (see the file).
 import "./styles/landing.css";
 
@@ -16,9 +17,12 @@ const container = document.getElementById("root")!;
 // answer input in between, instead of one long task while the phone is busiest.
 void loadLandingPage(window.location).then(() => {
   const hydrating = container.hasAttribute(HYDRATE_ATTRIBUTE);
+  // The shop whose words the HTML shows, so the first render draws the same ones.
   const app = (
     <StrictMode>
-      <App />
+      <RenderedShop value={renderedShopOf(container)}>
+        <App />
+      </RenderedShop>
     </StrictMode>
   );
   startTransition(() => {

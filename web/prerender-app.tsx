@@ -9,6 +9,8 @@ import { StaticRouter } from "react-router";
 import { PrerenderQueryClient } from "./app/query-provider";
 import { AppRoutes } from "./app/router";
 import { PrerenderShop } from "./lib/chosen-shop";
+import { RenderedShop } from "./lib/rendered-shop";
+import type { ShopDetails } from "#common/shop-details";
 
 /** A Suspense boundary React left for the browser: code that was still on its way, or a render that failed. */
 const UNFINISHED_BOUNDARY = /<!--\$[?!]-->/;
@@ -28,14 +30,18 @@ export async function renderApp(
   url: string,
   queryClient: QueryClient | null = null,
   shop?: string,
+  details?: ShopDetails,
 ): Promise<string | undefined> {
-  // `shop`: the shop the shopper named (the shop cookie's), whose data `queryClient` holds under it.
+  // `shop`: the shop the shopper named (the shop cookie's), whose data `queryClient` holds under
+  // it; `details`: its words, which the page shows (the business's without).
   const app = (
     <PrerenderQueryClient value={queryClient}>
       <PrerenderShop value={shop}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <RenderedShop value={details ?? null}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </RenderedShop>
       </PrerenderShop>
     </PrerenderQueryClient>
   );

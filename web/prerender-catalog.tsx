@@ -11,7 +11,7 @@ import { renderApp } from "./prerender-app";
 
 // Each render gets a QueryClient of its own: nothing one visit's page shows can leak into another's.
 
-export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, location, categories, selected }) => {
+export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, location, shop, categories, selected }) => {
   const client = new QueryClient();
   client.setQueryData(categoriesQueryOptions(location ?? null).queryKey, categories);
   if (selected)
@@ -19,14 +19,15 @@ export const renderMenuPage: CatalogPrerender["renderMenuPage"] = ({ url, locati
       categoryProductsQueryOptions(selected.categoryId, location ?? null).queryKey,
       selected.products,
     );
-  return renderApp(url, client, location);
+  return renderApp(url, client, location, shop);
 };
 
 /** Any other page of the shop: its heading and layout, as a guest with an empty cart sees it before the app runs. */
-export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url }) => renderApp(url, new QueryClient());
+export const renderAppPage: CatalogPrerender["renderAppPage"] = ({ url, shop }) =>
+  renderApp(url, new QueryClient(), undefined, shop);
 
-export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, location, product }) => {
+export const renderProductPage: CatalogPrerender["renderProductPage"] = ({ url, location, shop, product }) => {
   const client = new QueryClient();
   client.setQueryData(productQueryOptions(product.categoryId, product.id, location ?? null).queryKey, product);
-  return renderApp(url, client, location);
+  return renderApp(url, client, location, shop);
 };

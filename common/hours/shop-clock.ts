@@ -1,3 +1,4 @@
+import { shopPlace } from "#common/shop-details";
 import { formatDateTimeIn, formatTimeIn } from "./format";
 
 /**
@@ -35,15 +36,6 @@ function wallClock(instant: Date, timeZone: string, style: ClockStyle): string {
   return cached(datesWithYear, timeZone, { dateStyle: "medium", timeStyle: "short" })
     .format(instant)
     .replace(/\s/g, " ");
-}
-
-/**
- * The town a shop's name gives, for "7:15 AM Scottsdale time": "Squeeze Scottsdale" → "Scottsdale".
- * A name that is only the brand's stays whole.
- */
-export function shopPlace(shopName: string): string {
-  const place = shopName.replace(/^\s*Squeeze\s+/i, "").trim();
-  return place || shopName.trim();
 }
 
 /**

@@ -55,7 +55,7 @@ test("at Fullerton, Sunrise Orange medium is $7.49 from the first paint to the c
   await expect(page.getByRole("main").getByRole("button", { name: /^Medium/ })).toContainText("$6.49");
 });
 
-test("at Scottsdale, the Immunity Shot it does not sell is not found, and not on its menu", async ({
+test("at Scottsdale, the Immunity Shot it does not sell says so and where it is sold; a drink there is not stays not found", async ({
   page,
   context,
   baseURL,
@@ -63,8 +63,23 @@ test("at Scottsdale, the Immunity Shot it does not sell is not found, and not on
   await chooseShop(context, baseURL!, "loc-scottsdale");
   const response = await page.goto("/categories/cat-wellness-shots/products/prd-immunity-shot");
   expect(response!.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Not sold at Squeeze Scottsdale" })).toBeVisible();
+  await expect(main.getByRole("heading", { name: "Product not found" })).toHaveCount(0);
+  const elsewhere = main.getByRole("button", { name: /^Order it at / });
+  await expect(elsewhere).toHaveText(["Order it at Squeeze Fullerton", "Order it at Squeeze Anaheim"]);
 
+  // Choosing a shop that sells it shows the drink there.
+  await elsewhere.first().click();
+  await expect(main.getByRole("heading", { name: "Immunity Shot", level: 1 })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+
+  const missing = await page.goto("/categories/cat-wellness-shots/products/prd-no-such-shot");
+  expect(missing!.status()).toBe(404);
+  await expect(main.getByRole("heading", { name: "Product not found" })).toBeVisible();
+
+  await chooseShop(context, baseURL!, "loc-scottsdale");
+  await page.evaluate(() => localStorage.removeItem("squeeze:shop"));
   await page.goto("/menu?category=wellness-shots");
   await expect(page.getByRole("heading", { name: "Ginger Fire Shot" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Immunity Shot" })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShopStatus } from "#common/availability";
-import { formatOnShopClock, shopPlace } from "#common/hours/shop-clock";
+import { formatOnShopClock } from "#common/hours/shop-clock";
+import { shopPlace } from "#common/shop-details";
 import type { LocationSummary } from "#common/locations";
 import { orderTiming, readyTiming, whenAndWhere } from "#common/order-timing";
 import { openNowText } from "#web/components/shop-picker/shop-hours";

@@ -155,6 +155,55 @@ describe("a drink or an option a shop does not sell", () => {
     expect((await api(at(IMMUNITY, FULLERTON))).status).toBe(200);
   });
 
+  it("a drink Scottsdale does not sell answers its own 404 naming the shops that sell it, nearest first; a drink there is not stays 'Product not found'", async () => {
+    const notSold = await api(at(IMMUNITY, SCOTTSDALE));
+    expect(notSold.status).toBe(404);
+    expect(await notSold.json()).toEqual({
+      error: {
+        code: "product_not_sold",
+        message: "Not sold at Squeeze Scottsdale",
+        // Nearest to Scottsdale first: Fullerton lies a few miles east of Anaheim.
+        soldAt: [
+          { id: FULLERTON, name: "Squeeze Fullerton", slug: "fullerton" },
+          { id: ANAHEIM, name: "Squeeze Anaheim", slug: "anaheim" },
+        ],
+      },
+    });
+
+    // A shop that does not take online orders is not offered, and never more than three are named.
+    await env.DB.prepare("UPDATE locations SET takes_online_orders = 0 WHERE id = ?").bind(FULLERTON).run();
+    for (const [id, slug, lng] of [
+      ["loc-tempe", "tempe", -111.94],
+      ["loc-mesa", "mesa", -111.83],
+      ["loc-chandler", "chandler", -111.84],
+      ["loc-tucson", "tucson", -110.97],
+    ] as const)
+      await env.DB.prepare(
+        `INSERT INTO locations (id, slug, name, address, phone, time_zone, latitude, longitude)
+         VALUES (?, ?, ?, '1 Main St', '+1 480 555 0100', 'America/Phoenix', 33.4, ?)`,
+      )
+        .bind(id, slug, `Squeeze ${slug[0]!.toUpperCase()}${slug.slice(1)}`, lng)
+        .run();
+    try {
+      const body = await json<{ error: { soldAt: { id: string }[] } }>(await api(at(IMMUNITY, SCOTTSDALE)));
+      expect(body.error.soldAt.map((shop) => shop.id)).toEqual(["loc-tempe", "loc-chandler", "loc-mesa"]);
+    } finally {
+      await env.DB.batch([
+        env.DB.prepare("DELETE FROM locations WHERE id IN ('loc-tempe', 'loc-mesa', 'loc-chandler', 'loc-tucson')"),
+        env.DB.prepare("UPDATE locations SET takes_online_orders = 1 WHERE id = ?").bind(FULLERTON),
+      ]);
+    }
+
+    for (const missing of [
+      `${SHOTS}/prd-no-such-drink`,
+      "/api/categories/cat-fresh-juices/products/prd-immunity-shot",
+    ]) {
+      const answer = await api(at(missing, SCOTTSDALE));
+      expect(answer.status, missing).toBe(404);
+      expect(await answer.json(), missing).toEqual({ error: { code: "not_found", message: "Product not found" } });
+    }
+  });
+
   it("a featured drink a shop does not sell leaves that shop's popular row only", async () => {
     const featured = async (location?: string) =>
       (await json<Product[]>(await api(at("/api/products/featured", location)))).map((product) => product.id);

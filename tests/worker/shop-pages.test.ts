@@ -21,7 +21,7 @@ let clock = Date.now() + 3 * 60 * 60 * 1000;
 
 // A fresh worker's first render of a page loads that page's code and may miss its deadline.
 beforeAll(async () => {
-  for (const path of [SUNRISE, SHOTS_MENU]) await visit(path);
+  for (const path of [SUNRISE, SHOTS_MENU, "/about", "/contact"]) await visit(path);
 });
 
 beforeEach(() => {
@@ -85,5 +85,55 @@ describe("the rendered pages of the shop the shop cookie names", () => {
     expect(scottsdaleMenu.html).toContain("products/prd-ginger-shot");
     expect(scottsdaleMenu.html).not.toContain("products/prd-immunity-shot");
     expect((await visit(SHOTS_MENU)).html).toContain("products/prd-immunity-shot");
+  });
+});
+
+describe("the shop's words in its rendered pages", () => {
+  const SCOTTSDALE_PHONE = "+1 480 555 0177";
+  const SCOTTSDALE_STREET = "7014 East Camelback Rd, Scottsdale, AZ 85251";
+
+  it.each([SUNRISE, SHOTS_MENU, "/about", "/contact"])(
+    "%s paints Scottsdale's phone and address for its cookie, and the business's without one",
+    async (path) => {
+      const scottsdale = await visit(path, "loc-scottsdale");
+      expect(scottsdale.status).toBe(200);
+      expect(scottsdale.html).toContain(SCOTTSDALE_PHONE);
+      expect(scottsdale.html).toContain("tel:+14805550177");
+      expect(scottsdale.html).toContain(SCOTTSDALE_STREET);
+      expect(scottsdale.html).not.toContain("+1 714 215 4499");
+      // The app's first render reads the same shop from the page, so hydration adopts these words.
+      expect(scottsdale.html).toMatch(/<div id="root"[^>]* data-shop="[^"]*Squeeze Scottsdale/);
+
+      const plain = await visit(path);
+      expect(plain.html).toContain("+1 714 215 4499");
+      expect(plain.html).toContain("512 South Brookhurst st #4 Anaheim, CA, 92804");
+      expect(plain.html).not.toContain(SCOTTSDALE_PHONE);
+      expect(plain.html).not.toContain("data-shop=");
+    },
+  );
+
+  it("promises delivery only at a shop that delivers (the drink page's FAQ)", async () => {
+    expect((await visit(SUNRISE, "loc-scottsdale")).html).toContain("Squeeze Scottsdale offers pickup only");
+    const fullerton = (await visit(SUNRISE, "loc-fullerton")).html;
+    expect(fullerton).toContain("Squeeze Fullerton brings your drinks within 60-90 minutes");
+    expect(fullerton).not.toContain("offers pickup only");
+  });
+
+  it("a change to a shop's phone reaches its kept pages once the shops are read again", async () => {
+    expect((await visit(SHOTS_MENU, "loc-scottsdale")).cached).toBe("miss");
+    expect((await visit(SHOTS_MENU, "loc-scottsdale")).cached).toBe("hit");
+    await env.DB.prepare("UPDATE locations SET phone = '+1 480 555 0199' WHERE id = 'loc-scottsdale'").run();
+    try {
+      // Within the read's lifetime the kept page still answers; after it, the new phone.
+      expect((await visit(SHOTS_MENU, "loc-scottsdale")).html).toContain(SCOTTSDALE_PHONE);
+      clock += CATALOG_VERSION_TTL_MS + 1;
+      vi.setSystemTime(clock);
+      const after = await visit(SHOTS_MENU, "loc-scottsdale");
+      expect(after.cached).toBe("miss");
+      expect(after.html).toContain("+1 480 555 0199");
+      expect(after.html).not.toContain(SCOTTSDALE_PHONE);
+    } finally {
+      await env.DB.prepare("UPDATE locations SET phone = ? WHERE id = 'loc-scottsdale'").bind(SCOTTSDALE_PHONE).run();
+    }
   });
 });

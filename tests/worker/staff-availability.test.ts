@@ -353,3 +353,37 @@ describe("state and history written together", () => {
     }
   });
 });
+
+describe("the Menu tab at a shop that does not sell everything", () => {
+  afterEach(async () => {
+    await env.DB.prepare(
+      "DELETE FROM location_not_sold WHERE location_id = 'loc-scottsdale' AND option_id = 'opt-milk-oat'",
+    ).run();
+  });
+
+  it("lists at Scottsdale only the drinks and options Scottsdale sells; Anaheim's lists them", async () => {
+    await env.DB.prepare(
+      "INSERT INTO location_not_sold (location_id, product_id, option_id) VALUES ('loc-scottsdale', NULL, 'opt-milk-oat')",
+    ).run();
+    const menuOf = async (cookie: string) => {
+      const answer = await json<StaffAvailability>(
+        await api("/api/staff/availability", { headers: { Cookie: cookie } }),
+      );
+      return {
+        drinks: answer.menu.map((drink) => drink.productId),
+        options: answer.addOns.flatMap((group) => group.options.map((option) => option.optionId)),
+      };
+    };
+    const scottsdale = await menuOf(
+      (await createSignedInUser({ username: "Scottsdale Barista", email: "barista.scottsdale@example.com" })).cookie,
+    );
+    expect(scottsdale.drinks).not.toContain("prd-immunity-shot");
+    expect(scottsdale.drinks).toContain("prd-ginger-shot");
+    expect(scottsdale.options).not.toContain("opt-milk-oat");
+    expect(scottsdale.options.length).toBeGreaterThan(0);
+
+    const anaheim = await menuOf((await createBarista()).cookie);
+    expect(anaheim.drinks).toContain("prd-immunity-shot");
+    expect(anaheim.options).toContain("opt-milk-oat");
+  });
+});

@@ -18,6 +18,14 @@ export class ApiError extends Error {
   /** Seconds until trying again can succeed (a 429's or 503's `Retry-After`). */
   retryAfterSeconds?: number;
 
+  /** More the caller can act on, beside `code` and `message` in the error object (a not-sold drink's `soldAt`). */
+  details?: Record<string, unknown>;
+
+  withDetails(details: Record<string, unknown>): this {
+    this.details = details;
+    return this;
+  }
+
   withRetryAfter(seconds: number): this {
     this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
     return this;
@@ -47,7 +55,8 @@ const CODE_BY_STATUS: Record<number, string> = {
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
-    return c.json(errorBody(err.code, err.message, err.field), err.status);
+    const body = errorBody(err.code, err.message, err.field);
+    return c.json(err.details ? { error: { ...err.details, ...body.error } } : body, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -8,6 +8,7 @@ import { catalogId, validate } from "#worker/lib/validation";
 import type { Category, Product } from "#common/catalog";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
 import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
+import { notSoldError } from "#worker/services/shop-menu/sold-elsewhere";
 
 const categoryParams = z.object({ categoryId: catalogId });
 const productParams = z.object({ categoryId: catalogId, productId: catalogId });
@@ -39,6 +40,7 @@ export const categoriesRouter = new Hono<AppEnv>()
       const shop = await shopMenuOf(c, db);
       const product = await findVisibleProduct(db, categoryId, productId, shop.rules);
       if (!product) throw notFound("Product not found");
+      if (product === "not_sold") throw await notSoldError(db, productId, shop);
       return c.json(product satisfies Product);
     },
   );

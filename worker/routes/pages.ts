@@ -16,7 +16,7 @@ import {
 import { landingPage, type LandingPage } from "#worker/services/landing/page";
 import { cachedLandingPage } from "#worker/services/landing/page-cache";
 import { pageAddress } from "#worker/services/landing/page-address";
-import { currentShopIds } from "#worker/services/catalog-version";
+import { currentShops } from "#worker/services/catalog-version";
 import { pageShopId, rememberedShopId } from "#worker/services/locations/request-shop";
 import type { PageShop } from "#worker/services/landing/content";
 
@@ -74,7 +74,7 @@ async function serveLandingPage(
   const shop = await pageShop(c);
   const render = () => landingPage(c.env, url, kind, content(shop));
   const { response, styleHashes, scriptHashes }: LandingPage =
-    kind === "home" ? await render() : await cachedLandingPage(c.env, url, shop, render, afterAnswer(c));
+    kind === "home" ? await render() : await cachedLandingPage(c.env, url, shop.cacheKey, render, afterAnswer(c));
   // allowPrerenderedInlines (worker/lib/security-headers.ts) adds them to the page's policy.
   c.set("prerenderedInlineHashes", { styleAttributes: styleHashes, scripts: scriptHashes });
   return response;
@@ -86,14 +86,19 @@ async function serveLandingPage(
  * shop's page at once and no cookie can make a new cache entry.
  */
 async function pageShop(c: Context<AppEnv>): Promise<PageShop> {
-  let known: ReadonlySet<string> | undefined;
+  let known: Awaited<ReturnType<typeof currentShops>> | undefined;
   try {
-    known = await currentShopIds(c.env.DB);
+    known = await currentShops(c.env.DB);
   } catch {
-    known = new Set(); // D1 down: the default shop's page, rendered without its data as before
+    known = undefined; // D1 down: the default shop's page, rendered without its data as before
   }
-  const id = pageShopId(c, known);
-  return { id, named: rememberedShopId(c) === id };
+  const id = pageShopId(c, new Set(known?.shops.keys()));
+  const details = rememberedShopId(c) === id ? known?.shops.get(id) : undefined;
+  // A named shop's page shows its details, so its key carries their fingerprint: an edit of a
+  // shop's name, address, phone or delivery reaches its kept pages as soon as the read is renewed.
+  return details
+    ? { id, named: true, details, cacheKey: `${id}.${known!.digest}` }
+    : { id, named: false, cacheKey: "default" };
 }
 
 const pages = new Hono<AppEnv>()
@@ -114,6 +119,6 @@ const pages = new Hono<AppEnv>()
   });
 
 for (const [kind, path] of Object.entries(OTHER_PAGE_PATHS) as [keyof typeof OTHER_PAGE_PATHS, string][])
-  pages.get(path, (c) => serveLandingPage(c, kind, () => appPageContent(pageAddress(new URL(c.req.url)))));
+  pages.get(path, (c) => serveLandingPage(c, kind, (shop) => appPageContent(pageAddress(new URL(c.req.url)), shop)));
 
 export const pagesRouter = pages;

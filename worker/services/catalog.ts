@@ -203,21 +203,22 @@ export async function listFeaturedProducts(db: Database, rules: ShopMenuRules): 
 }
 
 /**
- * One drink as the shop sells it, only when it and its category are both visible, it belongs to
- * that category and the shop sells it.
+ * One drink as the shop sells it, only when it and its category are both visible and it belongs
+ * to that category; `"not_sold"` when it is on the menu but the shop does not sell it.
  */
 export async function findVisibleProduct(
   db: Database,
   categoryId: string,
   productId: string,
   rules: ShopMenuRules,
-): Promise<Product | null> {
+): Promise<Product | "not_sold" | null> {
   const [row] = await db
     .select({ product: products })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, productId), eq(products.categoryId, categoryId), visibleProduct, visibleCategory));
-  if (!row || rules.drinksNotSold.has(row.product.id)) return null;
+  if (!row) return null;
+  if (rules.drinksNotSold.has(row.product.id)) return "not_sold";
   const [prices, groupsOf] = await Promise.all([pricesFor(db, [row.product.id]), loadModifierGroups(db)]);
   return productAtShop(rules, toProduct(row.product, prices.get(row.product.id) ?? [], groupsOf));
 }

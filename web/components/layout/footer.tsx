@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType, type SVGProps } from "react";
 import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "#web/components/icons/icons";
+import { mapSearchHref, phoneHref, type ShopDetails } from "#common/shop-details";
+import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import { FRANCHISE_PATH } from "./nav-links";
 import "./footer.css";
 
@@ -38,14 +40,27 @@ export function SocialLinks({ className }: { className?: string }) {
   );
 }
 
-/** Phone, e-mail and address as call, mail and map-search links. Reused by the contact page. */
+/** Where to call and find us: the chosen shop's phone and address, else the business's. */
+function reachOf(shop: ShopDetails | null) {
+  if (!shop) return { phone: brand.phone, address: brand.address };
+  return {
+    phone: { display: shop.phone, href: phoneHref(shop.phone) },
+    address: { display: shop.address, href: mapSearchHref(shop.address) },
+  };
+}
+
+/**
+ * Phone, e-mail and address as call, mail and map-search links: the chosen shop's phone and
+ * address (the e-mail is the business's). Reused by the contact page.
+ */
 export function ContactLinks({ className }: { className?: string }) {
+  const { phone, address } = reachOf(useShopDetails());
   return (
     <ul role="list" className={["contact-links", className].filter(Boolean).join(" ")}>
       <li>
-        <a href={brand.phone.href} className="contact-links__link">
+        <a href={phone.href} className="contact-links__link">
           <PhoneIcon />
-          <span>{brand.phone.display}</span>
+          <span>{phone.display}</span>
         </a>
       </li>
       <li>
@@ -55,10 +70,10 @@ export function ContactLinks({ className }: { className?: string }) {
         </a>
       </li>
       <li>
-        <a href={brand.address.href} className="contact-links__link" target="_blank" rel="noopener noreferrer">
+        <a href={address.href} className="contact-links__link" target="_blank" rel="noopener noreferrer">
           <PinIcon />
           <span>
-            {brand.address.display}
+            {address.display}
             <span className="visually-hidden"> (map, opens in a new tab)</span>
           </span>
         </a>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import type { LocationSummary } from "#common/locations";
 import { useCartStore, type CartItem } from "#web/lib/cart-store";
 import { repriceCart, useCartShopNotice, unavailableText } from "#web/lib/reprice-cart";
 import { useShopId } from "#web/lib/shop-store";
@@ -8,19 +9,33 @@ import { useShopPicker } from "./shop-picker-store";
 import "./cart-shop.css";
 
 /**
- * "Your shop: Squeeze Fullerton · Change shop", above the cart's and the checkout's lines; nothing
- * while there is one shop. `beforeOpen` lets the cart drawer step aside for the picker.
+ * The shop whose prices the cart shows: the one its lines were priced at, else (an empty cart, or
+ * one saved before carts knew their shop) the chosen one. While a switch is being priced, the
+ * cart still names the shop its prices are from.
+ */
+export function useCartShop(): LocationSummary | null {
+  const chosen = useChosenShop();
+  const pricedAt = useCartStore((state) => (state.items.length > 0 ? state.shopId : null));
+  if (!chosen) return null;
+  return (pricedAt && findShop(chosen.locations, pricedAt)) || chosen.shop;
+}
+
+/**
+ * "Your shop: Squeeze Fullerton · Change shop", above the cart's and the checkout's lines: the
+ * shop the cart is priced at (useCartShop); nothing while there is one shop. `beforeOpen` lets the
+ * cart drawer step aside for the picker.
  */
 export function CartShopLine({ beforeOpen }: { beforeOpen?: () => void }) {
   const chosen = useChosenShop();
+  const shop = useCartShop();
   const open = useShopPicker((state) => state.open);
   if (!chosen) return null;
   return (
     <p className="cart-shop" data-testid="cart-shop">
       <span>
-        {chosen.shop ? (
+        {shop ? (
           <>
-            Your shop: <strong>{chosen.shop.name}</strong>
+            Your shop: <strong>{shop.name}</strong>
           </>
         ) : (
           "No shop chosen yet"
@@ -34,7 +49,7 @@ export function CartShopLine({ beforeOpen }: { beforeOpen?: () => void }) {
           open();
         }}
       >
-        {chosen.shop ? "Change shop" : "Choose your shop"}
+        {shop ? "Change shop" : "Choose your shop"}
       </button>
     </p>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import "./shop-button.css";
-import { shopPlace } from "#common/hours/shop-clock";
+import { shopPlace } from "#common/shop-details";
 import { useShopId } from "#web/lib/shop-store";
 import { findShop, hasSeveralShops, useLocations } from "./locations-store";
 import { useShopPicker } from "./shop-picker-store";

@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { LocationSummary } from "#common/locations";
 import { useShopId } from "#web/lib/shop-store";
 import { useLocations } from "./locations-store";
 import { ShopCard } from "./shop-card";
 import { useChooseShop } from "./use-choose-shop";
 import { useSortedShops } from "./use-sorted-shops";
+import { useTypedZip } from "./typed-zip-store";
 import "./shop-picker.css";
 
 /**
@@ -21,7 +22,8 @@ export function ShopList({
   headingLevel?: "h2" | "h3";
 }) {
   const zipId = useId();
-  const [zip, setZip] = useState("");
+  const zip = useTypedZip((state) => state.zip);
+  const setZip = useTypedZip((state) => state.setZip);
   const shopId = useShopId();
   const { shops, sort, error, sortByZip, sortByPosition } = useSortedShops();
   const { choose, busyId, error: chooseError } = useChooseShop(onChosen);

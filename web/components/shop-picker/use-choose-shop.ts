@@ -5,11 +5,13 @@ import { notify } from "#web/lib/notify";
 import { chooseShop } from "./choose-shop";
 
 /** The "Choose this shop" button's work: save the choice, say so, or say why not. */
-export function useChooseShop(onChosen?: (shop: LocationSummary) => void) {
+export function useChooseShop<Shop extends Pick<LocationSummary, "id" | "name"> = LocationSummary>(
+  onChosen?: (shop: Shop) => void,
+) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function choose(shop: LocationSummary) {
+  async function choose(shop: Shop) {
     setBusyId(shop.id);
     setError(null);
     try {

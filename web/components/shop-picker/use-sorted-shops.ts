@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { LocationSummary } from "#common/locations";
 import { ApiRequestError } from "#web/lib/api-client";
 import { getLocations, type SortPoint } from "./api/get-locations";
 import { useLocations } from "./locations-store";
+import { useTypedZip } from "./typed-zip-store";
 
 export type SortState = { by: "none" } | { by: "zip"; zip: string } | { by: "position" } | { by: "pending" };
 
@@ -33,11 +34,19 @@ export function useSortedShops() {
     try {
       setSorted(await getLocations(point));
       setSort("zip" in point ? { by: "zip", zip: point.zip } : { by: "position" });
+      useTypedZip.getState().setSortedBy("zip" in point ? point.zip : null);
     } catch (cause) {
       setError(sortErrorText(cause, point));
       setSort({ by: "none" });
     }
   }
+
+  // A list sorted by a ZIP on another page of this visit (the picker, /locations) opens sorted by it again.
+  useEffect(() => {
+    const { sortedBy } = useTypedZip.getState();
+    if (sortedBy && /^\d{5}$/.test(sortedBy)) void sortFrom({ zip: sortedBy });
+    // Once, when the list first shows.
+  }, []);
 
   function sortByZip(zip: string) {
     const trimmed = zip.trim();

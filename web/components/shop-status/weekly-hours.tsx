@@ -1,4 +1,5 @@
 import { hoursExceptionLine, weeklyHoursLines } from "#common/hours/format";
+import type { ShopStatus } from "#common/availability";
 import { useShopStatus } from "./shop-status-store";
 
 /**
@@ -9,12 +10,16 @@ export function WeeklyHours({
   title = "Opening hours",
   className,
   headingClassName,
+  of,
 }: {
   title?: string;
   className?: string;
   headingClassName?: string;
+  /** Another shop's state than the chosen one's (a shop's own page). */
+  of?: ShopStatus | null;
 }) {
-  const status = useShopStatus((state) => state.status);
+  const chosen = useShopStatus((state) => state.status);
+  const status = of === undefined ? chosen : of;
   if (!status) return null;
   return (
     <section className={["weekly-hours", className].filter(Boolean).join(" ")} aria-label={title}>

@@ -5,7 +5,9 @@ import { TeamSection } from "#web/components/team-section/team-section";
 import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
 import { useShopPolling } from "#web/components/shop-status/use-shop-polling";
 import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
-import { shopPlace } from "#common/hours/shop-clock";
+import { shopPlace } from "#common/shop-details";
+import { deliveryFact } from "#web/config/shop-words";
+import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import "./about.css";
 
 export default function AboutPage() {
@@ -13,6 +15,7 @@ export default function AboutPage() {
   // The hours shown are the chosen shop's; the company's story stays Anaheim's.
   const chosenShop = useChosenShop()?.shop;
   const hoursPlace = chosenShop ? shopPlace(chosenShop.name) : "Anaheim";
+  const shop = useShopDetails();
   usePageMeta(
     "About Us",
     `${brand.name} has pressed fresh juice in Anaheim since ${brand.foundedYear} and serves customers across ${brand.region}. Meet the team.`,
@@ -66,8 +69,8 @@ export default function AboutPage() {
               <dd>{brand.region}</dd>
             </div>
             <div className="about-fact">
-              <dt>Delivered in</dt>
-              <dd>{brand.deliveryWindow}</dd>
+              <dt>Delivery</dt>
+              <dd>{deliveryFact(shop)}</dd>
             </div>
           </dl>
         </div>

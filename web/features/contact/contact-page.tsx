@@ -9,6 +9,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { FullScreenSpinner } from "#web/components/full-screen-spinner";
 import { ContactLinks, SocialLinks } from "#web/components/layout/footer";
 import { brand } from "#web/config/brand";
+import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import { useSessionStore, type SessionUser } from "#web/lib/session-store";
 import { useSendContactMessage } from "./api/send-contact-message";
 import { FormField } from "#web/components/form-field/form-field";
@@ -22,9 +23,10 @@ export const CONTACT_REDIRECT_DELAY_MS = 200;
 type ValidContactForm = z.output<typeof contactFormSchema>;
 
 export default function ContactPage() {
+  const shop = useShopDetails();
   usePageMeta(
     "Contact Us",
-    `Questions, catering or feedback: write to ${brand.name} or call ${brand.phone.display}. We answer every message.`,
+    `Questions, catering or feedback: write to ${shop?.name ?? brand.name} or call ${shop?.phone ?? brand.phone.display}. We answer every message.`,
   );
   const navigate = useNavigate();
   const sendMessage = useSendContactMessage();

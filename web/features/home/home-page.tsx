@@ -14,6 +14,8 @@ import {
   SparkleIcon,
 } from "#web/components/icons/icons";
 import { brand } from "#web/config/brand";
+import { deliveryFact, heroPromise, pressedIn } from "#web/config/shop-words";
+import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import {
   BANNER_REVIEWS,
   BENEFITS,
@@ -53,17 +55,20 @@ function FloatingReview({ review, position }: { review: ReviewCard; position: "t
 }
 
 function Banner() {
+  // The HTML is built once for every shop: the business's words, then the chosen shop's once the
+  // app has taken over (one line each, so nothing moves).
+  const shop = useShopDetails();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__grid">
         <div className="hero__copy">
-          <span className="eyebrow">Cold-pressed in Anaheim</span>
+          <span className="eyebrow">{pressedIn(shop)}</span>
           <h1 id="hero-title">
             Fresh juice, <span className="hero__accent">squeezed</span> for your day
           </h1>
           <p className="lead">
-            Juices, smoothies, lemonades and wellness shots made to order from whole fruit and vegetables — at our bar
-            or at your door in {brand.deliveryWindow}.
+            Juices, smoothies, lemonades and wellness shots made to order from whole fruit and vegetables — at our bars,
+            or at your door where your shop delivers.
           </p>
           <div className="hero__actions">
             <Link to="/menu" className="btn btn--primary btn--large">
@@ -74,7 +79,7 @@ function Banner() {
             </Link>
           </div>
           <p className="hero__promise">
-            <ClockIcon width={20} height={20} /> Delivery in {brand.deliveryWindow}
+            <ClockIcon width={20} height={20} /> {heroPromise(shop)}
           </p>
         </div>
         <div className="hero__art">
@@ -186,6 +191,7 @@ function BrandStory() {
 }
 
 function ShopStory() {
+  const shop = useShopDetails();
   return (
     <StorySection
       id="shop-story-title"
@@ -213,7 +219,7 @@ function ShopStory() {
         </div>
         <div>
           <dt>Delivery</dt>
-          <dd>{brand.deliveryWindow.replace(" minutes", " min")}</dd>
+          <dd>{deliveryFact(shop)}</dd>
         </div>
       </dl>
     </StorySection>
@@ -291,7 +297,7 @@ function CustomerQuote() {
 export default function HomePage() {
   usePageMeta(
     `${brand.name} — fresh juice, smoothies and wellness shots`,
-    "Cold-pressed juices, smoothies, lemonades and wellness shots from Squeeze in Anaheim, California. Order online for delivery in 60-90 minutes.",
+    `Cold-pressed juices, smoothies, lemonades and wellness shots from ${brand.name}, pressed fresh in ${brand.region} since ${brand.foundedYear}. Order online for pickup or delivery.`,
   );
   return (
     <>

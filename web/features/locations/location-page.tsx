@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
+import type { ShopStatus } from "#common/availability";
 import { useParams } from "react-router";
 import type { LocationSummary } from "#common/locations";
 import { Link } from "#web/components/link";
 import { ShopCard } from "#web/components/shop-picker/shop-card";
+import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
+import { getShopStatus } from "#web/components/shop-status/api/get-shop-status";
 import { useChooseShop } from "#web/components/shop-picker/use-choose-shop";
 import "#web/components/shop-picker/shop-picker.css";
 import { ApiRequestError } from "#web/lib/api-client";
@@ -13,7 +16,10 @@ import "./locations.css";
 
 type Loaded = { status: "loading" } | { status: "ready"; shop: LocationSummary } | { status: "missing" | "failed" };
 
-/** /locations/<slug>: one shop, its hours today on its own clock, a map link and the choice. */
+/**
+ * /locations/<slug>: one shop, named once (the page's heading), whether it is open now and its
+ * week of hours on its own clock, a map link and the choice.
+ */
 export default function LocationPage() {
   const { slug = "" } = useParams();
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
@@ -21,7 +27,8 @@ export default function LocationPage() {
   const shopId = useShopId();
   const { choose, busyId, error } = useChooseShop();
   const name = loaded.status === "ready" ? loaded.shop.name : "Our shop";
-  usePageMeta(name, `${name}: address, today's hours and a map. Choose it to order from it.`);
+  usePageMeta(name, `${name}: address, opening hours and a map. Choose it to order from it.`);
+  const week = useShopWeek(loaded.status === "ready" ? loaded.shop.id : null);
 
   useEffect(() => {
     let live = true;
@@ -66,15 +73,33 @@ export default function LocationPage() {
             chosen={loaded.shop.id === shopId}
             busy={busyId !== null}
             onChoose={(shop) => void choose(shop)}
-            headingLevel="h2"
+            named={false}
           />
           {loaded.shop.phone && (
             <p className="location-page__phone">
               Phone: <a href={`tel:${loaded.shop.phone.replace(/[^\d+]/g, "")}`}>{loaded.shop.phone}</a>
             </p>
           )}
+          <WeeklyHours of={week} className="location-page__hours" />
         </>
       )}
     </section>
   );
+}
+
+/** The shop's week of hours and the days ahead with other hours (its state, GET /api/store?location=). */
+function useShopWeek(shopId: string | null): ShopStatus | null {
+  const [status, setStatus] = useState<{ shopId: string; status: ShopStatus } | null>(null);
+  useEffect(() => {
+    if (!shopId) return;
+    let live = true;
+    getShopStatus(shopId).then(
+      (answer) => live && setStatus({ shopId, status: answer }),
+      (cause: unknown) => console.warn("Could not load the shop's hours", cause),
+    );
+    return () => {
+      live = false;
+    };
+  }, [shopId]);
+  return status?.shopId === shopId ? status.status : null;
 }

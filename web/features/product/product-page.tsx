@@ -10,6 +10,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { ProductDetails } from "./components/product-details";
+import { NotSoldHere, notSoldAnswer } from "./components/not-sold-here";
 
 /**
  * Fetches the drink for a visit that lands on its page, so the first render draws the same
@@ -30,9 +31,12 @@ export default function ProductPage() {
   usePageMeta(product.data?.name ?? "Drink", product.data?.description ?? "A fresh drink from the Squeeze menu.");
 
   const isMissing = product.error instanceof ApiRequestError && product.error.status === 404;
+  const notSold = notSoldAnswer(product.error);
   let content;
   if (product.isError) {
-    content = isMissing ? (
+    content = notSold ? (
+      <NotSoldHere message={notSold.message} soldAt={notSold.soldAt} />
+    ) : isMissing ? (
       <div className="product-missing">
         <h1>Product not found</h1>
         <p className="muted">This drink is not on the menu any more, or the link is wrong.</p>

@@ -7,6 +7,7 @@ import type { Env } from "#worker/env";
 import { CATALOG_AS_IS } from "#common/line-price";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
 import { loadShopMenu } from "#worker/services/shop-menu/rules";
+import type { ShopDetails } from "#common/shop-details";
 import type { Hint } from "./hints";
 
 /**
@@ -17,6 +18,10 @@ import type { Hint } from "./hints";
 export interface PageShop {
   id: string;
   named: boolean;
+  /** The named shop's details, which the page shows (common/shop-details.ts); none for the default shop. */
+  details?: ShopDetails;
+  /** The part of a kept page's key that says which shop's words it shows (page-cache.ts). */
+  cacheKey: string;
 }
 
 /** The shop's menu rules; a shop gone since its id was read sells the catalog as is. */
@@ -37,6 +42,8 @@ export interface LandingContent {
   markup?: Promise<string | undefined>;
   /** What the page shows is known not to exist (a drink not on the menu): answered with 404. */
   missing?: boolean;
+  /** The shop whose details the markup shows, carried on `#root` for the app's first render (SHOP_DETAILS_ATTRIBUTE). */
+  shop?: ShopDetails;
 }
 
 /** No data hints and no markup: the page goes out as the app's shell with its code hints. */
@@ -82,11 +89,12 @@ export async function menuContent(env: Env, url: URL, shop: PageShop): Promise<L
     renderMenuPage({
       url: url.pathname + url.search,
       location,
+      shop: shop.details,
       categories,
       selected: selected && { categoryId: selected.id, products },
     }),
   );
-  return { hints, markup };
+  return { hints, markup, shop: shop.details };
 }
 
 /**
@@ -101,14 +109,19 @@ export async function productContent(
   productId: string,
 ): Promise<LandingContent> {
   const product = await findVisibleProduct(getDb(env.DB), categoryId, productId, await shopRules(env, shop));
-  if (!product) return MISSING_CONTENT;
+  // Not there, or not sold at this shop: the app's page says which, with a 404 (not rendered here:
+  // the app asks the API, whose answer names the shops that sell it).
+  if (!product || product === "not_sold") return MISSING_CONTENT;
   const location = shop.named ? shop.id : undefined;
   return {
     hints: [
       { kind: "data", href: catalogPaths.product(categoryId, productId, location) },
       { kind: "image", href: product.image },
     ],
-    markup: renderOrSkip(() => renderProductPage({ url: url.pathname + url.search, location, product })),
+    markup: renderOrSkip(() =>
+      renderProductPage({ url: url.pathname + url.search, location, shop: shop.details, product }),
+    ),
+    shop: shop.details,
   };
 }
 
@@ -117,6 +130,10 @@ export async function productContent(
  * app rendered at its address, heading and layout, with what it shows before the browser's
  * session and cart are known. It needs nothing from D1.
  */
-export async function appPageContent(url: URL): Promise<LandingContent> {
-  return { hints: [], markup: renderOrSkip(() => renderAppPage({ url: url.pathname + url.search })) };
+export async function appPageContent(url: URL, shop: PageShop): Promise<LandingContent> {
+  return {
+    hints: [],
+    markup: renderOrSkip(() => renderAppPage({ url: url.pathname + url.search, shop: shop.details })),
+    shop: shop.details,
+  };
 }

@@ -1,7 +1,6 @@
 import { currentCatalogVersion } from "#worker/services/catalog-version";
 import type { Env } from "#worker/env";
 import { readBuildId } from "./assets";
-import type { PageShop } from "./content";
 import type { LandingPage, RenderedLandingPage } from "./page";
 import { pageAddress } from "./page-address";
 
@@ -29,19 +28,17 @@ const SERVED_CACHE_CONTROL = "no-cache";
 /**
  * The cache key: the page's address (its path and the query parameters pages render by,
  * page-address.ts; no other parameter makes a new entry) for the shop it shows (one the worker
- * knows, worker/routes/pages.ts) and whether the visitor named it (the page's data hints say
- * `?location=` only then), under the build and the catalog's version, on a path no visitor's address can spell, so a request cannot choose the
+ * knows, worker/routes/pages.ts) under the build and the catalog's version, on a path no visitor's address can spell, so a request cannot choose the
  * entry another one reads. Undefined when the version cannot be read: the page is rendered
  * as before (and goes out without its data when D1 is down).
  */
-async function pageKey(env: Env, url: URL, shop: PageShop): Promise<string | undefined> {
+async function pageKey(env: Env, url: URL, shopKey: string): Promise<string | undefined> {
   try {
     const [version, build] = await Promise.all([currentCatalogVersion(env.DB), readBuildId(env, url.origin)]);
     const page = pageAddress(url);
-    // The shop is in the key: each shop's page shows its own prices and drinks, and names the shop
-    // in its data hints only when the visitor chose it.
-    const shopPart = `${encodeURIComponent(shop.id)}/${shop.named ? "named" : "default"}`;
-    return `${url.origin}/.page-cache/${build}/${version}/${shopPart}?page=${encodeURIComponent(page.pathname + page.search)}`;
+    // The shop is in the key (its id and its details' fingerprint, or the default shop): each
+    // shop's page shows its own prices, drinks and words.
+    return `${url.origin}/.page-cache/${build}/${version}/${encodeURIComponent(shopKey)}?page=${encodeURIComponent(page.pathname + page.search)}`;
   } catch {
     return undefined;
   }
@@ -125,11 +122,11 @@ function fromKept({ body, status, headers, styleHashes, scriptHashes }: KeptPage
 export async function cachedLandingPage(
   env: Env,
   url: URL,
-  shop: PageShop,
+  shopKey: string,
   render: () => Promise<RenderedLandingPage>,
   keep: (write: Promise<unknown>) => Promise<void>,
 ): Promise<LandingPage> {
-  const key = await pageKey(env, url, shop);
+  const key = await pageKey(env, url, shopKey);
   if (key) {
     const recent = recentPages.get(key);
     if (recent) return fromKept(recent);

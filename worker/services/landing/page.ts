@@ -2,7 +2,7 @@ import type { Env } from "#worker/env";
 import { fetchShell, readLandingAssets, type LandingAssets, type LandingKind } from "./assets";
 import { NO_CONTENT, type LandingContent } from "./content";
 import { hintTags } from "./hints";
-import { HYDRATE_ATTRIBUTE } from "#common/landing";
+import { HYDRATE_ATTRIBUTE, SHOP_DETAILS_ATTRIBUTE } from "#common/landing";
 import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
 import { appLoaderScriptHash, appLoaderTag } from "./app-loader";
 import { MISSING_PICTURES_TAG, missingPicturesScriptHash } from "./missing-pictures";
@@ -141,6 +141,8 @@ async function assemble(
     rewriter = rewriter.on("div#root", {
       element(root) {
         root.setAttribute(HYDRATE_ATTRIBUTE, "");
+        // The shop whose words the HTML shows: the app's first render draws the same (common/shop-details.ts).
+        if (rendered && found.shop) root.setAttribute(SHOP_DETAILS_ATTRIBUTE, JSON.stringify(found.shop));
         root.setInnerContent(prerendered, { html: true });
       },
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { WHOLE_DRINK } from "#common/availability";
 import type {
   OptionSoldOutChangeRequest,
@@ -12,6 +13,7 @@ import type { Database } from "#worker/db/client";
 import {
   availabilityEvents,
   locations,
+  locationNotSold,
   categories,
   modifierGroupAttachments,
   modifierGroups,
@@ -28,6 +30,11 @@ import { visibleCategory, visibleProduct } from "#worker/services/catalog";
 import { pauseInForce } from "#worker/services/shop/state";
 import { PRODUCT_SIZES } from "#common/catalog";
 import { normalizeEmail } from "#common/email-address";
+
+/** The shop's "not sold here" row for a drink or an option (`column` matched against `target`). */
+function notSoldHere(locationId: string, column: SQLiteColumn, target: SQLiteColumn): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${locationNotSold} WHERE ${locationNotSold.locationId} = ${locationId} AND ${column} = ${target})`;
+}
 
 /** Who is making a change, as the history records it. */
 export interface StaffActor {
@@ -64,7 +71,10 @@ export async function loadStaffAvailability(
         })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(visibleProduct, visibleCategory))
+        // Only what this shop sells (seed/shop-menu.sql): a drink it does not sell is no one's to mark.
+        .where(
+          and(visibleProduct, visibleCategory, not(notSoldHere(locationId, locationNotSold.productId, products.id))),
+        )
         .orderBy(asc(categories.sortOrder), asc(products.order), asc(products.name)),
       db.select({ productId: productPrices.productId, size: productPrices.size }).from(productPrices),
       db
@@ -77,7 +87,12 @@ export async function loadStaffAvailability(
         })
         .from(modifierOptions)
         .innerJoin(modifierGroups, eq(modifierGroups.id, modifierOptions.groupId))
-        .where(eq(modifierOptions.isHidden, false))
+        .where(
+          and(
+            eq(modifierOptions.isHidden, false),
+            not(notSoldHere(locationId, locationNotSold.optionId, modifierOptions.id)),
+          ),
+        )
         .orderBy(
           asc(modifierGroups.name),
           asc(modifierGroups.id),

@@ -13,6 +13,7 @@ function isLocation(value: unknown): value is LocationSummary {
     isString(value.slug) &&
     isString(value.name) &&
     isString(value.address) &&
+    isString(value.phone) &&
     isString(value.timeZone) &&
     isBoolean(value.openNow) &&
     Array.isArray(value.todayHours) &&

@@ -3,6 +3,7 @@ import type { OrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse } from "#common/orders";
 import { apiFetch } from "#web/lib/api-client";
 import { ordersQueryKey } from "#web/lib/query-keys";
+import { useCartStore } from "#web/lib/cart-store";
 import { currentShopId } from "#web/lib/shop-store";
 
 export interface CreateOrderVariables {
@@ -12,11 +13,12 @@ export interface CreateOrderVariables {
 }
 
 /**
- * POST /api/orders: for the chosen shop (`locationId`; without one the server takes the default
- * shop). The server prices the lines; `paymentUrl` is set when card payment is configured.
+ * POST /api/orders: for the shop the cart is priced at, the one the checkout names (`locationId`;
+ * the chosen shop for a cart that does not know its shop, and without one the server takes the
+ * default shop). The server prices the lines; `paymentUrl` is set when card payment is configured.
  */
 export function createOrder({ request, idempotencyKey }: CreateOrderVariables): Promise<CreateOrderResponse> {
-  const locationId = currentShopId();
+  const locationId = useCartStore.getState().shopId ?? currentShopId();
   return apiFetch<CreateOrderResponse>("/api/orders", {
     method: "POST",
     json: locationId ? { ...request, locationId } : request,

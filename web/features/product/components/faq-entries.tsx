@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
+import { phoneHref } from "#common/shop-details";
+import { deliveryAnswer } from "#web/config/shop-words";
+import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 
 export interface FaqEntry {
@@ -47,23 +50,37 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: "Can I order from my phone?",
     answer: (
-      <p>Yes. The whole shop works in the browser on any phone, tablet or computer; there is no app to install.</p>
+      <p>
+        Yes. The whole shop works in the browser on any phone, tablet or computer, and you can install it as an app:
+        choose Install app (or Add to Home Screen on an iPhone) in your browser&apos;s menu. It then opens from your
+        home screen like any app, and can tell you when your order is ready.
+      </p>
     ),
   },
   {
     question: "How do I contact support?",
     answer: (
       <p>
-        Send us a message from the <Link to="/contact">contact page</Link> or call us at{" "}
-        <a href={brand.phone.href}>{brand.phone.display}</a>.
+        Send us a message from the <Link to="/contact">contact page</Link> or call us at <ShopPhone />.
       </p>
     ),
   },
   {
     question: "How long does delivery take?",
-    answer: <p>Your drinks arrive within {brand.deliveryWindow} of placing the order, pressed fresh for you.</p>,
+    answer: <DeliveryAnswer />,
   },
 ];
+
+/** The chosen shop's phone, else the business's. */
+function ShopPhone() {
+  const shop = useShopDetails();
+  return shop ? <a href={phoneHref(shop.phone)}>{shop.phone}</a> : <a href={brand.phone.href}>{brand.phone.display}</a>;
+}
+
+/** Delivery as the chosen shop offers it: promised only where it delivers. */
+function DeliveryAnswer() {
+  return <p>{deliveryAnswer(useShopDetails())}</p>;
+}
 
 /**
  * What this shop accepts now, asked of the worker once the answer is opened (and again on a later

@@ -1,0 +1,43 @@
+import { signInThroughModal, uniqueShopper } from "./support/auth";
+import { expect, header, test } from "./support/fixtures";
+
+// The checkout names and prices the shop the cart was priced at: a shopper who chose Fullerton
+// opens /checkout from nothing twenty times and sees Fullerton, at Fullerton's price, every time,
+// never another shop's name for a moment.
+
+const LOADS = 20;
+
+test(`a cart priced at Fullerton shows Fullerton at its price on ${LOADS} cold loads of /checkout`, async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Every name the checkout's shop line ever shows, from the first paint on, per load.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { shopsSeen: string[] }).shopsSeen = seen;
+    const note = () => {
+      const text = document.querySelector('[data-testid="cart-shop"] strong')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+
+  await page.goto("/locations");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Choose this shop: Squeeze Fullerton" }).click();
+  await expect(header(page).getByRole("button", { name: /^Your shop: Squeeze Fullerton/ })).toBeVisible();
+  await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
+  await main.getByRole("button", { name: /^Medium/ }).click();
+  await main.getByRole("button", { name: "Add to Cart" }).click();
+  await signInThroughModal(page, "Google", uniqueShopper("Cold"));
+  await expect(page.getByRole("dialog", { name: "Cart" }).getByTestId("cart-total")).toHaveText("$7.49");
+
+  for (let load = 1; load <= LOADS; load += 1) {
+    await page.goto("/checkout");
+    await expect(main.getByTestId("cart-shop"), `load ${load}`).toContainText("Your shop: Squeeze Fullerton");
+    await expect(main.getByTestId("checkout-total"), `load ${load}`).toHaveText("$7.49");
+    const seen = await page.evaluate(() => (window as unknown as { shopsSeen: string[] }).shopsSeen);
+    expect(seen, `load ${load}`).toEqual(["Squeeze Fullerton"]);
+  }
+});
