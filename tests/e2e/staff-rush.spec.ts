@@ -92,6 +92,40 @@ test("20 open orders: at least 12 whole on a 1024×768 tablet and 16 at 1440×90
   await board.context().close();
 });
 
+test("20 new orders in one lane: at least 12 whole on a 1024×768 tablet, the rest counted in the lane's heading, never over a ticket", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const board = await baristaOnTheBoard(browser, baseURL!, { width: 1024, height: 768 });
+  await clearTheBoard(board, baseURL!);
+  await expect(board.getByRole("article")).toHaveCount(0);
+  await rushOfOrders(browser, baseURL!, 20);
+  await expect(column(board, "New").getByRole("article")).toHaveCount(20);
+
+  await expect.poll(() => ticketsInSight(board)).toBeGreaterThanOrEqual(12);
+  // How many are out of sight is said in the lane's heading, not over the tickets.
+  const more = column(board, "New").getByRole("button", { name: /\d+ (new|more) below/ });
+  await expect(more).toBeVisible();
+  const pill = (await more.boundingBox())!;
+  const firstTicket = (await column(board, "New").getByRole("article").first().boundingBox())!;
+  expect(pill.y + pill.height).toBeLessThanOrEqual(firstTicket.y);
+  // Order number and waiting time at arm's length: 16 px at least.
+  const sizes = await board.evaluate(() =>
+    [".board-card__number", ".board-card__age"].map((css) =>
+      parseFloat(getComputedStyle(document.querySelector(css)!).fontSize),
+    ),
+  );
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(16);
+  await saveScreenshot(board, "order-board-one-lane", { fullPage: false });
+  await expectNoSeriousA11yViolations(board, "order-board-one-lane-1024", testInfo);
+
+  await board.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(() => ticketsInSight(board)).toBeGreaterThanOrEqual(16);
+  await saveScreenshot(board, "order-board-one-lane", { fullPage: false });
+  await board.context().close();
+});
+
 test("a new order alerts on the Menu page until someone says Seen: its sound every 30 s, then no more", async ({
   browser,
   baseURL,
