@@ -88,6 +88,12 @@ test("notifications blocked, then a browser that will not subscribe: each said i
   });
   const privatePage = await context.newPage();
   success = await orderOneDrink(privatePage, baseURL!);
+  // The subscription is asked of the installed service worker: let the first install finish.
+  await expect
+    .poll(() => privatePage.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null), {
+      timeout: 60_000,
+    })
+    .toBe("activated");
   await success.getByRole("button", { name: "Tell me when it’s ready" }).click();
   await expect(
     success.getByRole("status").filter({ hasText: "This browser would not turn notifications on" }),

@@ -112,7 +112,7 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   await expect(question.getByRole("button", { name: "Cancel" })).toBeVisible();
   await question.getByRole("button", { name: "Yes" }).click();
   await expect(ready.getByRole("button", { name: /^Collect/ })).toHaveCount(0);
-  await expect(ready.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(ready.getByText(/^✓ Paid$/)).toBeVisible();
   await ready.getByRole("button", { name: `Details of order ${number}` }).click();
   await expect(history.getByRole("list").getByRole("listitem").last()).toHaveText(
     new RegExp(`^Payment: Paid at the counterBy ${BARISTA.name} \\(staff\\)`),
