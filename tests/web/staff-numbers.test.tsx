@@ -36,8 +36,14 @@ const FALL_BACK_HOURS: HourFigures[] = [
   ...Array.from({ length: 22 }, (_, index) => ({ hour: index + 2, repeat: false, orders: 0, netSalesCents: 0 })),
 ];
 
+/**
+ * The first shop keeps this device's clock, so "today" is the same day for both whatever the hour
+ * the tests run (a shop on another clock makes the page ask again for the shop's today).
+ */
+const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const SHOPS = [
-  { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: "America/Los_Angeles" },
+  { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: DEVICE_ZONE },
   { id: "loc-phoenix", name: "Squeeze Phoenix", timeZone: "America/Phoenix" },
 ];
 
@@ -238,6 +244,24 @@ describe("the Numbers page", () => {
     expect(today?.aborted).toBe(true);
     expect(month?.aborted).toBe(true);
     expect(year?.aborted).toBe(false);
+  });
+
+  it("on a device whose day is not the shop's, asks again for the shop's today and never shows the device's day as today", async () => {
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+    // A shop whose calendar is on another day than this device's, whatever the hour.
+    const shopZone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((zone) => dayIn(zone) !== dayIn(DEVICE_ZONE))!;
+    const shopToday = dayIn(shopZone);
+    const { calls } = numbersApi("owner", ({ url }) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      const figures = answer(query.get("from")!, query.get("to")!, query.get("location"));
+      const shops = figures.viewable.map((shop) => ({ ...shop, timeZone: shopZone }));
+      return json({ ...figures, viewable: shops, locations: shops.slice(0, 1) });
+    });
+    renderNumbers();
+    expect(await screen.findByText(`Squeeze Anaheim · ${shopToday} (today)`)).toBeInTheDocument();
+    const asked = calls.filter((call) => call.url.startsWith("/api/staff/numbers"));
+    expect(new URL(asked.at(-1)!.url, "http://localhost").searchParams.get("from")).toBe(shopToday);
+    expect(screen.queryByText(new RegExp(`${dayIn(DEVICE_ZONE)} \\(today\\)`))).toBeNull();
   });
 
   it("shows refunds of earlier sales on their own line, and the average order of these days' sales", async () => {
