@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { acknowledgeEverythingOverHttp, clearTheBoard, rushOfOrders, ticketsInSight } from "./support/rush";
@@ -20,14 +20,20 @@ function heightOf(board: Page, selector: string): Promise<number> {
   return board.evaluate((css) => document.querySelector(css)?.getBoundingClientRect().height ?? 0, selector);
 }
 
+/** A barista's 1024×768 tablet on a board with nothing on it. */
+async function emptyBoardOnATablet(browser: Browser, baseURL: string): Promise<Page> {
+  const board = await baristaOnTheBoard(browser, baseURL, { width: 1024, height: 768 });
+  await clearTheBoard(board, baseURL);
+  await expect(board.getByRole("article")).toHaveCount(0);
+  return board;
+}
+
 test("20 open orders: at least 12 whole on a 1024×768 tablet and 16 at 1440×900, the newest one tap away, New first on a phone", async ({
   browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const board = await baristaOnTheBoard(browser, baseURL!, { width: 1024, height: 768 });
-  await clearTheBoard(board, baseURL!);
-  await expect(board.getByRole("article")).toHaveCount(0);
+  const board = await emptyBoardOnATablet(browser, baseURL!);
 
   // A rush: 20 orders of two or three drinks (a smoothie with add-ons, notes on some); three being
   // made and three waiting at the counter, 14 new.
@@ -97,9 +103,7 @@ test("20 new orders in one lane: at least 12 whole on a 1024×768 tablet, the re
   baseURL,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const board = await baristaOnTheBoard(browser, baseURL!, { width: 1024, height: 768 });
-  await clearTheBoard(board, baseURL!);
-  await expect(board.getByRole("article")).toHaveCount(0);
+  const board = await emptyBoardOnATablet(browser, baseURL!);
   await rushOfOrders(browser, baseURL!, 20);
   await expect(column(board, "New").getByRole("article")).toHaveCount(20);
 

@@ -121,30 +121,18 @@ export function BoardTicket({
         </p>
       )}
       <div className="board-card__actions">
-        {next && forward && startsAt && (
+        {next && forward && (
           <button
             type="button"
-            className="btn btn--small board-card__start-early"
+            // Held in Later: a small "Start now" beside when to start it, not the full-size Start.
+            className={startsAt ? "btn btn--small board-card__start-early" : "btn btn--primary board-card__advance"}
             aria-disabled={busy}
             aria-describedby={headingId}
             onClick={() => {
               if (!busy) onAdvance(order, next);
             }}
           >
-            Start now
-          </button>
-        )}
-        {next && forward && !startsAt && (
-          <button
-            type="button"
-            className="btn btn--primary board-card__advance"
-            aria-disabled={busy}
-            aria-describedby={headingId}
-            onClick={() => {
-              if (!busy) onAdvance(order, next);
-            }}
-          >
-            {forward}
+            {startsAt ? "Start now" : forward}
           </button>
         )}
         {collect > 0 && (
