@@ -24,6 +24,9 @@ function heightOf(board: Page, selector: string): Promise<number> {
 async function emptyBoardOnATablet(browser: Browser, baseURL: string): Promise<Page> {
   const board = await baristaOnTheBoard(browser, baseURL, { width: 1024, height: 768 });
   await clearTheBoard(board, baseURL);
+  // Cleared over HTTP: read afresh, so no change made while its live channel was connecting is missed.
+  await board.reload();
+  await expect(board.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
   await expect(board.getByRole("article")).toHaveCount(0);
   return board;
 }
