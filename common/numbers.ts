@@ -82,6 +82,13 @@ export interface NumbersTotals {
    * the delivery fee) and money handed back at the counter.
    */
   refundsCents: number;
+  /** Of `refundsCents`, what gives back sales placed in the range. */
+  refundsOfTheseSalesCents: number;
+  /**
+   * Of `refundsCents`, what gives back sales placed before the range: still counted on the day it
+   * was given back, shown on its own line so a day's figures are not read as that day's sales'.
+   */
+  refundsOfEarlierSalesCents: number;
   /** Gross sales less refunds. */
   netSalesCents: number;
   /** Tips on the sales, less tips given back in the range. */
@@ -90,7 +97,7 @@ export interface NumbersTotals {
   deliveryFeesCents: number;
   /** Money taken (card, counter, door) on the sales, less all money given back in the range. */
   totalCollectedCents: number;
-  /** Net sales per sale, to the cent (0 without sales). */
+  /** Gross sales per sale placed in the range, to the cent (0 without sales); never negative. */
   averageOrderCents: number;
 }
 
@@ -200,12 +207,16 @@ export const FIGURE_HELP = {
     "Drinks and add-ons at the prices charged, before refunds. Tips and delivery fees are not sales. An order counts on the day it was placed, even when it is for a later day.",
   refundsCents:
     "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back. A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
-  netSalesCents: "Gross sales less refunds.",
+  refundsOfTheseSalesCents:
+    "The drinks' part of money given back in these days for orders placed in these days, by card or at the counter. A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
+  refundsOfEarlierSalesCents:
+    "Money given back in these days for orders placed before them. It counts on the day it was given back, so it is in net sales and total collected, but it is not these days' sales.",
+  netSalesCents: "Gross sales less all refunds made in these days, of these days' sales and earlier ones.",
   tipsCents: "Tips on these days' sales, less tips given back in these days.",
   deliveryFeesCents: "Delivery fees on these days' sales, less fees given back in these days.",
   totalCollectedCents:
     "Money taken for these days' sales (card online, at the counter, at the door), less everything given back in these days. Orders still to collect or not collected are outside it.",
-  averageOrderCents: "Net sales divided by the number of sales.",
+  averageOrderCents: "Gross sales divided by the orders placed in these days: what an order came to, before refunds.",
   cancelled:
     "Cancelled before any money was taken: not in sales. Card checkouts never paid (or paid after their order was released, and refunded at once) are not counted at all.",
   refundsOwed:

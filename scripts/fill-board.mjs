@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Fills the local order board with a rush: places N orders (default 12) of 1 to 3 drinks, with
-// notes, some for a pickup time, through several test people signed in with the local sign-in
-// stand-in (each account may place 5 orders in 10 minutes, so a person places at most 4, and a
-// new account holds at most 10 unpaid drinks, so a person stops before that). An order the
-// server refuses is said in one line and the next one is tried; it never ends in a stack trace.
-// New accounts together hold at most the shop's max_new_account_unpaid_drinks (30 in the
-// development seed, about a dozen orders); for a bigger rush raise it in the local database:
+// add-ons and notes, some for a pickup time, at one shop, through several test people signed in
+// with the local sign-in stand-in (each account may place 5 orders in 10 minutes, so a person
+// places at most 4, and a new account holds at most 10 unpaid drinks, so a person stops before
+// that). An order the server refuses is said in one line and the next one is tried; it never ends
+// in a stack trace, nor does a mistyped option. New accounts together hold at most the shop's
+// max_new_account_unpaid_drinks (30 in the development seed, about a dozen orders); for a bigger
+// rush raise it in the local database:
 //   npx wrangler d1 execute DB --local --command "UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 1000"
 //
-//   node scripts/fill-board.mjs [--orders 12] [--url http://localhost:5173]
+//   node scripts/fill-board.mjs [--orders 12] [--location loc-fullerton] [--url http://localhost:5173]
 //
 // Needs a running `npm run dev` (APP_ENV=development, no provider credentials). Open /staff as
 // Sam Barista to watch them arrive.
@@ -17,18 +18,51 @@ import { parseArgs } from "node:util";
 import { postLocalOrder } from "./lib/local-orders.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
-const { values } = parseArgs({
-  options: {
-    orders: { type: "string", default: "12" },
-    url: { type: "string", default: "http://localhost:5173" },
-  },
-});
+const HELP = `Fills the local order board with a rush of orders (drinks with add-ons and notes, some for a pickup time).
+
+Usage: node scripts/fill-board.mjs [options]
+
+  --orders N        how many orders, 1 to 200 (default 12)
+  --location ID     the shop they are placed at, e.g. loc-fullerton (default: the default shop)
+  --url URL         the local server (default http://localhost:5173, \`npm run dev\`)
+  -h, --help        this text
+
+Open /staff as a barista of that shop (or switch to it as Morgan Manager) to watch them arrive.`;
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      orders: { type: "string", default: "12" },
+      location: { type: "string" },
+      url: { type: "string", default: "http://localhost:5173" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${error?.message ?? error}\n\n${HELP}`);
+  process.exit(1);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const location = values.location?.trim() || undefined;
 const count = Number(values.orders);
 if (!Number.isInteger(count) || count < 1 || count > 200) {
   console.error("--orders must be a whole number from 1 to 200");
   process.exit(1);
 }
-const origin = new URL(values.url).origin;
+let origin;
+try {
+  origin = new URL(values.url).origin;
+} catch {
+  console.error(`--url must be an address such as http://localhost:5173, not "${values.url}"`);
+  process.exit(1);
+}
+/** The shop's own answers: its menu, prices and opening state. */
+const atShop = (path) =>
+  location ? `${path}${path.includes("?") ? "&" : "?"}location=${encodeURIComponent(location)}` : path;
 const ORDERS_PER_PERSON = 4;
 /** Open unpaid drinks a new account may hold (worker/services/orders/open-drinks.ts). */
 const DRINKS_PER_PERSON = 10;
@@ -44,17 +78,17 @@ async function getJson(path, init) {
   return body;
 }
 
-/** Every drink a shopper can order now, with the sizes it comes in. */
+/** Every drink a shopper can order now at the shop, with the sizes it comes in and its add-on groups. */
 async function orderableDrinks() {
-  const [categories, store] = await Promise.all([getJson("/api/categories"), getJson("/api/store")]);
+  const [categories, store] = await Promise.all([getJson(atShop("/api/categories")), getJson(atShop("/api/store"))]);
   const soldOut = new Set(store.soldOut.map((mark) => `${mark.productId}:${mark.size}`));
   const drinks = [];
   for (const category of categories) {
-    for (const product of await getJson(`/api/categories/${category.id}/products`)) {
+    for (const product of await getJson(atShop(`/api/categories/${category.id}/products`))) {
       const sizes = Object.keys(product.pricesBySize ?? {}).filter(
         (size) => !soldOut.has(`${product.id}:${size}`) && !soldOut.has(`${product.id}:all`),
       );
-      if (sizes.length > 0) drinks.push({ id: product.id, sizes });
+      if (sizes.length > 0) drinks.push({ id: product.id, sizes, groups: product.modifierGroups ?? [] });
     }
   }
   if (drinks.length === 0) throw new Error("No drink can be ordered right now (is everything sold out?)");
@@ -63,16 +97,38 @@ async function orderableDrinks() {
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-function randomLines(drinks) {
+/**
+ * Add-ons as a shopper picks them: what a group requires, and often one more of a group that allows
+ * it (a milk, a boost), never an option sold out at the shop.
+ */
+function randomAddOns(groups, soldOutOptions) {
+  const chosen = [];
+  for (const group of groups) {
+    const options = group.options.filter((option) => !soldOutOptions.has(option.id));
+    const extra = group.maxSelected > group.minSelected && Math.random() < 0.6 ? 1 : 0;
+    const howMany = Math.min(options.length, group.minSelected + extra);
+    const shuffled = [...options].sort(() => Math.random() - 0.5);
+    // A required choice may stay the default; an extra one is a real add-on.
+    const nonDefault = shuffled.filter((option) => !option.isDefault);
+    const picked = group.minSelected > 0 ? shuffled.slice(0, howMany) : nonDefault.slice(0, howMany);
+    chosen.push(...picked.map((option) => option.id));
+  }
+  return chosen;
+}
+
+function randomLines(drinks, soldOutOptions) {
   const lines = [];
   const howMany = 1 + Math.floor(Math.random() * 3);
+  // Every order has at least one drink that takes add-ons, when the menu has one.
+  const withAddOns = drinks.filter((drink) => drink.groups.length > 0);
   for (let index = 0; index < howMany; index += 1) {
-    const drink = pick(drinks);
+    const drink = index === 0 && withAddOns.length > 0 ? pick(withAddOns) : pick(drinks);
     lines.push({
       productId: drink.id,
       size: pick(drink.sizes),
       quantity: Math.random() < 0.8 ? 1 : 2,
       note: pick(NOTES),
+      modifierIds: randomAddOns(drink.groups, soldOutOptions),
     });
   }
   return lines;
@@ -89,6 +145,7 @@ const PERSON_REFUSALS = new Set([429]);
 
 async function fill() {
   const { drinks, store } = await orderableDrinks();
+  const soldOutOptions = new Set(store.soldOutOptions ?? []);
   if (!store.acceptingOrders) {
     console.error(`The shop is not taking orders right now (${store.reason}); resume it on /staff/menu first.`);
     return 1;
@@ -118,7 +175,7 @@ async function fill() {
     }
     let personDrinks = 0;
     for (let index = 0; index < ORDERS_PER_PERSON && placed < count && attempts < maxAttempts; index += 1) {
-      const lines = randomLines(drinks);
+      const lines = randomLines(drinks, soldOutOptions);
       const orderDrinks = lines.reduce((sum, line) => sum + line.quantity, 0);
       if (personDrinks + orderDrinks > DRINKS_PER_PERSON) break;
       attempts += 1;
@@ -132,6 +189,7 @@ async function fill() {
         const response = await postLocalOrder(origin, {
           cookie,
           body: {
+            ...(location ? { locationId: location } : {}),
             lines,
             phone: `+1 714 555 ${String(1000 + placed).slice(-4)}`,
             pickup: chosen,
@@ -172,7 +230,8 @@ async function fill() {
     console.error(`Placed ${placed} of ${count} orders on ${origin}${refusals}: the server kept refusing them.`);
     return 1;
   }
-  console.log(`Placed ${placed} orders on ${origin}${refusals}. Open ${origin}/staff as Sam Barista.`);
+  const shop = location ? ` at ${location}` : "";
+  console.log(`Placed ${placed} orders${shop} on ${origin}${refusals}. Open ${origin}/staff to watch them.`);
   return 0;
 }
 

@@ -4,7 +4,11 @@
 // the same year anew; the orders are those whose id has "-hist-" in it. Stop `npm run dev`
 // first, or restart it after.
 //
+// Orders only inside each shop's own hours (seed/opening-hours.sql and its one-off days), refunds
+// while it is open, and none before its opening date (locations.opened_on).
+//
 //   HISTORY_DAYS=365   days before today      HISTORY_ORDERS_PER_DAY=110   a weekday's orders per shop
+//   HISTORY_VERSION=2  refuse to write any other version of the history than this one
 import { join } from "node:path";
 import { openLocalD1 } from "./lib/local-d1.mjs";
 import { writeOrderHistory } from "./lib/order-history.mjs";
@@ -18,10 +22,11 @@ try {
   const written = await writeOrderHistory(await local.db, {
     days: Number(process.env.HISTORY_DAYS ?? 365),
     ordersPerDay: Number(process.env.HISTORY_ORDERS_PER_DAY ?? 110),
+    ...(process.env.HISTORY_VERSION ? { version: Number(process.env.HISTORY_VERSION) } : {}),
     log: console.log,
   });
   console.log(
-    `${written.orders} orders (${written.lines} lines, ${written.options} add-ons) for ${written.shops} shop(s), ` +
+    `History version ${written.version}: ${written.orders} orders (${written.lines} lines, ${written.options} add-ons) for ${written.shops} shop(s), ` +
       `${written.from} to ${written.to}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (error) {

@@ -8,19 +8,21 @@
 -- slug: the shop's address on the site (/locations/<slug>), lower-case letters, digits and hyphens.
 -- latitude, longitude: where it stands (degrees), for "nearest first". order_inbox: where its
 -- order e-mails go (NULL: the company's SHOP_EMAIL). takes_online_orders: 0 keeps a shop off the
--- site (being set up, or closed for good) while its orders and staff stay.
+-- site (being set up, or closed for good) while its orders and staff stay. opened_on: the shop's
+-- first day of trade on its calendar (YYYY-MM-DD); `npm run seed:history` writes no order before it.
 INSERT INTO locations
-  (id, slug, name, address, phone, time_zone, latitude, longitude, order_inbox, takes_online_orders) VALUES
+  (id, slug, name, address, phone, time_zone, latitude, longitude, order_inbox, takes_online_orders, opened_on) VALUES
   ('loc-anaheim', 'anaheim', 'Squeeze Anaheim', '512 South Brookhurst St #4, Anaheim, CA 92804', '+1 714 215 4499',
-    'America/Los_Angeles', 33.8291, -117.9593, NULL, 1),
+    'America/Los_Angeles', 33.8291, -117.9593, NULL, 1, '2019-03-02'),
   ('loc-fullerton', 'fullerton', 'Squeeze Fullerton', '305 North Harbor Blvd, Fullerton, CA 92832', '+1 714 555 0142',
-    'America/Los_Angeles', 33.8722, -117.9243, 'fullerton@squeeze-juice.example', 1),
+    'America/Los_Angeles', 33.8722, -117.9243, 'fullerton@squeeze-juice.example', 1, '2024-05-18'),
   ('loc-scottsdale', 'scottsdale', 'Squeeze Scottsdale', '7014 East Camelback Rd, Scottsdale, AZ 85251', '+1 480 555 0177',
-    'America/Phoenix', 33.5021, -111.9298, 'scottsdale@squeeze-juice.example', 1)
+    'America/Phoenix', 33.5021, -111.9298, 'scottsdale@squeeze-juice.example', 1, '2026-06-06')
 ON CONFLICT (id) DO UPDATE SET
   slug = excluded.slug, name = excluded.name, address = excluded.address, phone = excluded.phone,
   time_zone = excluded.time_zone, latitude = excluded.latitude, longitude = excluded.longitude,
-  order_inbox = excluded.order_inbox, takes_online_orders = excluded.takes_online_orders;
+  order_inbox = excluded.order_inbox, takes_online_orders = excluded.takes_online_orders,
+  opened_on = excluded.opened_on;
 
 -- Delivery: each location's fee (integer cents) and the ZIP codes it delivers to. A shop with
 -- no ZIP codes (Scottsdale) offers pickup only.

@@ -6,7 +6,22 @@
 // owed, cancellations, money given back at the counter and orders handed over unpaid.
 // Deterministic (a seeded generator), and written again from scratch on each run: its rows are the
 // orders whose id has "-hist-" in it.
+//
+// Orders are placed only inside each shop's own hours, weekly and one-off days, as
+// seed/opening-hours.sql and seed/opening-hours-exceptions.sql write them (not the local
+// database's all-day development hours); a refund made at a closed hour waits for the shop to
+// open; and a shop's history starts on its opening date (locations.opened_on) when that is later.
 import { TZDate } from "@date-fns/tz";
+import { dateKey, nextOpenInstant, openIntervalsOn, readSeedHours } from "./seed-hours.mjs";
+
+/**
+ * What this generator writes, for a bench to pin (scripts/lib/numbers-bench.mjs): a change to the
+ * orders it writes (how many, when, what) takes a new number, so figures of two versions are never
+ * set side by side. 2: inside the shops' own hours, refunds while open, from the opening date.
+ */
+export const ORDER_HISTORY_VERSION = 2;
+
+const root = new URL("../..", import.meta.url).pathname;
 
 /** A small seeded generator (mulberry32), so two runs write the same year. */
 function generator(seed) {
@@ -20,9 +35,27 @@ function generator(seed) {
   };
 }
 
-/** Orders per hour of the day (7 a.m. to 9 p.m.), relative. */
+/** Orders per hour of the day, relative: busier at breakfast, lunch and after school; 1 outside these. */
 const HOURLY = { 7: 6, 8: 10, 9: 8, 10: 5, 11: 7, 12: 11, 13: 9, 14: 5, 15: 7, 16: 8, 17: 7, 18: 5, 19: 4, 20: 3 };
-const HOURLY_SUM = Object.values(HOURLY).reduce((a, b) => a + b, 0);
+const HOUR_MS = 3_600_000;
+
+/**
+ * The open stretches of a day, cut at the hours of the shop's clock, each with its weight: where an
+ * order of that day may be placed, and how likely.
+ */
+function weightedStretches(intervals, timeZone) {
+  const stretches = [];
+  for (const [start, end] of intervals) {
+    for (let from = start; from < end;) {
+      const local = new TZDate(from, timeZone);
+      const nextHour = from + (60 - local.getMinutes()) * 60_000 - local.getSeconds() * 1000 - local.getMilliseconds();
+      const until = Math.min(end, nextHour);
+      stretches.push({ from, until, weight: ((HOURLY[local.getHours()] ?? 1) * (until - from)) / HOUR_MS });
+      from = until;
+    }
+  }
+  return stretches;
+}
 const FIRST_NAMES = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Ethan", "Luna", "Mateo", "Aria", "Leo", "Nora", "Kai"];
 const LAST_NAMES = ["Garcia", "Nguyen", "Smith", "Kim", "Lopez", "Patel", "Brown", "Rossi", "Chen", "Diaz"];
 
@@ -31,14 +64,27 @@ const quote = (value) =>
 
 /**
  * @param {D1Database} db the local D1 (Miniflare's)
- * @param {{ days?: number, ordersPerDay?: number, now?: Date, log?: (line: string) => void }} options
- * @returns {Promise<{ orders: number, lines: number, options: number, shops: number, from: string, to: string }>}
+ * @param {{ days?: number, ordersPerDay?: number, now?: Date, log?: (line: string) => void, version?: number }} options
+ *   `version`: the version the caller pinned; another one is refused rather than written
+ * @returns {Promise<{ orders: number, lines: number, options: number, shops: number, from: string, to: string, version: number }>}
  */
-export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, now = new Date(), log = () => {} } = {}) {
+export async function writeOrderHistory(
+  db,
+  { days = 365, ordersPerDay = 110, now = new Date(), log = () => {}, version = ORDER_HISTORY_VERSION } = {},
+) {
+  if (version !== ORDER_HISTORY_VERSION)
+    throw new Error(
+      `This checkout writes order history version ${ORDER_HISTORY_VERSION}, not the pinned ${version}: compare figures of one version only.`,
+    );
   const random = generator(20261126);
   const pick = (list) => list[Math.floor(random() * list.length)];
+  const shopHours = readSeedHours(root);
   const shops = (
-    await db.prepare("SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee FROM locations ORDER BY id").all()
+    await db
+      .prepare(
+        "SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee, opened_on AS openedOn FROM locations ORDER BY id",
+      )
+      .all()
   ).results;
   const drinks = (
     await db
@@ -107,35 +153,40 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
 
   let serial = 0;
   for (const shop of shops) {
+    const hours = shopHours.get(shop.id);
+    if (!hours) log(`  ${shop.id}: no weekly hours in seed/opening-hours.sql, so no orders`);
+    // A refund at a closed hour waits for the shop to open (never later than two weeks on).
+    const whenOpen = (at) => nextOpenInstant(hours, shop.timeZone, at) ?? at;
     const today = new TZDate(now.getTime(), shop.timeZone);
+    let written = 0;
     for (let back = days; back >= 1; back -= 1) {
-      // Calendar arithmetic on the shop's date (noon, far from any clock change).
-      const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - back, 12, 0, shop.timeZone);
-      const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
-      first ??= date;
-      last = date;
-      const weekend = day.getDay() === 0 || day.getDay() === 6;
+      const [year, monthIndex, dayOfMonth] = [today.getFullYear(), today.getMonth(), today.getDate() - back];
+      const date = dateKey(year, monthIndex, dayOfMonth);
+      if (shop.openedOn && date < shop.openedOn) continue;
+      first = first === null || date < first ? date : first;
+      last = last === null || date > last ? date : last;
+      written += 1;
+      const stretches = weightedStretches(
+        openIntervalsOn(hours, shop.timeZone, year, monthIndex, dayOfMonth),
+        shop.timeZone,
+      );
+      const openWeight = stretches.reduce((sum, stretch) => sum + stretch.weight, 0);
+      if (openWeight === 0) continue;
+      const weekday = new Date(Date.UTC(year, monthIndex, dayOfMonth)).getUTCDay();
+      const weekend = weekday === 0 || weekday === 6;
       const ordersToday = Math.round(ordersPerDay * (weekend ? 1.3 : 1) * (0.8 + random() * 0.4));
       for (let n = 0; n < ordersToday; n += 1) {
-        // An hour by the day's shape, a minute and second at random.
-        let draw = random() * HOURLY_SUM;
-        let hour = 7;
-        for (const [h, weight] of Object.entries(HOURLY)) {
-          draw -= weight;
+        // A stretch by the day's shape, then an instant inside it.
+        let draw = random() * openWeight;
+        let stretch = stretches[stretches.length - 1];
+        for (const candidate of stretches) {
+          draw -= candidate.weight;
           if (draw <= 0) {
-            hour = Number(h);
+            stretch = candidate;
             break;
           }
         }
-        const placed = new TZDate(
-          day.getFullYear(),
-          day.getMonth(),
-          day.getDate(),
-          hour,
-          Math.floor(random() * 60),
-          Math.floor(random() * 60),
-          shop.timeZone,
-        );
+        const placed = new Date(stretch.from + Math.floor((random() * (stretch.until - stretch.from)) / 1000) * 1000);
         const createdAt = new Date(placed.getTime()).toISOString();
         // Its first eight characters make the order's number (common/orders.ts), so they differ.
         const id = `${Math.floor(random() * 2 ** 32)
@@ -161,6 +212,8 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
         const fee = delivery ? shop.fee : 0;
         const total = itemsCents + tip + fee;
         const minutes = (m) => new Date(placed.getTime() + m * 60_000).toISOString();
+        // Money is given back while the shop is open.
+        const opened = (iso) => new Date(whenOpen(Date.parse(iso))).toISOString();
         // How it ended.
         const fate = random();
         let status = "completed";
@@ -178,7 +231,7 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
           reason = "Out of an ingredient";
           if (card) {
             paymentState = "refunded";
-            refundedAt = minutes(random() < 0.3 ? 60 * 20 : 15);
+            refundedAt = opened(minutes(random() < 0.3 ? 60 * 20 : 15));
             updatedAt = refundedAt;
           } else {
             paymentState = "not_required";
@@ -193,7 +246,7 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
           status = "cancelled";
           reason = "Made wrong";
           paymentState = "given_back";
-          givenBackAt = minutes(20);
+          givenBackAt = opened(minutes(20));
           updatedAt = givenBackAt;
         } else if (fate < 0.033 && !card) {
           // Handed over without the money.
@@ -202,12 +255,12 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
         } else if (fate < 0.035 && card) {
           // Refunded from Stripe's dashboard after it was picked up.
           paymentState = "refunded";
-          refundedAt = minutes(60 * 3);
+          refundedAt = opened(minutes(60 * 3));
           updatedAt = refundedAt;
         } else if (fate < 0.04 && card) {
           // Part of it refunded from Stripe's dashboard, sometimes the next day: the order stays paid.
           partlyRefundedCents = Math.min(total, 150 + Math.floor(random() * 400));
-          partlyRefundedAt = minutes(random() < 0.3 ? 60 * 20 : 40);
+          partlyRefundedAt = opened(minutes(random() < 0.3 ? 60 * 20 : 40));
           updatedAt = partlyRefundedAt;
         }
         const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
@@ -239,8 +292,8 @@ export async function writeOrderHistory(db, { days = 365, ordersPerDay = 110, no
         await flush(false);
       }
     }
-    log(`  ${shop.id}: ${days} days written`);
+    log(`  ${shop.id}: ${written} days written${shop.openedOn ? ` (opened ${shop.openedOn})` : ""}`);
   }
   await flush(true);
-  return { ...counts, shops: shops.length, from: first, to: last };
+  return { ...counts, shops: shops.length, from: first, to: last, version: ORDER_HISTORY_VERSION };
 }

@@ -82,7 +82,7 @@ test.describe("on a phone", () => {
     await expect(success).toContainText(
       new RegExp(`Pick it up at .+, tomorrow \\(\\w{3}, \\w{3} \\d+\\) at ${chosenTime} Pacific Time\\.`),
     );
-    await expect(success).toContainText("No need to wait for a call");
+    await expect(success).toContainText("We will contact you by e-mail when it is ready");
     await expect(success.getByRole("term").filter({ hasText: "Tip" })).toBeVisible();
     await pictures(page, "order-ahead-success", { fullPage: false });
     await success.getByRole("link", { name: "View order" }).click();

@@ -18,6 +18,7 @@ interface Totals {
   orders: number;
   netSalesCents: number;
   refundsCents: number;
+  refundsOfTheseSalesCents: number;
   grossSalesCents: number;
   tipsCents: number;
   deliveryFeesCents: number;
@@ -117,7 +118,7 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   // Cancelled, its money not yet handed back: a refund owed, still in total collected.
   await page.reload();
   await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 2));
-  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsCents));
+  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsOfTheseSalesCents));
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents + secondTotal));
   await expect(figure(page, "Refunds owed", "Shown apart")).toContainText(
     dollars(before.refundsOwedCents + secondTotal),
@@ -135,7 +136,8 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   // Given back: a refund today, out of total collected and no longer owed.
   await page.reload();
   await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 2));
-  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsCents + secondTotal));
+  // Today's sale given back today: a refund of these days' sales, not of an earlier one.
+  await expect(figure(page, "Refunds")).toHaveText(dollars(before.totals.refundsOfTheseSalesCents + secondTotal));
   await expect(figure(page, "Net sales")).toHaveText(dollars(before.totals.netSalesCents + firstTotal));
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
   await expect(figure(page, "Refunds owed", "Shown apart")).toContainText(dollars(before.refundsOwedCents));
@@ -163,6 +165,13 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "This month" }).click();
   await expect(page.getByRole("heading", { name: "By day" })).toBeVisible();
+  // A tap on the last day's bar says its value; the value axis names the top one.
+  const days = page.getByRole("region", { name: "By day" }).getByRole("figure", { name: "Orders" });
+  const bars = days.locator("svg");
+  const box = (await bars.boundingBox())!;
+  await bars.click({ position: { x: box.width - 2, y: box.height / 2 } });
+  await expect(days.getByTestId("chart-readout")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}: \d+$/);
+  await expect(days.getByTestId("chart-axis")).toContainText(String(after.totals.orders));
   // Nothing but the tables of what sold scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await pictureOfTheWholePage(page, "numbers-month");

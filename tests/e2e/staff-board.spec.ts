@@ -105,9 +105,14 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
   // And the "ready" e-mail was written.
   await waitForEmail({ to: shopper.email, subject: /^Your order is ready/, contains: [number, "Squeeze Anaheim"] });
 
-  // Paid at the counter with one tap: the ticket no longer asks to collect it, the history says who.
+  // Collect asks first, like Done; Yes marks it paid at the counter: the ticket says "Paid", the history says who.
+  const amount = (await ready.getByRole("button", { name: /^Collect \$/ }).textContent())!.replace("Collect", "");
   await ready.getByRole("button", { name: /^Collect \$/ }).click();
+  const question = board.getByRole("dialog", { name: `Collected ${amount}?` });
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await question.getByRole("button", { name: "Yes" }).click();
   await expect(ready.getByRole("button", { name: /^Collect/ })).toHaveCount(0);
+  await expect(ready.getByText(/^✓ Paid$/)).toBeVisible();
   await ready.getByRole("button", { name: `Details of order ${number}` }).click();
   await expect(history.getByRole("list").getByRole("listitem").last()).toHaveText(
     new RegExp(`^Payment: Paid at the counterBy ${BARISTA.name} \\(staff\\)`),

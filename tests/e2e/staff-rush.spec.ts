@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
 import { acknowledgeEverythingOverHttp, clearTheBoard, rushOfOrders, ticketsInSight } from "./support/rush";
@@ -20,14 +20,23 @@ function heightOf(board: Page, selector: string): Promise<number> {
   return board.evaluate((css) => document.querySelector(css)?.getBoundingClientRect().height ?? 0, selector);
 }
 
+/** A barista's 1024×768 tablet on a board with nothing on it. */
+async function emptyBoardOnATablet(browser: Browser, baseURL: string): Promise<Page> {
+  const board = await baristaOnTheBoard(browser, baseURL, { width: 1024, height: 768 });
+  await clearTheBoard(board, baseURL);
+  // Cleared over HTTP: read afresh, so no change made while its live channel was connecting is missed.
+  await board.reload();
+  await expect(board.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+  await expect(board.getByRole("article")).toHaveCount(0);
+  return board;
+}
+
 test("20 open orders: at least 12 whole on a 1024×768 tablet and 16 at 1440×900, the newest one tap away, New first on a phone", async ({
   browser,
   baseURL,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const board = await baristaOnTheBoard(browser, baseURL!, { width: 1024, height: 768 });
-  await clearTheBoard(board, baseURL!);
-  await expect(board.getByRole("article")).toHaveCount(0);
+  const board = await emptyBoardOnATablet(browser, baseURL!);
 
   // A rush: 20 orders of two or three drinks (a smoothie with add-ons, notes on some); three being
   // made and three waiting at the counter, 14 new.
@@ -89,6 +98,38 @@ test("20 open orders: at least 12 whole on a 1024×768 tablet and 16 at 1440×90
   await saveScreenshot(board, "staff-menu-rush", { fullPage: false });
   await expectNoSeriousA11yViolations(board, "staff-menu-390", testInfo);
   expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await board.context().close();
+});
+
+test("20 new orders in one lane: at least 12 whole on a 1024×768 tablet, the rest counted in the lane's heading, never over a ticket", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const board = await emptyBoardOnATablet(browser, baseURL!);
+  await rushOfOrders(browser, baseURL!, 20);
+  await expect(column(board, "New").getByRole("article")).toHaveCount(20);
+
+  await expect.poll(() => ticketsInSight(board)).toBeGreaterThanOrEqual(12);
+  // How many are out of sight is said in the lane's heading, not over the tickets.
+  const more = column(board, "New").getByRole("button", { name: /\d+ (new|more) below/ });
+  await expect(more).toBeVisible();
+  const pill = (await more.boundingBox())!;
+  const firstTicket = (await column(board, "New").getByRole("article").first().boundingBox())!;
+  expect(pill.y + pill.height).toBeLessThanOrEqual(firstTicket.y);
+  // Order number and waiting time at arm's length: 16 px at least.
+  const sizes = await board.evaluate(() =>
+    [".board-card__number", ".board-card__age"].map((css) =>
+      parseFloat(getComputedStyle(document.querySelector(css)!).fontSize),
+    ),
+  );
+  for (const size of sizes) expect(size).toBeGreaterThanOrEqual(16);
+  await saveScreenshot(board, "order-board-one-lane", { fullPage: false });
+  await expectNoSeriousA11yViolations(board, "order-board-one-lane-1024", testInfo);
+
+  await board.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(() => ticketsInSight(board)).toBeGreaterThanOrEqual(16);
+  await saveScreenshot(board, "order-board-one-lane", { fullPage: false });
   await board.context().close();
 });
 

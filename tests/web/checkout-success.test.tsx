@@ -102,7 +102,7 @@ describe("the success modal after ordering ahead", () => {
     expect(within(modal).getByText(SPEC_MESSAGE)).toBeInTheDocument();
     expect(
       within(modal).getByText(
-        `Pick it up at ${SHOP_ADDRESS}, tomorrow (Sat, Nov 28) at 9:30 AM. No need to wait for a call: we call only if there is a question about your order.`,
+        `Pick it up at ${SHOP_ADDRESS}, tomorrow (Sat, Nov 28) at 9:30 AM. We will contact you by e-mail when it is ready, and call only if there is a question about your order.`,
       ),
     ).toBeInTheDocument();
     expect(termsAndDefinitions(modal)).toEqual([
@@ -113,6 +113,15 @@ describe("the success modal after ordering ahead", () => {
       ["Pickup at", SHOP_ADDRESS],
       ["Pickup", "Sat, Nov 28, 9:30 AM"],
     ]);
+  });
+
+  it("offers Tell me when it's ready in the modal of a pay-at-pickup order, its words once its code has loaded", async () => {
+    deviceClockIn(LA);
+    const modal = await placeOrder(orderAhead());
+    // jsdom has no service worker: the offer says so in words, inside the modal.
+    expect(
+      await within(modal).findByText(/This browser cannot show notifications: this page and your e-mail tell you/),
+    ).toBeInTheDocument();
   });
 
   it("names the shop's clock on a device set to another time zone", async () => {

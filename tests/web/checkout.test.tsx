@@ -11,6 +11,9 @@ import { AuthModal } from "#web/features/auth/auth-modal";
 import { useSessionStore } from "#web/lib/session-store";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
+// The success modal loads "Tell me when it's ready" when it opens; loaded here ahead, as a browser
+// would have it by then, so the 300 ms before the menu are the page's, not the test runner's.
+import "#web/components/ready-notifications/ready-notifications";
 import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
 import {
   deviceClockIn,
@@ -194,7 +197,7 @@ describe("checkout page", () => {
     // When and where, after the spec's words: not a call to wait for.
     expect(
       within(modal).getByText(
-        "Pick it up at 512 South Brookhurst St #4, Anaheim, CA 92804 from around 12:30 PM. No need to wait for a call: we call only if there is a question about your order.",
+        "Pick it up at 512 South Brookhurst St #4, Anaheim, CA 92804 from around 12:30 PM. We will contact you by e-mail when it is ready, and call only if there is a question about your order.",
       ),
     ).toBeInTheDocument();
     // The order's number, total, payment, place and time, and a way to it.
@@ -609,7 +612,7 @@ describe("checkout page", () => {
     ]);
     expect(
       within(modal).getByText(
-        "We deliver it to 1200 W Lincoln Ave, Anaheim, CA 92805 within 60-90 minutes. No need to wait for a call: we call only if there is a question about your order.",
+        "We deliver it to 1200 W Lincoln Ave, Anaheim, CA 92805 within 60-90 minutes. We will contact you by e-mail when it is ready, and call only if there is a question about your order.",
       ),
     ).toBeInTheDocument();
     expect(within(modal).queryByText("Loading your order's details…")).not.toBeInTheDocument();

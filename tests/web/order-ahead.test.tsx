@@ -424,7 +424,13 @@ describe("the board's Later lane", () => {
         .map((card) => card.getAttribute("aria-labelledby")),
     ).toEqual([`board-order-${soon.id}`, `board-order-${tomorrow.id}`]);
     // An order for another day says which day.
-    expect(within(later).getByRole("article", { name: "#EEEEEEEE" })).toHaveTextContent(/Pickup \w{3}, \w{3} \d+, /);
+    const ahead = within(later).getByRole("article", { name: "#EEEEEEEE" });
+    expect(ahead).toHaveTextContent(/Pickup \w{3}, \w{3} \d+, /);
+    // Held in Later: when to start it, and a small "Start now" rather than a full-size Start.
+    expect(ahead).toHaveTextContent(/Start at \w{3}, \w{3} \d+, \d{1,2}:\d{2}/);
+    expect(within(ahead).queryByRole("button", { name: "Start" })).toBeNull();
+    expect(within(ahead).getByRole("button", { name: "Start now" })).toBeInTheDocument();
+    expect(within(later).getByRole("article", { name: "#DDDDDDDD" })).toHaveTextContent(/Start at \d{1,2}:\d{2}/);
     expect(within(screen.getByRole("region", { name: /^New/ })).getByText("No orders")).toBeInTheDocument();
     expect(document.title).toBe("Order board · Squeeze");
     expect(screen.getByLabelText("Open orders")).toHaveTextContent("Later 2New 0Preparing 0Ready 0");
@@ -435,6 +441,9 @@ describe("the board's Later lane", () => {
     });
     const card = within(screen.getByRole("region", { name: /^New/ })).getByRole("article", { name: "#DDDDDDDD" });
     expect(card).toHaveClass("board-card--alert");
+    // Due now: the full-size Start again.
+    expect(within(card).getByRole("button", { name: "Start" })).toBeInTheDocument();
+    expect(card).not.toHaveTextContent("Start at");
     expect(screen.getAllByRole("alert")[0]).toHaveTextContent("New order: #DDDDDDDD");
     expect(document.title).toBe("(1) New orders · Order board · Squeeze");
     expect(screen.getByLabelText("Open orders")).toHaveTextContent("Later 1New 1Preparing 0Ready 0");

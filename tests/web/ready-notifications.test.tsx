@@ -91,7 +91,38 @@ describe("Tell me when it's ready", () => {
     render(<ReadyNotifications />);
     await userEvent.click(await screen.findByRole("button", { name: "Tell me when it’s ready" }));
     expect(await screen.findByText(/Notifications are blocked for this site/)).toBeVisible();
+    expect(screen.queryByText(/This browser would not/)).toBeNull();
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+  });
+
+  it("says in plain words when the browser will not subscribe at all (a private window), never its own message", async () => {
+    const browser = fakeBrowser();
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException("Registration failed - permission denied", "NotAllowedError"),
+    );
+    const api = mockApi({ "GET /api/push-subscriptions/key": () => json({ publicKey: PUBLIC_KEY }) });
+    render(<ReadyNotifications />);
+    await userEvent.click(await screen.findByRole("button", { name: "Tell me when it’s ready" }));
+    expect(await screen.findByText(/This browser would not turn notifications on/)).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent("This page and your e-mail tell you when it is ready.");
+    // Not the blocked words: permission was given, the browser refused.
+    expect(screen.queryByText(/blocked for this site/)).toBeNull();
+    expect(screen.queryByText(/Registration failed/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Tell me when it’s ready" })).toBeNull();
+    expect(api.calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("is not offered once the order is ready; notifications already on still show", async () => {
+    fakeBrowser();
+    mockApi({});
+    const { unmount } = render(<ReadyNotifications allowTurningOff offer={false} />);
+    await waitFor(() => expect(screen.queryByRole("button")).toBeNull());
+    expect(document.querySelector(".ready-notifications")).toBeNull();
+    unmount();
+    fakeBrowser({ permission: "granted", subscribed: true });
+    mockApi({ "POST /api/push-subscriptions": () => json({ endpoint: SUBSCRIPTION_JSON.endpoint }, 201) });
+    render(<ReadyNotifications allowTurningOff offer={false} />);
+    expect(await screen.findByRole("button", { name: "Turn off notifications" })).toBeVisible();
   });
 
   it("on the order page, turns them off: the shop forgets the device and the browser unsubscribes", async () => {

@@ -260,7 +260,7 @@ describe("the order board", () => {
     expect(screen.getByRole("button", { name: "Done 1" })).toBeInTheDocument();
   });
 
-  it("marks a pay-on-pickup order paid at the counter with one tap", async () => {
+  it('asks "Collected $12.98?" before marking a pay-on-pickup order paid, then says Paid in words', async () => {
     const { calls } = mockApi({
       "GET /api/staff/orders": () => boardAnswer([first]),
       [`POST /api/staff/orders/${first.id}/paid-at-counter`]: () =>
@@ -269,11 +269,28 @@ describe("the order board", () => {
     const user = userEvent.setup();
     renderBoard();
     const card = await screen.findByRole("article", { name: "#AAAAAAAA" });
-    await user.click(
-      within(card).getByRole("button", { name: "Collect $12.98: mark order #AAAAAAAA paid at the counter" }),
-    );
+    const collect = within(card).getByRole("button", {
+      name: "Collect $12.98: mark order #AAAAAAAA paid at the counter",
+    });
+    expect(within(card).queryByText("Paid")).toBeNull();
+
+    // Cancel: nothing is recorded, the ticket still asks for the money.
+    await user.click(collect);
+    let question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.some((call) => call.url.includes("/paid-at-counter"))).toBe(false);
+    expect(within(card).getByRole("button", { name: /^Collect \$12\.98/ })).toBeInTheDocument();
+
+    // Yes: marked paid, and the ticket says so where Collect was.
+    await user.click(within(card).getByRole("button", { name: /^Collect \$12\.98/ }));
+    question = await screen.findByRole("dialog", { name: "Collected $12.98?" });
+    expect(within(question).queryByRole("button", { name: "Not paid" })).toBeNull();
+    await user.click(within(question).getByRole("button", { name: "Yes" }));
     await vi.waitFor(() => expect(within(card).queryByRole("button", { name: /Collect/ })).not.toBeInTheDocument());
     expect(calls.at(-1)).toMatchObject({ method: "POST", url: expect.stringContaining("/paid-at-counter") });
+    expect(within(card).getByText("Paid")).toHaveClass("board-card__paid");
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("takes the next tap on a card the live channel moved before the API answered", async () => {

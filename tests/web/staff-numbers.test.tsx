@@ -22,10 +22,10 @@ const quietBoard: Handler = () =>
 
 /** The member's shops on the staff pages: their role at the shop shown is the one that counts. */
 const staffShops =
-  (role: string): Handler =>
+  (role: string, more: { locationId: string; locationName: string }[] = []): Handler =>
   () => {
     const current = { locationId: "loc-anaheim", locationName: "Squeeze Anaheim", role };
-    return json({ shops: [current], current });
+    return json({ shops: [current, ...more.map((shop) => ({ ...shop, role }))], current });
   };
 
 /** November 1, 2026 in Los Angeles: 1 a.m. twice. */
@@ -36,8 +36,14 @@ const FALL_BACK_HOURS: HourFigures[] = [
   ...Array.from({ length: 22 }, (_, index) => ({ hour: index + 2, repeat: false, orders: 0, netSalesCents: 0 })),
 ];
 
+/**
+ * The first shop keeps this device's clock, so "today" is the same day for both whatever the hour
+ * the tests run (a shop on another clock makes the page ask again for the shop's today).
+ */
+const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const SHOPS = [
-  { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: "America/Los_Angeles" },
+  { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: DEVICE_ZONE },
   { id: "loc-phoenix", name: "Squeeze Phoenix", timeZone: "America/Phoenix" },
 ];
 
@@ -52,11 +58,13 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
       drinks: 4,
       grossSalesCents: 212_345,
       refundsCents: 550,
+      refundsOfTheseSalesCents: 200,
+      refundsOfEarlierSalesCents: 350,
       netSalesCents: 211_795,
       tipsCents: 650,
       deliveryFeesCents: 399,
       totalCollectedCents: 180_000,
-      averageOrderCents: 70_598,
+      averageOrderCents: 70_782,
     },
     apart: {
       cancelled: { orders: 1, cents: 700 },
@@ -108,10 +116,12 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
   };
 }
 
-function numbersApi(role = "owner", numbers?: Handler) {
+const PHOENIX = { locationId: "loc-phoenix", locationName: "Squeeze Phoenix" };
+
+function numbersApi(role = "owner", numbers?: Handler, more: { locationId: string; locationName: string }[] = []) {
   return mockApi({
     "GET /api/staff/orders": quietBoard,
-    "GET /api/staff/shops": staffShops(role),
+    "GET /api/staff/shops": staffShops(role, more),
     "GET /api/staff/numbers":
       numbers ??
       (({ url }) => {
@@ -152,7 +162,7 @@ describe("the Numbers page", () => {
     const list = await screen.findByLabelText("Figures");
     expect(within(list).getByText("$2,117.95")).toBeInTheDocument();
     expect(within(list).getByText("$1,800.00")).toBeInTheDocument();
-    expect(within(list).getByText("$705.98")).toBeInTheDocument();
+    expect(within(list).getByText("$707.82")).toBeInTheDocument();
     expect(within(list).getByText(/Tips and delivery fees are not sales/)).toBeInTheDocument();
     const apart = screen.getByLabelText("Shown apart");
     expect(within(apart).getByText("$18.99 · 1 order")).toBeInTheDocument();
@@ -182,18 +192,113 @@ describe("the Numbers page", () => {
     expect(names()).toEqual(["Ginger Shot", "Green Machine · Large"]);
   });
 
-  it("asks for one shop when one is picked, and its exports carry the same query", async () => {
-    const { calls } = numbersApi();
+  it("chooses the shop, or all shops, in one place: the staff bar; its exports carry the same query", async () => {
+    const { calls } = numbersApi("owner", undefined, [PHOENIX]);
     renderNumbers();
-    await userEvent.selectOptions(await screen.findByLabelText("Shop"), "loc-phoenix");
-    expect(await screen.findByText(/^Squeeze Phoenix · /)).toBeInTheDocument();
+    expect(await screen.findByText(/^Squeeze Anaheim · /)).toBeInTheDocument();
+    // The page has no picker of its own: the staff bar's is the only "Shop".
+    expect(screen.getAllByLabelText("Shop")).toHaveLength(1);
+    await userEvent.selectOptions(screen.getByLabelText("Shop"), "all");
+    expect(await screen.findByText(/^All shops · /)).toBeInTheDocument();
     const asked = calls.filter((call) => call.url.startsWith("/api/staff/numbers")).at(-1)!;
-    expect(new URL(asked.url, "http://localhost").searchParams.get("location")).toBe("loc-phoenix");
+    expect(new URL(asked.url, "http://localhost").searchParams.get("location")).toBeNull();
     const link = screen.getByRole("link", { name: "Download orders.csv" });
     expect(link.getAttribute("href")).toBe(`/api/staff/numbers/orders.csv?${asked.url.split("?")[1]}`);
-    expect(screen.getByRole("link", { name: "Download lines.csv" }).getAttribute("href")).toContain(
-      "location=loc-phoenix",
-    );
+    expect(screen.getByRole("link", { name: "Download lines.csv" }).getAttribute("href")).not.toContain("location=");
+  });
+
+  it("while another range loads, says so and shows none of the previous range's figures", async () => {
+    let release: (() => void) | undefined;
+    numbersApi("owner", async ({ url }) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      if (query.get("from") !== query.get("to")) await new Promise<void>((resolve) => (release = resolve));
+      return json(answer(query.get("from")!, query.get("to")!, query.get("location")));
+    });
+    renderNumbers();
+    expect(await screen.findByLabelText("Figures")).toHaveTextContent("$2,117.95");
+    await userEvent.click(screen.getByRole("button", { name: "Last 12 months" }));
+    expect(
+      await screen.findByText(/^Loading the numbers of \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}…$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Figures")).toBeNull();
+    expect(screen.queryByText("$2,117.95")).toBeNull();
+    expect(screen.queryByText(/\(today\)/)).toBeNull();
+    release!();
+    expect(await screen.findByText(/^Squeeze Anaheim · \d{4}-\d{2}-\d{2} to /)).toBeInTheDocument();
+    expect(screen.getByLabelText("Figures")).toHaveTextContent("$2,117.95");
+  });
+
+  it("abandons a range's request once another is asked for, and asks for the new one at once", async () => {
+    const signals = new Map<string, AbortSignal | undefined>();
+    const { spy } = numbersApi("owner", () => new Promise<Response>(() => {}));
+    renderNumbers();
+    await screen.findByText(/^Loading the numbers of /);
+    const numbersCalls = () => spy.mock.calls.filter(([input]) => String(input).startsWith("/api/staff/numbers"));
+    await userEvent.click(screen.getByRole("button", { name: "This month" }));
+    await userEvent.click(screen.getByRole("button", { name: "Last 12 months" }));
+    for (const [input, init] of numbersCalls()) signals.set(String(input), init?.signal ?? undefined);
+    const asked = [...signals.keys()];
+    // Every tap's request left before the answer of the one before it.
+    expect(asked).toHaveLength(3);
+    const [today, month, year] = asked.map((url) => signals.get(url));
+    expect(today?.aborted).toBe(true);
+    expect(month?.aborted).toBe(true);
+    expect(year?.aborted).toBe(false);
+  });
+
+  it("on a device whose day is not the shop's, asks again for the shop's today and never shows the device's day as today", async () => {
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+    // A shop whose calendar is on another day than this device's, whatever the hour.
+    const shopZone = ["Pacific/Kiritimati", "Etc/GMT+12"].find((zone) => dayIn(zone) !== dayIn(DEVICE_ZONE))!;
+    const shopToday = dayIn(shopZone);
+    const { calls } = numbersApi("owner", ({ url }) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      const figures = answer(query.get("from")!, query.get("to")!, query.get("location"));
+      const shops = figures.viewable.map((shop) => ({ ...shop, timeZone: shopZone }));
+      return json({ ...figures, viewable: shops, locations: shops.slice(0, 1) });
+    });
+    renderNumbers();
+    expect(await screen.findByText(`Squeeze Anaheim · ${shopToday} (today)`)).toBeInTheDocument();
+    const asked = calls.filter((call) => call.url.startsWith("/api/staff/numbers"));
+    expect(new URL(asked.at(-1)!.url, "http://localhost").searchParams.get("from")).toBe(shopToday);
+    expect(screen.queryByText(new RegExp(`${dayIn(DEVICE_ZONE)} \\(today\\)`))).toBeNull();
+  });
+
+  it("shows refunds of earlier sales on their own line, and the average order of these days' sales", async () => {
+    numbersApi();
+    renderNumbers();
+    const list = await screen.findByLabelText("Figures");
+    const figure = (label: string) => within(list).getByText(label, { selector: "dt" }).parentElement!;
+    expect(figure("Refunds")).toHaveTextContent("$2.00");
+    expect(figure("Refunds of earlier sales")).toHaveTextContent("$3.50");
+    expect(figure("Refunds of earlier sales")).toHaveTextContent(/placed before them/);
+    expect(figure("Average order")).toHaveTextContent("$707.82");
+  });
+
+  it("shows a bar's value on a tap, and values on the value axis", async () => {
+    numbersApi();
+    renderNumbers();
+    const chart = await screen.findByRole("figure", { name: "Orders" });
+    expect(within(chart).getByTestId("chart-axis")).toHaveTextContent("2");
+    expect(within(chart).getByTestId("chart-axis")).toHaveTextContent("0");
+    const svg = chart.querySelector("svg")!;
+    // 25 hours across 250 px: the third bar (1 AM again) spans 20 to 30.
+    svg.getBoundingClientRect = () => ({
+      left: 0,
+      width: 250,
+      top: 0,
+      height: 100,
+      right: 250,
+      bottom: 100,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
+    const user = userEvent.setup();
+    await user.pointer({ keys: "[TouchA]", target: svg, coords: { clientX: 25, clientY: 50 } });
+    expect(within(chart).getByTestId("chart-readout")).toHaveTextContent("1 AM (again): 2");
+    const sales = screen.getByRole("figure", { name: "Net sales" });
+    expect(within(sales).getByTestId("chart-axis")).toHaveTextContent("$12.50");
   });
 
   it("shows the Numbers tab to the owner and a manager, not to staff, and says so to a barista who opens it", async () => {

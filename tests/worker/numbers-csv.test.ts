@@ -57,6 +57,7 @@ describe("orders.csv", () => {
       "Collection",
       "Pickup or Delivery",
       "Status",
+      "Sale Date",
     ]);
     expect(records.map((record) => `${record.Type} ${record.Time}`)).toEqual([
       "Sale 09:05:00",
@@ -102,6 +103,7 @@ describe("orders.csv", () => {
       Collection: "Collected",
       "Pickup or Delivery": "pickup",
       Status: "completed",
+      "Sale Date": "2026-06-10",
     });
     // The delivery refunded the same day: negative amounts, plain numbers.
     expect(records[9]).toMatchObject({
@@ -111,6 +113,7 @@ describe("orders.csv", () => {
       "Delivery Fees": "-3.99",
       "Total Collected": "-10.99",
       Collection: "Refunded by card",
+      "Sale Date": "2026-06-10",
     });
     expect(records[10]).toMatchObject({ Order: "#NUMA11", "Total Collected": "-3.50", Collection: "Given back" });
     expect(records[4]).toMatchObject({ Collection: "Refund owed", "Total Collected": "7.00" });
@@ -164,6 +167,7 @@ describe("lines.csv", () => {
       "Payment Method",
       "Pickup or Delivery",
       "Status",
+      "Sale Date",
     ]);
     expect(records).toHaveLength(12);
     expect(

@@ -211,6 +211,8 @@ describe("the owner's numbers with refunds made later, given back and not collec
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
       refundsCents: 0,
+      refundsOfTheseSalesCents: 0,
+      refundsOfEarlierSalesCents: 0,
       netSalesCents: 2 * CART_CENTS,
       tipsCents: 0,
       deliveryFeesCents: 0,
@@ -224,19 +226,22 @@ describe("the owner's numbers with refunds made later, given back and not collec
       toCollect: { orders: 0, cents: 0 },
     });
 
-    // Today before the give-back: sales 2 and 4; refunds $2.50 of 1's drinks, and 2's drinks,
-    // tip ($0.50, then $2.50) and nothing else; 5 is nowhere.
+    // Today before the give-back: sales 2 and 4; refunds $2.50 of 1's drinks (yesterday's sale: a
+    // refund of an earlier sale), and 2's drinks, tip ($0.50, then $2.50) and nothing else; 5 is nowhere.
+    // The average order is today's sales' own: refunds do not make it smaller.
     const todayBefore = await numbers(today);
     expect(todayBefore.totals).toEqual({
       orders: 2,
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
       refundsCents: 250 + CART_CENTS,
+      refundsOfTheseSalesCents: CART_CENTS,
+      refundsOfEarlierSalesCents: 250,
       netSalesCents: CART_CENTS - 250,
       tipsCents: 0,
       deliveryFeesCents: 0,
       totalCollectedCents: -250,
-      averageOrderCents: Math.round((CART_CENTS - 250) / 2),
+      averageOrderCents: CART_CENTS,
     });
     expect(todayBefore.apart).toEqual({
       cancelled: { orders: 0, cents: 0 },
@@ -272,11 +277,14 @@ describe("the owner's numbers with refunds made later, given back and not collec
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
       refundsCents: 250 + 2 * CART_CENTS,
+      refundsOfTheseSalesCents: CART_CENTS,
+      refundsOfEarlierSalesCents: 250 + CART_CENTS,
       netSalesCents: -250,
       tipsCents: 0,
       deliveryFeesCents: 0,
       totalCollectedCents: -250 - CART_CENTS,
-      averageOrderCents: -125,
+      // Net sales are below zero (yesterday's sales given back today), the average order never is.
+      averageOrderCents: CART_CENTS,
     });
     expect(day.byPayment).toEqual([
       { key: "card", orders: 1, netSalesCents: -250, totalCollectedCents: -250 },
@@ -290,6 +298,9 @@ describe("the owner's numbers with refunds made later, given back and not collec
       orders: 4,
       grossSalesCents: 4 * CART_CENTS,
       refundsCents: 250 + 2 * CART_CENTS,
+      // Both days hold every refunded sale: none is earlier.
+      refundsOfTheseSalesCents: 250 + 2 * CART_CENTS,
+      refundsOfEarlierSalesCents: 0,
       netSalesCents: 2 * CART_CENTS - 250,
       tipsCents: 0,
       totalCollectedCents: CART_CENTS - 250,
@@ -338,6 +349,20 @@ describe("the owner's numbers with refunds made later, given back and not collec
     expect(sumOfCents(orders, "Tips")).toBe(totals.tipsCents);
     expect(sumOfCents(orders, "Delivery Fees")).toBe(totals.deliveryFeesCents);
     expect(sumOfCents(orders, "Total Collected")).toBe(totals.totalCollectedCents);
+
+    // Today's export names each refund's sale day: those before today are the page's refunds of earlier sales.
+    const todays = await download("orders", today, today);
+    const earlierRefunds = todays.filter((row) => row.Type === "Refund" && row["Sale Date"]! < today);
+    expect(earlierRefunds.map((row) => row.Order).sort()).toEqual([number(early.id), number(owed)].sort());
+    expect(sumOfCents(earlierRefunds, "Refunds")).toBe(day.totals.refundsOfEarlierSalesCents);
+    expect(sumOfCents(todays, "Refunds")).toBe(day.totals.refundsCents);
+    const todaysLines = await download("lines", today, today);
+    expect(
+      sumOfCents(
+        todaysLines.filter((row) => row.Type === "Refund" && row["Sale Date"]! < today),
+        "Refunds",
+      ),
+    ).toBe(day.totals.refundsOfEarlierSalesCents);
 
     const lines = await download("lines", yesterday, today);
     expect(lines.filter((row) => row.Order === number(early.id) && row.Type === "Refund")).toMatchObject([

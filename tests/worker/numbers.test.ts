@@ -119,11 +119,13 @@ describe("the figures", () => {
       drinks: 13,
       grossSalesCents: 7425,
       refundsCents: 1050,
+      refundsOfTheseSalesCents: 1050,
+      refundsOfEarlierSalesCents: 0,
       netSalesCents: 6375,
       tipsCents: 650,
       deliveryFeesCents: 399,
       totalCollectedCents: 5525,
-      averageOrderCents: 708,
+      averageOrderCents: 825,
     });
     expect(day.apart).toEqual({
       cancelled: { orders: 1, cents: 700 },

@@ -9,6 +9,12 @@ import { apiFetch } from "#web/lib/api-client";
  */
 export const staffShopsQueryKey = ["staff", "shops"] as const;
 
+/**
+ * Every shop at once, on the Numbers page (`?shops=all`): the staff bar's switcher offers it there,
+ * so the shop, or all shops, is chosen in one place.
+ */
+export const ALL_SHOPS_PARAM = { name: "shops", value: "all" } as const;
+
 export function getStaffShops(): Promise<StaffShopsResponse> {
   return apiFetch<StaffShopsResponse>("/api/staff/shops", { cache: "no-store" });
 }

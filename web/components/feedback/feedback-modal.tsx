@@ -1,8 +1,15 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { Link } from "#web/components/link";
 import { Dialog } from "#web/components/dialog/dialog";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "./feedback-store";
 import "./feedback-modal.css";
+
+// Loaded when a modal offers it (an order just placed), never with the landing pages.
+const ReadyNotifications = lazy(() =>
+  import("#web/components/ready-notifications/ready-notifications").then((module) => ({
+    default: module.ReadyNotifications,
+  })),
+);
 
 export const FEEDBACK_SUCCESS_TITLE = "Success!";
 export const FEEDBACK_ERROR_TITLE = "Something went wrong";
@@ -31,7 +38,7 @@ function ErrorMark() {
  * Thanks; both also close on Escape or a click on the backdrop.
  */
 export function FeedbackModal() {
-  const { kind, title, message, followUp, details, note, link, hide } = useFeedbackStore();
+  const { kind, title, message, followUp, details, note, link, readyNotifications, hide } = useFeedbackStore();
   const titleId = useId();
   const messageId = useId();
 
@@ -85,6 +92,11 @@ export function FeedbackModal() {
           <p className="feedback__note" role="status">
             {note}
           </p>
+        )}
+        {kind === "success" && readyNotifications && (
+          <Suspense fallback={null}>
+            <ReadyNotifications />
+          </Suspense>
         )}
         {kind === "success" && (
           <div className="feedback__actions">

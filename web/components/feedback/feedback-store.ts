@@ -28,6 +28,8 @@ export interface FeedbackOptions {
   /** A line under the details, e.g. that they could not be loaded. */
   note?: string;
   link?: FeedbackLink;
+  /** Offer "Tell me when it's ready" (an order just placed): its code is loaded when the modal opens. */
+  readyNotifications?: boolean;
 }
 
 export interface FeedbackState extends FeedbackOptions {
@@ -51,6 +53,7 @@ export const useFeedbackStore = create<FeedbackState>((set, get) => ({
       details: options.details,
       note: options.note,
       link: options.link,
+      readyNotifications: options.readyNotifications,
     }),
   update: (isStill, options) => {
     if (get().kind !== null && isStill(get())) set(options);
@@ -64,5 +67,6 @@ export const useFeedbackStore = create<FeedbackState>((set, get) => ({
       details: undefined,
       note: undefined,
       link: undefined,
+      readyNotifications: undefined,
     }),
 }));

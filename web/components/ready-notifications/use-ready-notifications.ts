@@ -10,9 +10,22 @@ export type ReadyNotificationsState =
   | { kind: "checking" }
   | { kind: Exclude<PushSupport, "supported"> }
   | { kind: "blocked" }
+  /** Permission is not refused, but the browser would not subscribe (a private window, a browser's own setting). */
+  | { kind: "cannot-subscribe" }
   | { kind: "off"; error?: string }
   | { kind: "on"; error?: string }
   | { kind: "working" };
+
+/**
+ * The browser's own refusal to subscribe (e.g. "Registration failed - permission denied" in a
+ * private window): a DOMException, as opposed to our API's or the network's errors.
+ */
+function isBrowserRefusal(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    ["NotAllowedError", "NotSupportedError", "AbortError", "InvalidStateError", "SecurityError"].includes(error.name)
+  );
+}
 
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration("/");
@@ -50,11 +63,19 @@ export function useReadyNotifications() {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") return setState(permission === "denied" ? { kind: "blocked" } : { kind: "off" });
       const key = await getPushKey();
-      await registerServiceWorker();
-      const registration = await navigator.serviceWorker.ready;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
+      let subscription: PushSubscription;
+      try {
+        await registerServiceWorker();
+        const registration = await navigator.serviceWorker.ready;
+        subscription =
+          (await registration.pushManager.getSubscription()) ??
+          (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
+      } catch (error) {
+        // Said in words, never the browser's own message ("Registration failed - permission denied").
+        if (Notification.permission === "denied") return setState({ kind: "blocked" });
+        if (isBrowserRefusal(error)) return setState({ kind: "cannot-subscribe" });
+        throw error;
+      }
       await savePushSubscription(subscription.toJSON());
       setState({ kind: "on" });
     } catch (error) {

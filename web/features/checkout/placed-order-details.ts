@@ -5,8 +5,12 @@ import { orderNumber, type Order } from "#common/orders";
 import type { FeedbackDetail } from "#web/components/feedback/feedback-store";
 import { chosenShopName } from "#web/components/shop-picker/use-chosen-shop";
 
-/** After when and where: the spec's "We will contact you" is not a call to wait for. */
-export const NO_CALL_NEEDED = "No need to wait for a call: we call only if there is a question about your order.";
+/**
+ * After when and where: how the spec's "We will contact you as soon as possible" comes, which this
+ * line keeps (an e-mail when it is ready; a call only with a question), never contradicting it.
+ */
+export const HOW_WE_CONTACT_YOU =
+  "We will contact you by e-mail when it is ready, and call only if there is a question about your order.";
 
 export type OrderFacts = Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState"> &
   Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt">>;
@@ -44,12 +48,12 @@ export function placedOrderDetails(order: OrderFacts, shopName: string | null = 
   ];
 }
 
-/** Said after the spec's message: when and where to collect the order, and that no call is coming. */
+/** Said after the spec's message: when and where to collect the order, and how we will contact the shopper. */
 export function placedOrderFollowUp(order: OrderFacts, shopName: string | null = chosenShopName()): string {
   const { fulfilment = "pickup", fulfilmentAddress = "", pickup, createdAt } = order;
   const when = whenAndWhere(
     { fulfilment, fulfilmentAddress, pickup, createdAt },
     { deviceTimeZone: deviceTimeZone(), shopName },
   );
-  return `${when} ${NO_CALL_NEEDED}`;
+  return `${when} ${HOW_WE_CONTACT_YOU}`;
 }

@@ -80,6 +80,8 @@ export function useOrderSuccess() {
           ? [{ label: "Order", value: orderNumber(orderId) }]
           : undefined,
       note: !outcome.order && orderId ? ORDER_DETAILS_LOADING_NOTE : undefined,
+      // However it is paid: the page behind goes back to the menu, so the modal offers it.
+      readyNotifications: true,
       link: orderId
         ? {
             label: VIEW_ORDER_LABEL,

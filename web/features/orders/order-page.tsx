@@ -61,7 +61,10 @@ export default function OrderPage() {
         ) : (
           <>
             <OrderCard order={order.data} headingLevel={1} linked={false} />
-            {isOpenStatus(order.data.status) && <ReadyNotifications allowTurningOff />}
+            {isOpenStatus(order.data.status) && (
+              // Not offered once the order is ready: there is nothing left to be told.
+              <ReadyNotifications allowTurningOff offer={order.data.status !== "ready"} />
+            )}
           </>
         )}
       </div>

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { StaffMembership } from "#common/staff";
-import { staffShopsQueryKey, switchStaffShop } from "#web/lib/staff-shops";
+import { ALL_SHOPS_PARAM, staffShopsQueryKey, switchStaffShop } from "#web/lib/staff-shops";
 import { notify } from "#web/lib/notify";
 
 /** The bar says "Squeeze" already: the shop by its own name ("Fullerton"), the whole name when it has no other. */
@@ -12,15 +13,40 @@ function shortShopName(name: string): string {
 /**
  * The staff bar's shop for a member of several shops (a manager, the owner): choosing one makes
  * the board, the Menu page, the numbers and the live channel that shop's. A member of one shop
- * sees its name only.
+ * sees its name only. Where a page can show every shop at once (the numbers), it offers "All shops"
+ * too: the one place the shop is chosen.
  */
-export function ShopSwitcher({ shops, current }: { shops: StaffMembership[]; current: StaffMembership }) {
+export function ShopSwitcher({
+  shops,
+  current,
+  offerAllShops = false,
+}: {
+  shops: StaffMembership[];
+  current: StaffMembership;
+  offerAllShops?: boolean;
+}) {
   const queryClient = useQueryClient();
   const id = useId();
   const [switching, setSwitching] = useState(false);
+  const [search, setSearch] = useSearchParams();
   if (shops.length < 2) return null;
+  const allShown = offerAllShops && search.get(ALL_SHOPS_PARAM.name) === ALL_SHOPS_PARAM.value;
+
+  function showAllShops(all: boolean) {
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (all) next.set(ALL_SHOPS_PARAM.name, ALL_SHOPS_PARAM.value);
+        else next.delete(ALL_SHOPS_PARAM.name);
+        return next;
+      },
+      { replace: true },
+    );
+  }
 
   async function choose(locationId: string) {
+    if (locationId === ALL_SHOPS_PARAM.value) return showAllShops(true);
+    if (allShown) showAllShops(false);
     if (locationId === current.locationId) return;
     setSwitching(true);
     try {
@@ -46,10 +72,11 @@ export function ShopSwitcher({ shops, current }: { shops: StaffMembership[]; cur
       <select
         id={id}
         className="staff-switcher__select"
-        value={current.locationId}
+        value={allShown ? ALL_SHOPS_PARAM.value : current.locationId}
         disabled={switching}
         onChange={(event) => void choose(event.target.value)}
       >
+        {offerAllShops && <option value={ALL_SHOPS_PARAM.value}>All shops</option>}
         {shops.map((shop) => (
           <option key={shop.locationId} value={shop.locationId}>
             {shortShopName(shop.locationName)}

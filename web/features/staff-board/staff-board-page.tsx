@@ -71,6 +71,8 @@ export default function StaffBoardPage() {
   const retry = useRetryRefund();
   const giveBack = useGiveBack();
   const [collectingFor, setCollectingFor] = useState<StaffOrder | null>(null);
+  // Collect on a ticket asks "Collected $X?" first, as Done does.
+  const [confirmingCollect, setConfirmingCollect] = useState<StaffOrder | null>(null);
   const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
   const [detailsOf, setDetailsOf] = useState<StaffOrder | null>(null);
   const [doneOpen, setDoneOpen] = useState(false);
@@ -78,7 +80,11 @@ export default function StaffBoardPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [recallFailure, setRecallFailure] = useState<string | null>(null);
   const lanesRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusFollowsCard(lanesRef, orders.data?.orders, cancelling !== null || collectingFor !== null);
+  const focus = useFocusFollowsCard(
+    lanesRef,
+    orders.data?.orders,
+    cancelling !== null || collectingFor !== null || confirmingCollect !== null,
+  );
   useRevealTicket(lanesRef, orders.data?.orders);
 
   const phone = usePhoneLayout();
@@ -182,11 +188,18 @@ export default function StaffBoardPage() {
     );
   }
 
-  function collected(order: Pick<StaffOrder, "id">) {
+  function collected(order: Pick<StaffOrder, "id">, onDone?: () => void) {
     setFailure(null);
     paid.mutate(order.id, {
+      onSuccess: onDone,
       onError: (error) => setFailure(`Order ${orderNumber(order.id)} was not marked paid: ${errorMessage(error)}`),
     });
+  }
+
+  function askCollected(order: StaffOrder) {
+    setFailure(null);
+    setNotice(null);
+    setConfirmingCollect(order);
   }
 
   function showDetails(order: StaffOrder) {
@@ -237,7 +250,7 @@ export default function StaffBoardPage() {
   return (
     <div className="board">
       <h1 className="visually-hidden">Order board</h1>
-      {failure && !cancelling && !detailed && !collectingFor && (
+      {failure && !cancelling && !detailed && !collectingFor && !confirmingCollect && (
         <p className="board__failure" role="alert">
           {failure}
         </p>
@@ -321,7 +334,7 @@ export default function StaffBoardPage() {
                 busy={moves.isMoving(order)}
                 collecting={paid.isPending && paid.variables === order.id}
                 onAdvance={advance}
-                onCollected={collected}
+                onCollected={askCollected}
                 onShowDetails={showDetails}
               />
             )}
@@ -362,6 +375,17 @@ export default function StaffBoardPage() {
         onAnswer={answerCollect}
         onClose={() => {
           setCollectingFor(null);
+          setFailure(null);
+        }}
+      />
+      <CollectDialog
+        order={confirmingCollect}
+        collectOnly
+        busy={confirmingCollect !== null && paid.isPending}
+        error={confirmingCollect ? failure : null}
+        onAnswer={(order) => collected(order, () => setConfirmingCollect(null))}
+        onClose={() => {
+          setConfirmingCollect(null);
           setFailure(null);
         }}
       />

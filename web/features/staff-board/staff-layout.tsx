@@ -74,7 +74,11 @@ export default function StaffLayout() {
           <>
             {/* The switcher names the shop; on a phone the brand gives way to it. */}
             <p className="staff-bar__brand staff-bar__brand--with-switcher">Squeeze</p>
-            <ShopSwitcher shops={shops.shops} current={shops.current} />
+            <ShopSwitcher
+              shops={shops.shops}
+              current={shops.current}
+              offerAllShops={page.to === "/staff/numbers" && tabs.some((tab) => tab.to === page.to)}
+            />
           </>
         ) : (
           <p className="staff-bar__brand">

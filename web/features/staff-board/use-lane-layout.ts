@@ -3,9 +3,10 @@ import { laneColumns } from "./board-orders";
 
 /**
  * A ticket is never narrower than this (CSS px): a drink's name in large type fits on one line,
- * and Start, Collect and ⋯ side by side. Four columns fit a 1024 px tablet, six a 1440 screen.
+ * and Start, Collect and ⋯ side by side. Four columns fit a 1024 px tablet (in one lane, with the
+ * others empty, too), six a 1440 screen.
  */
-const TICKET_MIN_WIDTH = 220;
+const TICKET_MIN_WIDTH = 205;
 /** The gap between lanes and between a lane's ticket columns (`.board__columns`, `.board__cards`). */
 const GAP = 6;
 /** An empty (or folded) lane keeps this much width (CSS px): its heading, turned on its side. */

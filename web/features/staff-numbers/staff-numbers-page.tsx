@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { numbersQuerySchema, type NumbersQuery } from "#common/numbers";
 import { FormField } from "#web/components/form-field/form-field";
 import { ApiRequestError } from "#web/lib/api-client";
-import { useStaffShops } from "#web/lib/staff-shops";
+import { ALL_SHOPS_PARAM, useStaffShops } from "#web/lib/staff-shops";
 import { errorMessage } from "#web/lib/query-client";
 import { numbersSearch, useNumbers } from "./api/get-numbers";
 import { FigureCards } from "./components/figure-cards";
@@ -22,17 +23,20 @@ const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
  */
 export default function StaffNumbersPage() {
   const [preset, setPreset] = useState<RangePreset>("today");
-  // The shop the staff bar shows, until another (or every shop, "") is picked here.
+  // The shop is chosen in one place, the staff bar: its shop, or every shop (?shops=all).
   const shown = useStaffShops().data;
-  const [picked, setLocation] = useState<string | null>(null);
-  const location = picked ?? (shown && shown.shops.length > 1 ? shown.current.locationId : "");
+  const [search] = useSearchParams();
+  const location = !shown || search.get(ALL_SHOPS_PARAM.name) === ALL_SHOPS_PARAM.value ? "" : shown.current.locationId;
   const [zone, setZone] = useState(DEVICE_ZONE);
   const [custom, setCustom] = useState(() => presetRange("today", shopToday(DEVICE_ZONE)));
   const today = shopToday(zone);
   const range = preset === "custom" ? custom : presetRange(preset, today);
   const query: NumbersQuery = { ...range, ...(location ? { location } : {}) };
   const valid = numbersQuerySchema.safeParse(query);
-  const numbers = useNumbers(valid.success ? valid.data : { ...presetRange("today", today) });
+  const asked = valid.success ? valid.data : { ...presetRange("today", today) };
+  // Asked only once the staff bar's shop is known, so no request is made for a shop not shown.
+  const numbers = useNumbers(asked, shown !== undefined);
+  // The figures of the range asked, or none: a range still loading shows no other range's figures.
   const figures = numbers.data;
 
   // "Today" is the shop's: once the shops' time zones are known, the dates follow them.
@@ -63,9 +67,6 @@ export default function StaffNumbersPage() {
         }}
         custom={custom}
         onCustom={setCustom}
-        location={location}
-        onLocation={setLocation}
-        shops={figures?.viewable ?? []}
         error={valid.success ? null : (valid.error.issues[0]?.message ?? null)}
       />
       {numbers.isError && !figures ? (
@@ -76,12 +77,13 @@ export default function StaffNumbersPage() {
           </button>
         </p>
       ) : !figures ? (
-        <p role="status">Loading the numbers…</p>
+        <p className="staff-numbers__loading" role="status" aria-busy="true">
+          Loading the numbers of {rangeLabel(asked.from, asked.to, today)}…
+        </p>
       ) : (
         <div aria-busy={numbers.isFetching} className="staff-numbers__body">
           <p className="staff-numbers__range" role="status">
-            {shopLabel} · {figures.from === figures.to ? figures.from : `${figures.from} to ${figures.to}`}
-            {figures.from === today && figures.to === today ? " (today)" : ""}
+            {shopLabel} · {rangeLabel(figures.from, figures.to, today)}
           </p>
           <FigureCards totals={figures.totals} apart={figures.apart} />
           <HourCharts hours={figures.byHour} oneDay={figures.from === figures.to} />
@@ -109,17 +111,19 @@ export default function StaffNumbersPage() {
   );
 }
 
+/** "2026-11-27 (today)", or "2026-11-01 to 2026-11-27". */
+function rangeLabel(from: string, to: string, today: string): string {
+  if (from !== to) return `${from} to ${to}`;
+  return from === today ? `${from} (today)` : from;
+}
+
 function RangeControls(props: {
   preset: RangePreset;
   onPreset(preset: RangePreset): void;
   custom: { from: string; to: string };
   onCustom(range: { from: string; to: string }): void;
-  location: string;
-  onLocation(location: string): void;
-  shops: { id: string; name: string }[];
   error: string | null;
 }) {
-  const shopId = useId();
   const fromId = useId();
   const toId = useId();
   const errorId = useId();
@@ -166,20 +170,6 @@ function RangeControls(props: {
             </p>
           )}
         </div>
-      )}
-      {props.shops.length > 1 && (
-        <FormField id={shopId} label="Shop">
-          {(control) => (
-            <select {...control} value={props.location} onChange={(event) => props.onLocation(event.target.value)}>
-              <option value="">All shops</option>
-              {props.shops.map((shop) => (
-                <option key={shop.id} value={shop.id}>
-                  {shop.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
       )}
     </div>
   );

@@ -32,6 +32,11 @@ export const locations = sqliteTable(
     orderInbox: text("order_inbox"),
     /** Whether shoppers can order from this shop online (a shop being set up does not yet). */
     takesOnlineOrders: integer("takes_online_orders", { mode: "boolean" }).notNull().default(true),
+    /**
+     * The shop's first day of trade on its calendar, "YYYY-MM-DD" (seed/locations.sql); NULL when
+     * not written. Nothing is older: `npm run seed:history` writes no order before it.
+     */
+    openedOn: text("opened_on"),
   },
   (table) => [
     check("locations_name_not_blank", sql`length(trim(${table.name})) > 0`),

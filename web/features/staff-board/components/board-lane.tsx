@@ -52,8 +52,8 @@ interface OutOfSight {
 
 /**
  * One lane of the board (New, Preparing, Ready): a grid of tickets that scrolls on its own, so the
- * bar and the other lanes stay in view. When tickets are out of sight it says how many and where,
- * and a new order out of sight gets an "N new" marker that scrolls it into view.
+ * bar and the other lanes stay in view. When tickets are out of sight its heading says how many, and
+ * a new order out of sight gets an "N new" marker that scrolls it into view; neither covers a ticket.
  */
 export function BoardLane({
   status,
@@ -94,9 +94,13 @@ export function BoardLane({
     if (!element) return;
     element.addEventListener("scroll", measure, { passive: true });
     window.addEventListener("resize", measure);
+    // The lane's columns settle after the first paint (the board's width is measured then): count again.
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => measure());
+    resized?.observe(element);
     return () => {
       element.removeEventListener("scroll", measure);
       window.removeEventListener("resize", measure);
+      resized?.disconnect();
     };
   }, [measure, orders, columns]);
 
@@ -132,6 +136,22 @@ export function BoardLane({
         </h2>
         {foldedLane}
         {extra}
+        {/* In the heading, never over a ticket: how many are out of sight, one tap from them. */}
+        {outOfSight.newBelow.length > 0 ? (
+          <button
+            type="button"
+            className="btn btn--primary board__more board__more--new"
+            onClick={() => scrollTo(outOfSight.newBelow[0])}
+          >
+            {outOfSight.newBelow.length} new below ↓
+          </button>
+        ) : (
+          outOfSight.below > 0 && (
+            <button type="button" className="btn board__more" onClick={() => scrollTo(undefined)}>
+              {outOfSight.below} more below ↓
+            </button>
+          )
+        )}
       </div>
       {orders.length === 0 ? (
         // An empty lane shrinks to its heading (its count says 0) and gives its width to the others.
@@ -146,21 +166,6 @@ export function BoardLane({
             </ol>
           ))}
         </div>
-      )}
-      {outOfSight.newBelow.length > 0 ? (
-        <button
-          type="button"
-          className="btn btn--primary board__more board__more--new"
-          onClick={() => scrollTo(outOfSight.newBelow[0])}
-        >
-          {outOfSight.newBelow.length} new below ↓
-        </button>
-      ) : (
-        outOfSight.below > 0 && (
-          <button type="button" className="btn board__more" onClick={() => scrollTo(undefined)}>
-            {outOfSight.below} more below ↓
-          </button>
-        )
       )}
     </section>
   );

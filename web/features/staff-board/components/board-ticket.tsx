@@ -9,6 +9,7 @@ import { drinkCount, drinksLabel, isLargeOrder, type DrinkLimits } from "#common
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
+import { isHeldForLater } from "#web/features/staff-board/later-lane";
 import { BookedOutsideHoursBadge } from "./booked-outside-hours-badge";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 
@@ -62,6 +63,8 @@ export function BoardTicket({
   const age = ticketAge(order, thresholds, now);
   const collect = amountToCollect(order);
   const drinks = drinkCount(order.lines);
+  // An order held in Later says when it is to be started; starting it early is a small button.
+  const startsAt = isHeldForLater(order, now) ? new Date(order.prepStartsAt!) : null;
   return (
     <article
       className={`board-card board-card--${age.urgency}${alerting ? " board-card--alert" : ""}${order.paymentState === "refunded" ? " board-card--refunded" : ""}`}
@@ -99,37 +102,45 @@ export function BoardTicket({
                 <span className="visually-hidden">{sizeLabel(line.size)}</span>
               </span>
             )}
-            <span className="board-card__drink">
+            <span className={`board-card__drink${line.size === "default" ? " board-card__drink--one-size" : ""}`}>
               {line.name}
-              {optionsSummary(line.options) && (
-                <span className="board-card__options">{optionsSummary(line.options, { prices: false })}</span>
-              )}
-              {line.note && <span className="board-card__note">“{line.note}”</span>}
             </span>
+            {/* Under the drink, across the ticket's width: fewer lines in a rush. */}
+            {optionsSummary(line.options) && (
+              <span className="board-card__options">{optionsSummary(line.options, { prices: false })}</span>
+            )}
+            {line.note && <span className="board-card__note">“{line.note}”</span>}
           </li>
         ))}
       </ul>
       {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <TicketMoneyNotice order={order} />
+      {startsAt && order.pickup && (
+        <p className="board-card__starts">
+          Start at <strong>{timeOrDayIn(startsAt, order.pickup.timeZone, now)}</strong>
+        </p>
+      )}
       <div className="board-card__actions">
         {next && forward && (
           <button
             type="button"
-            className="btn btn--primary board-card__advance"
+            // Held in Later: a small "Start now" beside when to start it, not the full-size Start.
+            className={startsAt ? "btn btn--small board-card__start-early" : "btn btn--primary board-card__advance"}
             aria-disabled={busy}
             aria-describedby={headingId}
             onClick={() => {
               if (!busy) onAdvance(order, next);
             }}
           >
-            {forward}
+            {startsAt ? "Start now" : forward}
           </button>
         )}
         {collect > 0 && (
-          // "Collect $X" until it is paid: one tap says it was (who and when go to the history).
+          // "Collect $X" until it is paid: a tap asks "Collected $X?" (who and when go to the history).
           <button
             type="button"
             className="btn board-card__collect"
+            aria-haspopup="dialog"
             aria-label={`Collect ${formatCents(collect)}: mark order ${orderNumber(order.id)} paid at the counter`}
             aria-disabled={collecting}
             onClick={() => {
@@ -139,6 +150,12 @@ export function BoardTicket({
             <span className="board-card__collect-word">Collect</span>
             <span className="board-card__collect-amount">{formatCents(collect)}</span>
           </button>
+        )}
+        {isPaid(order) && (
+          // Paid, by card or at the counter: said in words and colour where "Collect" was.
+          <span className="board-card__paid">
+            <span aria-hidden="true">✓ </span>Paid
+          </span>
         )}
         <button
           type="button"
@@ -154,15 +171,23 @@ export function BoardTicket({
   );
 }
 
+/** Paid in full, by card or at the counter, and nothing of it given back. */
+function isPaid(order: StaffOrder): boolean {
+  return (order.paymentState === "paid" || order.paymentState === "paid_at_counter") && !order.refundedCents;
+}
+
+/** "8:45 AM" today on the shop's clock; another day says which. */
+function timeOrDayIn(at: Date, timeZone: string, now: number): string {
+  const sameDay = localDateAt(at, timeZone) === localDateAt(new Date(now), timeZone);
+  return sameDay ? formatTimeIn(at, timeZone) : formatDateTimeIn(at, timeZone);
+}
+
 /** "ASAP", "Pickup 10:45", "Delivery ASAP", "Delivery 10:45". */
 function whenLabel(order: StaffOrder, now: number): string {
   const how = order.fulfilment === "delivery" ? "Delivery " : "";
   if (order.pickup?.mode !== "slot") return `${how}ASAP`;
-  const at = new Date(order.pickup.at);
-  const { timeZone } = order.pickup;
   // An order for another day says which (ordered ahead, docs/decisions/0017-order-ahead.md).
-  const sameDay = localDateAt(at, timeZone) === localDateAt(new Date(now), timeZone);
-  return `${how || "Pickup "}${sameDay ? formatTimeIn(at, timeZone) : formatDateTimeIn(at, timeZone)}`;
+  return `${how || "Pickup "}${timeOrDayIn(new Date(order.pickup.at), order.pickup.timeZone, now)}`;
 }
 
 /** Besides its colour, a ticket's age says it with an icon, and in words for "late" (and to screen readers). */

@@ -7,8 +7,13 @@ import { Dialog } from "#web/components/dialog/dialog";
 import "#web/features/staff-board/cash-drawer.css";
 
 export interface CollectDialogProps {
-  /** The order whose Done was tapped while it still had money to collect. */
+  /** The order whose Done (or Collect) was tapped while it still had money to collect. */
   order: StaffOrder | null;
+  /**
+   * Asked by Collect, not Done: the order stays on the board, so the other answer is Cancel
+   * (nothing recorded) rather than "Not paid".
+   */
+  collectOnly?: boolean;
   busy: boolean;
   error: string | null;
   onAnswer(order: StaffOrder, answer: CollectAnswer): void;
@@ -18,8 +23,9 @@ export interface CollectDialogProps {
 /**
  * Done on a ticket that still says "Collect": "Collected $8.39?". Yes records it paid at the
  * counter; "Not paid" hands it over unpaid, and the board keeps it on the day's unpaid list.
+ * Collect asks the same question, with Yes or Cancel: a tap by mistake records nothing.
  */
-export function CollectDialog({ order, busy, error, onAnswer, onClose }: CollectDialogProps) {
+export function CollectDialog({ order, collectOnly = false, busy, error, onAnswer, onClose }: CollectDialogProps) {
   const headingId = useId();
   return (
     <Dialog
@@ -43,9 +49,15 @@ export function CollectDialog({ order, busy, error, onAnswer, onClose }: Collect
             </p>
           )}
           <div className="board-collect__actions">
-            <button type="button" className="btn" disabled={busy} onClick={() => onAnswer(order, "not_collected")}>
-              Not paid
-            </button>
+            {collectOnly ? (
+              <button type="button" className="btn" disabled={busy} onClick={onClose}>
+                Cancel
+              </button>
+            ) : (
+              <button type="button" className="btn" disabled={busy} onClick={() => onAnswer(order, "not_collected")}>
+                Not paid
+              </button>
+            )}
             <button
               type="button"
               className="btn btn--primary"

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NumbersQuery, NumbersResponse } from "#common/numbers";
 import { apiFetch } from "#web/lib/api-client";
 
@@ -10,21 +10,22 @@ export function numbersSearch(query: NumbersQuery): string {
 }
 
 /** GET /api/staff/numbers: the figures of a range of the shops' days (401 guest, 403 staff, shopper or another shop). */
-export function getNumbers(query: NumbersQuery): Promise<NumbersResponse> {
-  return apiFetch<NumbersResponse>(`/api/staff/numbers?${numbersSearch(query)}`, { cache: "no-store" });
+export function getNumbers(query: NumbersQuery, signal?: AbortSignal): Promise<NumbersResponse> {
+  return apiFetch<NumbersResponse>(`/api/staff/numbers?${numbersSearch(query)}`, { cache: "no-store", signal });
 }
 
 export function numbersQueryOptions(query: NumbersQuery) {
   return queryOptions({
     queryKey: ["staff", "numbers", query] as const,
-    queryFn: () => getNumbers(query),
+    // The signal is the query's: once another range is asked for, this one's request is abandoned.
+    queryFn: ({ signal }) => getNumbers(query, signal),
     staleTime: 0,
     // Today's figures move with every order: keep them current while the page is open.
     refetchInterval: 30_000,
-    placeholderData: keepPreviousData,
+    // No placeholder of the range shown before: another range's figures are never shown as this one's.
   });
 }
 
-export function useNumbers(query: NumbersQuery) {
-  return useQuery(numbersQueryOptions(query));
+export function useNumbers(query: NumbersQuery, enabled = true) {
+  return useQuery({ ...numbersQueryOptions(query), enabled });
 }

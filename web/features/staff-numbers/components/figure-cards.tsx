@@ -25,7 +25,12 @@ export function FigureCards({ totals, apart }: { totals: NumbersTotals; apart: N
         <Figure label="Orders" value={String(totals.orders)} help="orders" />
         <Figure label="Drinks" value={String(totals.drinks)} help="drinks" />
         <Figure label="Gross sales" value={formatCents(totals.grossSalesCents)} help="grossSalesCents" />
-        <Figure label="Refunds" value={formatCents(totals.refundsCents)} help="refundsCents" />
+        <Figure label="Refunds" value={formatCents(totals.refundsOfTheseSalesCents)} help="refundsOfTheseSalesCents" />
+        <Figure
+          label="Refunds of earlier sales"
+          value={formatCents(totals.refundsOfEarlierSalesCents)}
+          help="refundsOfEarlierSalesCents"
+        />
         <Figure label="Tips" value={formatCents(totals.tipsCents)} help="tipsCents" />
         <Figure label="Delivery fees" value={formatCents(totals.deliveryFeesCents)} help="deliveryFeesCents" />
         <Figure label="Average order" value={formatCents(totals.averageOrderCents)} help="averageOrderCents" />

@@ -32,11 +32,13 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
         <BarChart
           title="Net sales"
           labelEvery={every}
+          axisText={formatCents}
           bars={bars((hour) => ({ value: hour.netSalesCents, text: formatCents(hour.netSalesCents) }))}
         />
         <BarChart
           title="Orders"
           labelEvery={every}
+          axisText={String}
           bars={bars((hour) => ({ value: hour.orders, text: String(hour.orders) }))}
         />
       </div>
@@ -75,6 +77,7 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
         <BarChart
           title="Net sales"
           labelEvery={every}
+          axisText={formatCents}
           bars={days.map((day) => ({
             label: dayName(day.date),
             name: dayName(day.date),
@@ -85,6 +88,7 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
         <BarChart
           title="Orders"
           labelEvery={every}
+          axisText={String}
           bars={days.map((day) => ({
             label: dayName(day.date),
             name: dayName(day.date),

@@ -21,7 +21,7 @@ import {
   salePaymentMethod,
   type RefundParts,
 } from "./counting";
-import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-clock";
+import { inRangeSql, shopClockAt, shopDateOf, shopRange, type ShopRange } from "./shop-clock";
 
 const PAGE_SIZE = 400;
 
@@ -53,6 +53,7 @@ const ORDER_COLUMNS: Column[] = [
   { header: "Collection" },
   { header: "Pickup or Delivery" },
   { header: "Status" },
+  { header: "Sale Date" },
 ];
 
 const LINE_COLUMNS: Column[] = [
@@ -69,6 +70,7 @@ const LINE_COLUMNS: Column[] = [
   { header: "Payment Method" },
   { header: "Pickup or Delivery" },
   { header: "Status" },
+  { header: "Sale Date" },
 ];
 
 function toCsv(columns: Column[], rows: Cell[][]): string {
@@ -92,6 +94,8 @@ const COLLECTION_LABELS = {
 interface OrderPageRow {
   id: string;
   at: string;
+  /** When the order was placed: a refund's row names its sale's day (earlier sales apart). */
+  placedAt: string;
   status: string;
   paymentState: string;
   paymentMode: string;
@@ -157,7 +161,7 @@ export const EXPORT_SOURCES: RowSource[] = [
 export function exportPageSql(range: ShopRange, source: RowSource, withCursor: boolean): string {
   const column = `o.${source.at}`;
   const cursor = withCursor ? `AND (${column}, o.id) > (?, ?)` : "";
-  return `SELECT o.id AS id, ${column} AS at, o.status AS status, o.payment_state AS paymentState,
+  return `SELECT o.id AS id, ${column} AS at, o.created_at AS placedAt, o.status AS status, o.payment_state AS paymentState,
       o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
       ${source.parts.drinks} AS itemsCents, ${source.parts.tip} AS tipCents, ${source.parts.fee} AS feeCents,
       ${source.parts.total} AS totalCents, ${ITEMS_CENTS_SQL} AS orderItemsCents,
@@ -237,6 +241,14 @@ async function linesOfPage(
   return byOrder;
 }
 
+/**
+ * The shop's day the row's sale was placed: a refund whose sale date is before the range's first
+ * day is one of the page's "Refunds of earlier sales".
+ */
+function saleDate(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): string {
+  return source.type === "Sale" ? shopClockAt(range, order.at).date : shopDateOf(order.placedAt, shop.timeZone);
+}
+
 /** The columns every row starts with: when (on the shop's clock), where, which order. */
 function head(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
   const { date, time } = shopClockAt(range, order.at);
@@ -259,6 +271,7 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
       source.label,
       order.fulfilment,
       order.status,
+      saleDate(shop, range, source, order),
     ];
   }
   const standing = orderStanding(order.paymentState, order.status);
@@ -275,6 +288,7 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
     standing === "cancelled" ? "Cancelled" : COLLECTION_LABELS[standing],
     order.fulfilment,
     order.status,
+    saleDate(shop, range, source, order),
   ];
 }
 
@@ -318,6 +332,7 @@ function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: 
     SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)],
     order.fulfilment,
     order.status,
+    saleDate(shop, range, source, order),
   ];
 }
 

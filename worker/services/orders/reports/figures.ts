@@ -58,6 +58,8 @@ interface RefundRow {
   stretch: number;
   paymentMode: string;
   fulfilment: string;
+  /** 1 when the sale it gives back was placed before the range. */
+  earlier: number;
   orders: number;
   itemsCents: number;
   tipCents: number;
@@ -138,6 +140,8 @@ export async function loadNumbers(
     drinks: 0,
     grossSalesCents: 0,
     refundsCents: 0,
+    refundsOfTheseSalesCents: 0,
+    refundsOfEarlierSalesCents: 0,
     netSalesCents: 0,
     tipsCents: 0,
     deliveryFeesCents: 0,
@@ -228,6 +232,8 @@ export async function loadNumbers(
 
     for (const row of refunds) {
       totals.refundsCents += row.itemsCents;
+      if (row.earlier) totals.refundsOfEarlierSalesCents += row.itemsCents;
+      else totals.refundsOfTheseSalesCents += row.itemsCents;
       totals.tipsCents -= row.tipCents;
       totals.deliveryFeesCents -= row.feeCents;
       totals.totalCollectedCents -= row.totalCents;
@@ -263,7 +269,8 @@ export async function loadNumbers(
   }
 
   totals.netSalesCents = totals.grossSalesCents - totals.refundsCents;
-  totals.averageOrderCents = totals.orders === 0 ? 0 : Math.round(totals.netSalesCents / totals.orders);
+  // What an order placed in these days came to: refunds (of these or earlier sales) are apart.
+  totals.averageOrderCents = totals.orders === 0 ? 0 : Math.round(totals.grossSalesCents / totals.orders);
   for (const day of days.values()) day.netSalesCents = day.grossSalesCents - day.refundsCents;
   for (const item of [...items.values(), ...options.values()])
     item.netSalesCents = item.grossSalesCents - item.refundsCents;

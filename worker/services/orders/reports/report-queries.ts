@@ -5,7 +5,7 @@
  * (`npm run bench` prints their plans' rows read; tests/worker/numbers-plans.test.ts checks them).
  */
 import { ITEMS_CENTS_SQL, REACHED_SHOP_SQL, REFUND_SOURCES, SALE_SQL } from "./counting";
-import { inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-clock";
+import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-clock";
 
 export interface ReportStatement {
   name: string;
@@ -43,19 +43,22 @@ export function salesByHourStatement(locationId: string, range: ShopRange, oneDa
   };
 }
 
-/** Money given back in the range, by the shop's day and hour it was given back. */
+/**
+ * Money given back in the range, by the shop's day and hour it was given back, and whether the sale
+ * it gives back was placed before the range (a refund of an earlier sale, shown on its own line).
+ */
 export function refundsStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
   const parts = REFUND_SOURCES.map(({ where, at, index, parts: money }) => {
     const column = `o.${at}`;
     const clock = shopClockSql(range, column);
     return `SELECT substr(${clock}, 1, 10) AS day, CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
         ${oneDay ? stretchSql(range, column) : "0"} AS stretch,
-        o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, count(*) AS orders,
-        sum(${money.drinks}) AS itemsCents, sum(${money.tip}) AS tipCents,
+        o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, ${beforeRangeSql(range, "o.created_at")} AS earlier,
+        count(*) AS orders, sum(${money.drinks}) AS itemsCents, sum(${money.tip}) AS tipCents,
         sum(${money.fee}) AS feeCents, sum(${money.total}) AS totalCents
       FROM orders o INDEXED BY ${index}
       WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND (${where})
-      GROUP BY 1, 2, 3, 4, 5`;
+      GROUP BY 1, 2, 3, 4, 5, 6`;
   });
   return { name: "refunds", text: parts.join("\nUNION ALL\n"), params: REFUND_SOURCES.map(() => locationId) };
 }
