@@ -1,6 +1,6 @@
 import { app } from "./app";
 import type { Env } from "./env";
-import { deliverDueEmails } from "./services/outbox";
+import { deliverDueEmails } from "./services/outbox/email";
 import { releaseExpiredHolds } from "./services/payments/expired-holds";
 import { deliverDuePushes } from "./services/push/delivery";
 

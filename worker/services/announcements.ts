@@ -8,7 +8,7 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { publishToLocation, type LocationMessages } from "#worker/live/channel";
 import { revokedSessions } from "./live-access";
-import { deliverSoon } from "./outbox";
+import { deliverSoon } from "./outbox/email";
 import { deliverPushesSoon } from "./push/delivery";
 
 /** What a committed change has to tell: outbox rows to deliver, and messages for live pages. */
