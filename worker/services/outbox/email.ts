@@ -38,7 +38,7 @@ const EMAILS: OutboxKind<typeof emailOutbox> = {
 
 /**
  * The insert for one e-mail. Put `statement` in the same `db.batch([...])` as the row it
- * reports; after the batch commits, hand `id` to `announceAfterCommit` (services/announcements.ts).
+ * reports; after the batch commits, hand `id` to `announceAfterCommit` (services/after-commit/announce.ts).
  */
 export function queueEmail(db: Database, email: OutgoingEmail): { id: string; statement: BatchItem<"sqlite"> } {
   const id = crypto.randomUUID();

@@ -10,10 +10,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { OrderStatus } from "#common/orders";
 import type { PushKind } from "#common/push";
 import { inListChunks } from "#worker/db/batch";
-import { getDb } from "#worker/db/client";
+import { getDb, type Database } from "#worker/db/client";
 import { pushOutbox, pushSubscriptions } from "#worker/db/schema";
 import type { Env } from "#worker/env";
-import { currentOrderStatus } from "#worker/services/orders/status-now";
 import {
   deliverDueRows,
   deliverRows,
@@ -32,13 +31,16 @@ const PUSH_MAX_ATTEMPTS = 8;
 
 type PushRow = typeof pushOutbox.$inferSelect;
 
-const PUSHES: OutboxKind<typeof pushOutbox> = {
+/** Where an order stands now (undefined: gone), asked by whoever wires delivery to the orders room. */
+export type OrderStatusOf = (db: Database, orderId: string) => Promise<OrderStatus | undefined>;
+
+const pushes = (orderStatusOf: OrderStatusOf): OutboxKind<typeof pushOutbox> => ({
   name: "Push outbox",
   table: pushOutbox,
   limits: () => ({ maxPerRun: MAX_PUSHES_PER_RUN, maxAttempts: PUSH_MAX_ATTEMPTS }),
-  send: sendPush,
+  send: (env, row) => sendPush(env, row, orderStatusOf),
   describe: (row) => row.kind,
-};
+});
 
 /** The status an order must still be in for its push to be worth sending. */
 const STILL_TRUE_WHILE: Readonly<Record<PushKind, OrderStatus>> = {
@@ -48,12 +50,17 @@ const STILL_TRUE_WHILE: Readonly<Record<PushKind, OrderStatus>> = {
 };
 
 /** Delivers the given notifications (message ids) right after the response; what fails waits for the cron. */
-export function deliverPushesSoon(ctx: Pick<ExecutionContext, "waitUntil">, env: Env, messageIds: string[]): void {
+export function deliverPushesSoonOf(
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  env: Env,
+  messageIds: string[],
+  orderStatusOf: OrderStatusOf,
+): void {
   if (messageIds.length === 0) return;
-  ctx.waitUntil(deliverMessages(env, messageIds));
+  ctx.waitUntil(deliverMessages(env, messageIds, orderStatusOf));
 }
 
-async function deliverMessages(env: Env, messageIds: string[]): Promise<void> {
+async function deliverMessages(env: Env, messageIds: string[], orderStatusOf: OrderStatusOf): Promise<void> {
   try {
     const db = getDb(env.DB);
     const ids: string[] = [];
@@ -61,23 +68,23 @@ async function deliverMessages(env: Env, messageIds: string[]): Promise<void> {
       const rows = await db.select({ id: pushOutbox.id }).from(pushOutbox).where(inArray(pushOutbox.messageId, part));
       ids.push(...rows.map((row) => row.id));
     }
-    await deliverRows(env, PUSHES, ids);
+    await deliverRows(env, pushes(orderStatusOf), ids);
   } catch (error) {
     console.error("Push outbox: could not read the pushes to deliver:", describeError(error));
   }
 }
 
 /** The cron retry: pushes that are due, and those whose sender died mid-send. */
-export function deliverDuePushes(env: Env): Promise<void> {
-  return deliverDueRows(env, PUSHES);
+export function deliverDuePushesOf(env: Env, orderStatusOf: OrderStatusOf): Promise<void> {
+  return deliverDueRows(env, pushes(orderStatusOf));
 }
 
-async function sendPush(env: Env, row: PushRow): Promise<SendOutcome> {
+async function sendPush(env: Env, row: PushRow, orderStatusOf: OrderStatusOf): Promise<SendOutcome> {
   const db = getDb(env.DB);
   const remainingSeconds = Math.floor((Date.parse(row.expiresAt) - Date.now()) / 1000);
   if (remainingSeconds <= 0)
     return { result: "dropped", reason: "Its time to live passed before it could be delivered." };
-  const status = await currentOrderStatus(db, row.orderId);
+  const status = await orderStatusOf(db, row.orderId);
   if (status !== STILL_TRUE_WHILE[row.kind])
     return { result: "dropped", reason: `The order is ${status ?? "gone"} now.` };
 
