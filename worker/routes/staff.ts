@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { shopDayStart, type EarlierOrdersClosed, type EarlierOrdersResponse } from "#common/earlier-orders";
+import type { EarlierOrdersClosed, EarlierOrdersResponse } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import { orderStatusChangeSchema } from "#common/forms/order-status";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";

@@ -1,6 +1,6 @@
 import { sizeLabel } from "#common/catalog";
 import { formatDateTimeIn, formatTimeIn } from "#common/hours/format";
-import { localDateAt } from "#common/hours/intervals";
+import { shopDate } from "#common/shop-calendar";
 import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
@@ -161,7 +161,7 @@ function whenLabel(order: StaffOrder, now: number): string {
   const at = new Date(order.pickup.at);
   const { timeZone } = order.pickup;
   // An order for another day says which (ordered ahead, docs/decisions/0017-order-ahead.md).
-  const sameDay = localDateAt(at, timeZone) === localDateAt(new Date(now), timeZone);
+  const sameDay = shopDate(at, timeZone) === shopDate(new Date(now), timeZone);
   return `${how || "Pickup "}${sameDay ? formatTimeIn(at, timeZone) : formatDateTimeIn(at, timeZone)}`;
 }
 

@@ -21,7 +21,7 @@ import {
   salePaymentMethod,
   type RefundParts,
 } from "./counting";
-import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-clock";
+import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-range";
 
 const PAGE_SIZE = 400;
 
