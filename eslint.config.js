@@ -22,7 +22,8 @@
  * (and worker/db/, which declares them) touches the tables orders, order_items, order_item_options,
  * order_pickups, order_slot_drinks, order_events and order_acknowledgements, by their drizzle names
  * (`orders`, `schema.orders`) or in SQL; every other room asks the orders room. No import cycle,
- * type-only imports included (scripts/lint/no-cycle-with-types.mjs).
+ * type-only imports included (scripts/lint/no-cycle-with-types.mjs), and no circle between the
+ * worker's rooms through any number of files (scripts/lint/no-room-cycle.mjs).
  *
  * The shop a request is for comes from the request: only worker/services/locations/request-shop.ts
  * imports the default shop's id (worker/services/locations/default-shop.ts).
@@ -37,6 +38,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { noCycleWithTypes } from "./scripts/lint/no-cycle-with-types.mjs";
+import { noRoomCycle } from "./scripts/lint/no-room-cycle.mjs";
 
 const features = readdirSync("web/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -240,7 +242,10 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "import-x": importX, squeeze: { rules: { "no-cycle-with-types": noCycleWithTypes } } },
+    plugins: {
+      "import-x": importX,
+      squeeze: { rules: { "no-cycle-with-types": noCycleWithTypes, "no-room-cycle": noRoomCycle } },
+    },
     settings: {
       // TypeScript files are modules too, for following imports (no-cycle reads the imported files).
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
@@ -258,6 +263,8 @@ export default defineConfig(
       "import-x/no-cycle": "error",
       // …and the cycles it does not follow, through type-only imports (scripts/lint/no-cycle-with-types.mjs).
       "squeeze/no-cycle-with-types": "error",
+      // …and no circle between the worker's rooms, through any number of files (scripts/lint/no-room-cycle.mjs).
+      "squeeze/no-room-cycle": "error",
       "import-x/no-self-import": "error",
       // A timer declared before the callbacks that clear it and started after them stays `let`.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],

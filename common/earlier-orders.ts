@@ -4,15 +4,9 @@
  * start on the shop's clock. The board keeps them apart ("From earlier · 12"): its answer carries
  * only their count, a page comes on request, and one action closes them all.
  */
-import { TZDate } from "@date-fns/tz";
+import { shopDayStart } from "./shop-calendar";
 import type { OrderPickup, OrderStatus } from "./orders";
 import type { StaffOrder } from "./staff-orders";
-
-/** The instant today began at the shop, on its clock (a daylight-saving day included). */
-export function shopDayStart(now: number, timeZone: string): Date {
-  const local = new TZDate(now, timeZone);
-  return new Date(new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), timeZone).getTime());
-}
 
 /** The instant that says which day an order is for: its pickup time, or when it was placed. */
 export function orderDayInstant(order: { createdAt: string; pickup?: OrderPickup | null }): string {

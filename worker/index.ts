@@ -1,8 +1,8 @@
 import { app } from "./app";
 import type { Env } from "./env";
-import { deliverDueEmails } from "./services/outbox";
+import { deliverDueEmails } from "./services/outbox/email";
 import { releaseExpiredHolds } from "./services/payments/expired-holds";
-import { deliverDuePushes } from "./services/push/delivery";
+import { deliverDuePushes } from "./services/after-commit/pushes";
 
 export { LocationChannel } from "./live/location-channel";
 

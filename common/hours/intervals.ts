@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { shopDate } from "#common/shop-calendar";
 import { wallTimeMinutes, type OpeningHours, type OpeningInterval, type WeekdayNumber } from "./schedule";
 
 /** One stretch of opening as UTC instants, [start, end). */
@@ -26,17 +27,6 @@ function instantAt(year: number, monthIndex: number, day: number, minutesOfDay: 
   return new Date(new TZDate(year, monthIndex, day, hours, minutes, timeZone).getTime());
 }
 
-function localDateKey(date: TZDate): string {
-  const month = String(date.getMonth() + 1).padStart(2, "0");
-  const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** The location's calendar date at an instant, "YYYY-MM-DD". */
-export function localDateAt(instant: Date, timeZone: string): string {
-  return localDateKey(new TZDate(instant.getTime(), timeZone));
-}
-
 function intervalsForDay(hours: OpeningHours, dateKey: string, weekday: WeekdayNumber): OpeningInterval[] {
   const exception = hours.exceptions.find((entry) => entry.date === dateKey);
   if (exception) return exception.intervals;
@@ -62,12 +52,12 @@ export function intervalsOnDate(hours: OpeningHours, dateKey: string): OpeningIn
  */
 export function datedRanges(hours: OpeningHours, from: Date, to: Date): DatedRange[] {
   const first = new TZDate(from.getTime(), hours.timeZone);
-  const lastKey = localDateAt(to, hours.timeZone);
+  const lastKey = shopDate(to, hours.timeZone);
   const ranges: DatedRange[] = [];
   for (let offset = -1; ; offset += 1) {
     // Calendar arithmetic on the local date (noon, far from any clock change), not on instants.
     const day = new TZDate(first.getFullYear(), first.getMonth(), first.getDate() + offset, 12, 0, hours.timeZone);
-    const key = localDateKey(day);
+    const key = shopDate(day, hours.timeZone);
     if (key > lastKey) break;
     const [year, monthIndex, date] = [day.getFullYear(), day.getMonth(), day.getDate()];
     for (const interval of intervalsForDay(hours, key, day.getDay() as WeekdayNumber)) {

@@ -1,4 +1,5 @@
-import { datedRanges, localDateAt, mergeRanges, MINUTE_MS, type OpenRange } from "./intervals";
+import { addDays, shopDate } from "#common/shop-calendar";
+import { datedRanges, mergeRanges, MINUTE_MS, type OpenRange } from "./intervals";
 import type { OpeningHours } from "./schedule";
 
 /** A pickup slot as offered: its start and the room left in it. */
@@ -22,7 +23,7 @@ const SLOT_MS = PICKUP_SLOT_MINUTES * MINUTE_MS;
  * yesterday evening) and every interval that opens on today's local date.
  */
 function todaysRanges(hours: OpeningHours, now: Date): OpenRange[] {
-  const today = localDateAt(now, hours.timeZone);
+  const today = shopDate(now, hours.timeZone);
   const time = now.getTime();
   const ranges = datedRanges(hours, now, now).filter(
     (range) => range.localDate === today || (range.start.getTime() <= time && time < range.end.getTime()),
@@ -58,11 +59,6 @@ export interface DaySlotStarts {
   starts: Date[];
 }
 
-/** The location's date `days` calendar days after `date` (a day is not always 24 hours there). */
-export function addLocalDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The pickup slots of today and the next ORDER_AHEAD_DAYS - 1 days, day by day; a day without
  * any (closed, a holiday, or today once its last slot has passed) is left out. Today's are
@@ -75,14 +71,14 @@ export function pickupDaySlotStarts(
   earliest: Date = now,
   days: number = ORDER_AHEAD_DAYS,
 ): DaySlotStarts[] {
-  const today = localDateAt(now, hours.timeZone);
-  const last = addLocalDays(today, days - 1);
+  const today = shopDate(now, hours.timeZone);
+  const last = addDays(today, days - 1);
   const notBefore = Math.max(now.getTime(), earliest.getTime());
   // One day more than needed as instants: a week that gains an hour still reaches its last date.
   const ranges = datedRanges(hours, now, new Date(now.getTime() + (days + 1) * 86_400_000));
   const result: DaySlotStarts[] = [{ date: today, starts: pickupSlotStarts(hours, now, earliest) }];
   for (let offset = 1; offset < days; offset += 1) {
-    const date = addLocalDays(today, offset);
+    const date = addDays(today, offset);
     if (date > last) break;
     const own = mergeRanges(ranges.filter((range) => range.localDate === date));
     result.push({ date, starts: slotStartsWithin(own, notBefore) });

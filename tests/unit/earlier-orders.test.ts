@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFromEarlierDay, shopDayStart } from "#common/earlier-orders";
+import { isFromEarlierDay } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import { cancelledMoneyText } from "#common/cash-drawer";
 
 const ZONE = "America/Los_Angeles";

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { numbersQuerySchema, yearAfter } from "#common/numbers";
 import { centsToDecimal } from "#common/money";
-import { presetRange, shopToday } from "#web/features/staff-numbers/range";
+import { shopDate } from "#common/shop-calendar";
+import { presetRange } from "#web/features/staff-numbers/range";
 
 describe("the shop's days", () => {
   it("takes today from the shop's calendar and a week from Monday", () => {
     // 07:30 UTC on Nov 26 is still Nov 25 in Los Angeles.
     const at = Date.parse("2026-11-26T07:30:00.000Z");
-    expect(shopToday("America/Los_Angeles", at)).toBe("2026-11-25");
-    expect(shopToday("America/New_York", at)).toBe("2026-11-26");
+    expect(shopDate(at, "America/Los_Angeles")).toBe("2026-11-25");
+    expect(shopDate(at, "America/New_York")).toBe("2026-11-26");
     expect(presetRange("week", "2026-11-26")).toEqual({ from: "2026-11-23", to: "2026-11-26" });
     expect(presetRange("month", "2026-11-26")).toEqual({ from: "2026-11-01", to: "2026-11-26" });
     const year = presetRange("year", "2026-11-26");

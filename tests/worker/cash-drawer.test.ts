@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
-import { shopDayStart } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import { RECALL_REFUSALS } from "#common/order-lifecycle";
 import type { OrderResponse } from "#common/orders";
 import type { StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";

@@ -4,10 +4,10 @@ import type { ApiErrorBody } from "#common/api-error";
 import {
   EARLIER_CLOSED_REASON,
   EARLIER_ORDERS_PAGE_SIZE,
-  shopDayStart,
   type EarlierOrdersClosed,
   type EarlierOrdersResponse,
 } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import type { StaffOrdersResponse } from "#common/staff-orders";
 import { api, json } from "./helpers";
 import { createBarista, createSignedInUser } from "./sign-in";

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { shopDayStart } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import type { NumbersResponse } from "#common/numbers";
 import { orderNumber as number, type CreateOrderResponse } from "#common/orders";
 import { app } from "#worker/app";

@@ -8,7 +8,7 @@ import {
   whatSoldStatement,
   type ReportStatement,
 } from "#worker/services/orders/reports/report-queries";
-import { shopRange } from "#worker/services/orders/reports/shop-clock";
+import { shopRange } from "#worker/services/orders/reports/shop-range";
 
 /** The plan's lines, as EXPLAIN QUERY PLAN words them. */
 async function plan(text: string, params: string[]): Promise<string[]> {

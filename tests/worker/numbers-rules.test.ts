@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCollected, orderStanding, salePaymentMethod } from "#worker/services/orders/reports/counting";
-import { shopClockAt, shopRange } from "#worker/services/orders/reports/shop-clock";
+import { shopClockAt, shopRange } from "#worker/services/orders/reports/shop-range";
 
 describe("where an order's money stands", () => {
   it("follows the payment state, the counter's not_collected and given_back included", () => {

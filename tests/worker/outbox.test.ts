@@ -12,7 +12,7 @@ import {
   deliverSoon,
   queueEmail,
   type OutgoingEmail,
-} from "#worker/services/outbox";
+} from "#worker/services/outbox/email";
 import { expectStampedSince } from "./helpers";
 import { envWith, failingMailer, fakeMailer, makeDue, outboxRow, type FakeMailer } from "./outbox-fakes";
 

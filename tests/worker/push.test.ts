@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse } from "#common/orders";
 import { getDb } from "#worker/db/client";
 import { pushOutbox, pushSubscriptions } from "#worker/db/schema";
-import { deliverDuePushes } from "#worker/services/push/delivery";
+import { deliverDuePushes } from "#worker/services/after-commit/pushes";
 import { api, json } from "./helpers";
 import { callWorker } from "./outbox-fakes";
 import { fakePushService, moveOrder, subscribe } from "./push-service-fake";

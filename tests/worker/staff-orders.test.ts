@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
-import { shopDayStart } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import { ORDER_STATUS_TRANSITIONS } from "#common/order-lifecycle";
 import { ORDER_STATUSES } from "#common/orders";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";

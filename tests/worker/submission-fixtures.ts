@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { ApiErrorBody } from "#common/api-error";
 import type { SubmissionReceipt } from "#common/submissions";
-import { deliverDueEmails } from "#worker/services/outbox";
+import { deliverDueEmails } from "#worker/services/outbox/email";
 import {
   countAllSubmissions,
   envWith,

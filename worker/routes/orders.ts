@@ -13,7 +13,7 @@ import { ApiError, notFound } from "#worker/lib/errors";
 import { requireUser } from "#worker/services/auth/sign-in-session";
 import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { placeOrder } from "#worker/services/orders/placing";
 import { requestedShopId } from "#worker/services/locations/request-shop";
 import { releaseAbandonedCheckout } from "#worker/services/payments/abandoned-checkout";
@@ -62,7 +62,7 @@ export const ordersRouter = new Hono<AppEnv>()
       idempotencyKey,
       origin: new URL(c.req.url).origin,
     });
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     // A retried submission is answered with the order it already made: 200, not a second 201.
     return c.json(result.response satisfies CreateOrderResponse, result.created ? 201 : 200);
   })
@@ -93,6 +93,6 @@ export const ordersRouter = new Hono<AppEnv>()
     const released = id.length <= 100 ? await releaseAbandonedCheckout(db, c.env, userId, id) : null;
     const order = released?.found ? await findOrder(db, userId, id) : null;
     if (!order) throw notFound("Order not found");
-    announceAfterCommit(c, released!.news);
+    announceAfterCommit(c.env, c.executionCtx, released!.news);
     return c.json({ order } satisfies OrderResponse);
   });

@@ -5,7 +5,7 @@ import type { SubmissionReceipt } from "#common/submissions";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { recordSubmission } from "#worker/services/submissions";
 
 /** `POST /api/partnership`: stores the application, queues its e-mail to the shop, answers 201 `{ id }`. */
@@ -18,7 +18,7 @@ export const partnershipRouter = new Hono<AppEnv>().post(
       kind: "partnership",
       payload: c.req.valid("json"),
     });
-    announceAfterCommit(c, { emailIds: recorded.emailIds, live: [] });
+    announceAfterCommit(c.env, c.executionCtx, { emailIds: recorded.emailIds, live: [] });
     return c.json({ id: recorded.id } satisfies SubmissionReceipt, 201);
   },
 );

@@ -8,7 +8,7 @@ import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
 import { jsonBody, parseOrThrow } from "#worker/lib/json-body";
 import { rateLimit } from "#worker/lib/rate-limit";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { recordSubmission, type Submission } from "#worker/services/submissions";
 
 /** The older app's `{ type, payload }` envelope; the payload is checked once `type` is known. */
@@ -51,7 +51,7 @@ export const sendEmailRouter = new Hono<AppEnv>().post(
     const { type, payload } = c.req.valid("json");
     if (payload === undefined) throw new ApiError(400, "invalid_input", "payload: is required", "payload");
     const recorded = await recordSubmission(getDb(c.env.DB), c.env, toSubmission(type, payload));
-    announceAfterCommit(c, { emailIds: recorded.emailIds, live: [] });
+    announceAfterCommit(c.env, c.executionCtx, { emailIds: recorded.emailIds, live: [] });
     return c.json({ id: recorded.id } satisfies SubmissionReceipt, 201);
   },
 );

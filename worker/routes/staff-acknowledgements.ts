@@ -5,7 +5,7 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
 import { requireStaff } from "#worker/services/staff/require-staff";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { acknowledgeOrdersAtCounter } from "#worker/services/staff/order-acknowledgements";
 
 /**
@@ -22,6 +22,6 @@ export const staffAcknowledgementsRouter = new Hono<AppEnv>()
       staffUserId: c.get("userId")!,
       orderIds: c.req.valid("json").orderIds,
     });
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ acknowledgements: result.acknowledgements } satisfies AcknowledgeOrdersResponse);
   });

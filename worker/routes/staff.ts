@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { shopDayStart, type EarlierOrdersClosed, type EarlierOrdersResponse } from "#common/earlier-orders";
+import type { EarlierOrdersClosed, EarlierOrdersResponse } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import { orderStatusChangeSchema } from "#common/forms/order-status";
 import type { OrderHistoryResponse, StaffOrderResponse, StaffOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
@@ -9,7 +10,7 @@ import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { validate } from "#worker/lib/validation";
 import { requireStaff } from "#worker/services/staff/require-staff";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import {
   boardOrderHistory,
   listBoardOrders,
@@ -88,25 +89,25 @@ export const staffRouter = new Hono<AppEnv>()
       payment,
       expected,
     });
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Back from the Done list: a completed order to ready, a cancelled one to where it was (409 says why not). */
   .post("/orders/:id/recall", ...jsonBody(z.object({})), async (c) => {
     const result = await recallOrder(counterChange(c));
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** A pay-on-pickup order's total collected at the counter: its payment state becomes paid_at_counter. */
   .post("/orders/:id/paid-at-counter", ...jsonBody(z.object({})), async (c) => {
     const result = await collectAtCounter(counterChange(c));
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Money paid at the counter for a cancelled order, handed back there: its payment state becomes given_back. */
   .post("/orders/:id/given-back", ...jsonBody(z.object({})), async (c) => {
     const result = await giveBackAtCounter(counterChange(c));
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ order: result.order } satisfies StaffOrderResponse);
   })
   /** Every change to one of the location's orders: what it became, who made it and when. */

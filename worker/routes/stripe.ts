@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { paymentConfig, verifyWebhookEvent } from "#worker/services/stripe-api";
 import { applyStripeEvent, type WebhookReceipt } from "#worker/services/payments/stripe-events";
 
@@ -23,7 +23,7 @@ export const stripeRouter = new Hono<AppEnv>().post(
     const rawBody = await c.req.text();
     const event = await verifyWebhookEvent(config.webhookSecret, rawBody, c.req.header("Stripe-Signature"));
     const result = await applyStripeEvent(getDb(c.env.DB), c.env, event);
-    announceAfterCommit(c, result.news);
+    announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ received: true, outcome: result.outcome } satisfies WebhookReceipt);
   },
 );

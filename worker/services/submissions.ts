@@ -1,7 +1,7 @@
 /**
  * Contact messages and franchise applications: the submission and its e-mail to the shop are
  * written in one D1 batch, so a stored submission always has its e-mail queued and a failed
- * write stores neither. Delivery happens afterwards (see outbox.ts).
+ * write stores neither. Delivery happens afterwards (see outbox/email.ts).
  */
 import type { ContactPayload } from "#common/forms/contact";
 import type { PartnershipPayload } from "#common/forms/partnership";
@@ -11,7 +11,7 @@ import { formSubmissions } from "#worker/db/schema";
 import { contactMessageEmail } from "#worker/emails/contact";
 import { partnershipApplicationEmail } from "#worker/emails/partnership";
 import type { Env } from "#worker/env";
-import { queueEmail } from "./outbox";
+import { queueEmail } from "./outbox/email";
 
 export type Submission =
   { kind: "contact"; payload: ContactPayload } | { kind: "partnership"; payload: PartnershipPayload };

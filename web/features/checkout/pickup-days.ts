@@ -1,6 +1,5 @@
 import type { PickupDay } from "#common/availability";
-import { localDateAt } from "#common/hours/intervals";
-import { addLocalDays } from "#common/hours/pickup-slots";
+import { addDays, shopDate } from "#common/shop-calendar";
 import { firstSlotFor, makingPlan, type DrinkLimits } from "#common/order-size";
 
 // The date is a calendar day already: formatted at noon UTC, it is the same day everywhere.
@@ -13,9 +12,9 @@ const dayFormat = new Intl.DateTimeFormat("en-US", {
 
 /** "Today", "Tomorrow" or "Fri, Nov 27": a day of the location's calendar, from the shop's clock. */
 export function pickupDayLabel(date: string, now: Date, timeZone: string): string {
-  const today = localDateAt(now, timeZone);
+  const today = shopDate(now, timeZone);
   if (date === today) return "Today";
-  if (date === addLocalDays(today, 1)) return "Tomorrow";
+  if (date === addDays(today, 1)) return "Tomorrow";
   return dayFormat.format(new Date(`${date}T12:00:00Z`));
 }
 

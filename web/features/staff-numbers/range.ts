@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-
 /** The ranges the page offers in one tap, and a chosen one. */
 export const RANGE_PRESETS = ["today", "week", "month", "year", "custom"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -14,12 +12,6 @@ export const RANGE_PRESET_LABELS: Record<RangePreset, string> = {
 
 function dateKey(year: number, monthIndex: number, day: number): string {
   return new Date(Date.UTC(year, monthIndex, day)).toISOString().slice(0, 10);
-}
-
-/** Today on the shop's calendar, "YYYY-MM-DD". */
-export function shopToday(timeZone: string, now = Date.now()): string {
-  const local = new TZDate(now, timeZone);
-  return dateKey(local.getFullYear(), local.getMonth(), local.getDate());
 }
 
 /** A preset's dates, ending today on the shop's calendar (a week starts on Monday). */

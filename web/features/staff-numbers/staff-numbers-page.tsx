@@ -10,7 +10,8 @@ import { FigureCards } from "./components/figure-cards";
 import { Splits } from "./components/splits";
 import { DayCharts, HourCharts } from "./components/time-charts";
 import { WhatSold } from "./components/what-sold";
-import { presetRange, RANGE_PRESET_LABELS, RANGE_PRESETS, shopToday, type RangePreset } from "./range";
+import { shopDate } from "#common/shop-calendar";
+import { presetRange, RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "./range";
 import "./staff-numbers.css";
 
 const DEVICE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -28,8 +29,8 @@ export default function StaffNumbersPage() {
   const [search] = useSearchParams();
   const location = !shown || search.get(ALL_SHOPS_PARAM.name) === ALL_SHOPS_PARAM.value ? "" : shown.current.locationId;
   const [zone, setZone] = useState(DEVICE_ZONE);
-  const [custom, setCustom] = useState(() => presetRange("today", shopToday(DEVICE_ZONE)));
-  const today = shopToday(zone);
+  const [custom, setCustom] = useState(() => presetRange("today", shopDate(Date.now(), DEVICE_ZONE)));
+  const today = shopDate(Date.now(), zone);
   const range = preset === "custom" ? custom : presetRange(preset, today);
   const query: NumbersQuery = { ...range, ...(location ? { location } : {}) };
   const valid = numbersQuerySchema.safeParse(query);

@@ -4,7 +4,7 @@
  * room counts those: worker/services/orders/pickup-slots.ts).
  */
 import { HOURS_EXCEPTIONS_AHEAD_DAYS, type ShopHoursException, type ShopStatus } from "#common/availability";
-import { localDateAt } from "#common/hours/intervals";
+import { shopDate } from "#common/shop-calendar";
 import type { OpeningHours } from "#common/hours/schedule";
 import type { Database } from "#worker/db/client";
 import { pickupSlotsWithFill } from "#worker/services/orders/pickup-slots";
@@ -13,7 +13,7 @@ import { acceptance, estimateReadyAt, readyAfterClosing } from "#worker/services
 
 /** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the location's calendar. */
 function upcomingExceptions(hours: OpeningHours, now: Date): ShopHoursException[] {
-  const today = localDateAt(now, hours.timeZone);
+  const today = shopDate(now, hours.timeZone);
   // Calendar arithmetic on the date itself: a day is not always 24 hours on the shop's clock.
   const last = new Date(Date.parse(`${today}T00:00:00Z`) + (HOURS_EXCEPTIONS_AHEAD_DAYS - 1) * 86_400_000)
     .toISOString()

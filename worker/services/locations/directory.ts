@@ -3,7 +3,8 @@
  * same hours code the banner and admission use (common/hours/), read for every shop in one batch.
  */
 import { and, asc, eq, gte, type SQL } from "drizzle-orm";
-import { intervalsOnDate, localDateAt } from "#common/hours/intervals";
+import { intervalsOnDate } from "#common/hours/intervals";
+import { shopDate } from "#common/shop-calendar";
 import { OPENING_HORIZON_DAYS, openingStatusAt } from "#common/hours/status";
 import type { LocationSummary } from "#common/locations";
 import type { Database } from "#worker/db/client";
@@ -98,7 +99,7 @@ async function readShops(db: Database, now: Date, only?: SQL): Promise<LocationS
       timeZone: shop.timeZone,
       openNow: status.open,
       // Today on the shop's calendar, which is not the server's (UTC) nor the shopper's.
-      todayHours: intervalsOnDate(hours, localDateAt(now, shop.timeZone)).map(({ opens, closes }) => ({
+      todayHours: intervalsOnDate(hours, shopDate(now, shop.timeZone)).map(({ opens, closes }) => ({
         opens,
         closes,
       })),

@@ -15,7 +15,7 @@ import {
   type CancellationRefund,
 } from "#worker/emails/order-status";
 import type { Env } from "#worker/env";
-import { queueEmail } from "#worker/services/outbox";
+import { queueEmail } from "#worker/services/outbox/email";
 import type { LoadedOrder } from "./loading";
 import { shopInbox, type OrderShop } from "./order-shop";
 import { toOrderEmailDetails } from "./shapes";

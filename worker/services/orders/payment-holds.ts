@@ -10,7 +10,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
 import { locations, orders } from "#worker/db/schema";
 import { latePaymentRefundedEmail } from "#worker/emails/late-payment-refund";
-import { queueEmail } from "#worker/services/outbox";
+import { queueEmail } from "#worker/services/outbox/email";
 import { commitChange, type Alongside } from "./transitions";
 import { withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { toOrderEmailDetails } from "./shapes";

@@ -1,7 +1,6 @@
 /**
  * Where an order stands now, for a room that only needs its status (a push checks it before it
- * goes). A file of its own, importing nothing else of the orders room, so that the rooms the orders
- * room itself calls after a change (announcements, push delivery) can ask without a cycle.
+ * goes, wired in worker/services/after-commit/pushes.ts).
  */
 import { eq } from "drizzle-orm";
 import type { OrderStatus } from "#common/orders";

@@ -8,7 +8,7 @@
 import { getDb } from "#worker/db/client";
 import type { Env } from "#worker/env";
 import { errorMessages } from "#worker/lib/db-errors";
-import { announceAfterCommit } from "#worker/services/announcements";
+import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import type { LoadedOrder } from "#worker/services/orders/loading";
 import { heldUnpaidSince } from "#worker/services/orders/payment-holds";
 import { markExpired } from "#worker/services/orders/transitions";
@@ -41,7 +41,7 @@ export async function releaseExpiredHolds(
     if (!change) continue;
     outcome.released.push(order.row.id);
     // The shopper's open order page hears it; nothing is e-mailed (no order was confirmed).
-    announceAfterCommit({ env, executionCtx }, change.news);
+    announceAfterCommit(env, executionCtx, change.news);
   }
   return outcome;
 }

@@ -2,12 +2,8 @@
  * The counter's side of orders left open from an earlier day of the shop (common/earlier-orders.ts):
  * a page of them on request, and the one action that closes them all.
  */
-import {
-  EARLIER_ORDERS_PAGE_SIZE,
-  shopDayStart,
-  type EarlierOrdersClosed,
-  type EarlierOrdersResponse,
-} from "#common/earlier-orders";
+import { EARLIER_ORDERS_PAGE_SIZE, type EarlierOrdersClosed, type EarlierOrdersResponse } from "#common/earlier-orders";
+import { shopDayStart } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import { notFound } from "#worker/lib/errors";
 import { closeEarlierOrders, countEarlierOrders, listEarlierOrders } from "#worker/services/orders/earlier-orders";

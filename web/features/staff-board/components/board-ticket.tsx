@@ -1,6 +1,6 @@
 import { sizeLabel } from "#common/catalog";
 import { formatDateTimeIn, formatTimeIn } from "#common/hours/format";
-import { localDateAt } from "#common/hours/intervals";
+import { shopDate } from "#common/shop-calendar";
 import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
@@ -178,7 +178,7 @@ function isPaid(order: StaffOrder): boolean {
 
 /** "8:45 AM" today on the shop's clock; another day says which. */
 function timeOrDayIn(at: Date, timeZone: string, now: number): string {
-  const sameDay = localDateAt(at, timeZone) === localDateAt(new Date(now), timeZone);
+  const sameDay = shopDate(at, timeZone) === shopDate(new Date(now), timeZone);
   return sameDay ? formatTimeIn(at, timeZone) : formatDateTimeIn(at, timeZone);
 }
 

@@ -11,6 +11,7 @@ import type { NumbersShop } from "#common/numbers";
 import { SALE_PAYMENT_METHOD_LABELS } from "#common/numbers";
 import { centsToDecimal } from "#common/money";
 import { orderNumber } from "#common/orders";
+import { shopDate } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import {
   isCollected,
@@ -21,7 +22,7 @@ import {
   salePaymentMethod,
   type RefundParts,
 } from "./counting";
-import { inRangeSql, shopClockAt, shopDateOf, shopRange, type ShopRange } from "./shop-clock";
+import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-range";
 
 const PAGE_SIZE = 400;
 
@@ -246,7 +247,7 @@ async function linesOfPage(
  * day is one of the page's "Refunds of earlier sales".
  */
 function saleDate(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): string {
-  return source.type === "Sale" ? shopClockAt(range, order.at).date : shopDateOf(order.placedAt, shop.timeZone);
+  return source.type === "Sale" ? shopClockAt(range, order.at).date : shopDate(Date.parse(order.placedAt), shop.timeZone);
 }
 
 /** The columns every row starts with: when (on the shop's clock), where, which order. */

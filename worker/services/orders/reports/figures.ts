@@ -24,7 +24,8 @@ import {
   whatSoldStatement,
   type ReportStatement,
 } from "./report-queries";
-import { datesBetween, shopRange, startOfShopDay, type ShopRange } from "./shop-clock";
+import { datesBetween, startOfShopDay } from "#common/shop-calendar";
+import { shopRange, type ShopRange } from "./shop-range";
 
 export type NumbersFigures = Omit<NumbersResponse, "viewable">;
 

@@ -5,7 +5,7 @@
  * (`npm run bench` prints their plans' rows read; tests/worker/numbers-plans.test.ts checks them).
  */
 import { ITEMS_CENTS_SQL, REACHED_SHOP_SQL, REFUND_SOURCES, SALE_SQL } from "./counting";
-import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-clock";
+import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-range";
 
 export interface ReportStatement {
   name: string;

@@ -1,30 +1,11 @@
 /**
- * A shop's calendar days as instants, and its clock in SQL. The database keeps UTC instants;
- * a range of the shop's dates becomes [its first day's midnight, the midnight after its last),
- * each on the shop's clock (@date-fns/tz), so a day is 23 or 25 hours long when the clocks
- * change. Inside the range the UTC offset is constant between the zone's changes (tzScan), so
+ * A range of a shop's dates as instants, and its clock in SQL. A range of the shop's dates becomes
+ * [its first day's midnight, the midnight after its last), each on the shop's calendar
+ * (common/shop-calendar.ts), so a day is 23 or 25 hours long when the clocks change. Inside the range the UTC offset is constant between the zone's changes (tzScan), so
  * SQLite turns an instant into the shop's wall-clock time with one CASE over those changes.
  */
-import { TZDate, tzOffset, tzScan } from "@date-fns/tz";
-
-/** The first instant of a date on the shop's calendar. */
-export function startOfShopDay(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, 0, 0, timeZone).getTime());
-}
-
-/** The date after `date`, by the calendar. */
-export function nextDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-}
-
-/** Every date from `from` to `to`, both included. */
-export function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let date = from; date <= to; date = nextDate(date)) dates.push(date);
-  return dates;
-}
+import { tzOffset, tzScan } from "@date-fns/tz";
+import { addDays, startOfShopDay } from "#common/shop-calendar";
 
 /** A stretch of the range with one UTC offset: until `until` (exclusive; null: the range's end). */
 interface OffsetStretch {
@@ -43,7 +24,7 @@ export interface ShopRange {
 
 export function shopRange(from: string, to: string, timeZone: string): ShopRange {
   const start = startOfShopDay(from, timeZone);
-  const end = startOfShopDay(nextDate(to), timeZone);
+  const end = startOfShopDay(addDays(to, 1), timeZone);
   const changes = tzScan(timeZone, { start, end }).filter((change) => change.date > start && change.date < end);
   const stretches: OffsetStretch[] = [];
   let offsetMinutes = tzOffset(timeZone, start);

@@ -1,1 +1,0 @@
-ALTER TABLE `locations` ADD `opened_on` text;
