@@ -12,8 +12,8 @@ import { createBarista, createSignedInUser } from "./sign-in";
 import { jsonPost, resetShop } from "./store-helpers";
 
 const MENU = "/menu?category=smoothies";
-/** The default shop, as a visitor who has not chosen one gets it. */
-const ANAHEIM_BY_DEFAULT = { id: "loc-anaheim", named: false };
+// The cache key of a visitor who named no shop (worker/routes/pages.ts): the default shop, unnamed.
+const ANAHEIM_BY_DEFAULT = "default";
 const DRINK = "/categories/cat-smoothies/products/prd-berry-blast";
 
 /** D1 gone: any read throws. A page answered without D1 proves it was not rendered again. */

@@ -247,7 +247,9 @@ async function linesOfPage(
  * day is one of the page's "Refunds of earlier sales".
  */
 function saleDate(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): string {
-  return source.type === "Sale" ? shopClockAt(range, order.at).date : shopDate(Date.parse(order.placedAt), shop.timeZone);
+  return source.type === "Sale"
+    ? shopClockAt(range, order.at).date
+    : shopDate(Date.parse(order.placedAt), shop.timeZone);
 }
 
 /** The columns every row starts with: when (on the shop's clock), where, which order. */

@@ -46,14 +46,6 @@ export function shopClockAt(range: ShopRange, iso: string): { date: string; time
   return { date: local.slice(0, 10), time: local.slice(11, 19) };
 }
 
-/** The shop's calendar date of any instant (inside the range or not), "YYYY-MM-DD". */
-export function shopDateOf(iso: string, timeZone: string): string {
-  const local = new TZDate(Date.parse(iso), timeZone);
-  const month = String(local.getMonth() + 1).padStart(2, "0");
-  const day = String(local.getDate()).padStart(2, "0");
-  return `${local.getFullYear()}-${month}-${day}`;
-}
-
 /** An ISO instant or an integer, checked before it is written into SQL text. */
 function literal(value: string | number): string {
   if (typeof value === "number") {

@@ -1,0 +1,1 @@
+ALTER TABLE `locations` ADD `opened_on` text;
