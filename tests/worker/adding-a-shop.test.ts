@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import ownersGuide from "../../docs/owners-guide.md?raw";
 import type { Product } from "#common/catalog";
 import type { LocationsResponse } from "#common/locations";
 import type { NumbersResponse } from "#common/numbers";
@@ -11,7 +11,7 @@ import { seedStatements } from "./seed-sql";
 import { createSignedInUser } from "./sign-in";
 import { jsonPost, PHONE } from "./store-helpers";
 
-// README's "Adding a shop", followed as the owner would on their machine: each step's SQL added
+// The owner's guide's "Adding a shop", followed as the owner would on their machine: each step's SQL added
 // to the file it names, then that step's local command, on the database `npm run dev` makes.
 
 /** Every seed file as the repository has it, by its path ("seed/locations.sql"). */
@@ -22,9 +22,9 @@ const SEED_FILES = Object.fromEntries(
 );
 
 const guide = (() => {
-  const start = readme.indexOf("### Adding a shop");
-  if (start < 0) throw new Error('README.md: no "### Adding a shop"');
-  return readme.slice(start, readme.indexOf("\n## ", start));
+  const start = ownersGuide.indexOf("### Adding a shop");
+  if (start < 0) throw new Error('docs/owners-guide.md: no "### Adding a shop"');
+  return ownersGuide.slice(start, ownersGuide.indexOf("\n## ", start));
 })();
 
 /** The guide's ```sql blocks, each named by its first line ("-- seed/locations.sql"), dedented. */
@@ -37,7 +37,7 @@ function additions(): Map<string, string> {
       .map((line) => line.slice(indent))
       .join("\n");
     const file = /^-- (seed\/\S+\.sql)/.exec(text)?.[1];
-    if (!file) throw new Error(`README.md: a block of "Adding a shop" names no seed file:\n${text}`);
+    if (!file) throw new Error(`docs/owners-guide.md: a block of "Adding a shop" names no seed file:\n${text}`);
     byFile.set(file, `${byFile.get(file) ?? ""}\n${text}`);
   }
   return byFile;
@@ -65,7 +65,7 @@ function devHoursFiles(): string[] {
 
 const IRVINE = "loc-irvine";
 
-describe("README: adding a shop, locally, step by step", () => {
+describe("the owner's guide: adding a shop, locally, step by step", () => {
   it("gives every step a local and a production command, and names every seed file a shop uses", () => {
     const blocks = additions();
     for (const file of [

@@ -8,7 +8,7 @@ import { getDb } from "#worker/db/client";
 import { ApiError } from "#worker/lib/errors";
 import { CATALOG_VERSION_TTL_MS } from "#worker/services/catalog-version";
 import { priceOrderLines } from "#worker/services/orders/pricing";
-import readme from "../../README.md?raw";
+import guide from "../../docs/owners-guide.md?raw";
 import { api, json } from "./helpers";
 import { PHONE, postOrder } from "./order-requests";
 import { seedStatements } from "./seed-sql";
@@ -418,12 +418,12 @@ describe("Order again at the shop the shopper has chosen", () => {
   });
 });
 
-describe("the README's example of a shop's prices and drinks", () => {
+describe("the owner's guide's example of a shop's prices and drinks", () => {
   /** The ```sql block under "### Prices and drinks per shop", as statements. */
   function example(): string[] {
-    const section = readme.slice(readme.indexOf("### Prices and drinks per shop"));
+    const section = guide.slice(guide.indexOf("### Prices and drinks per shop"));
     const block = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
-    if (!block) throw new Error('README.md: no sql block under "### Prices and drinks per shop"');
+    if (!block) throw new Error('docs/owners-guide.md: no sql block under "### Prices and drinks per shop"');
     return seedStatements(block);
   }
   const run = (statements: string[]) => env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));

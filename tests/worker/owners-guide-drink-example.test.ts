@@ -1,17 +1,17 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import guide from "../../docs/owners-guide.md?raw";
 import type { Product } from "#common/catalog";
 import { api, json } from "./helpers";
 import { seedStatements } from "./seed-sql";
 
-// The README's copy-and-edit example for adding a drink, run as the owner would run it.
+// The owner's guide's copy-and-edit example for adding a drink, run as the owner would run it.
 
 /** The ```sql block under "### Add a drink". */
 function drinkExample(): string {
-  const section = readme.slice(readme.indexOf("### Add a drink"));
+  const section = guide.slice(guide.indexOf("### Add a drink"));
   const block = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README.md: no sql block under "### Add a drink"');
+  if (!block) throw new Error('docs/owners-guide.md: no sql block under "### Add a drink"');
   return block;
 }
 
@@ -26,7 +26,7 @@ afterEach(async () => {
   ]);
 });
 
-describe("the README's example of a new drink", () => {
+describe("the owner's guide's example of a new drink", () => {
   it("puts the drink on the menu in its sizes at its prices, unrated, however often it is run", async () => {
     await apply(drinkExample());
     await apply(drinkExample());
