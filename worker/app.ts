@@ -10,6 +10,7 @@ import { readUnreadBodyLocally } from "./lib/unread-body";
 import { appShellRouter } from "./routes/app-shell";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
+import { cloudPrntRouter } from "./routes/cloudprnt";
 import { contactRouter } from "./routes/contact";
 import { liveRouter } from "./routes/live";
 import { locationsRouter } from "./routes/locations";
@@ -84,6 +85,8 @@ export const routes = app
   .route("/api/orders", ordersRouter)
   .route("/api/orders", orderAgainRouter)
   .route("/api/stripe", stripeRouter)
+  // The shop's CloudPRNT printers poll here, outside /api/ (routes/cloudprnt.ts).
+  .route("/printers", cloudPrntRouter)
   .route("/api/store", shopStatusRouter)
   .route("/api/locations", locationsRouter)
   .route("/api/shop-choice", shopChoiceRouter)
