@@ -105,9 +105,12 @@ export const routes = app
 
 export type AppType = typeof routes;
 
-/** The API's addresses (the older app's /send-email among them); everything else is a page or a file. */
+/**
+ * The API's addresses (the older app's /send-email and the printers' CloudPRNT server among them);
+ * everything else is a page or a file.
+ */
 function isApiPath(path: string): boolean {
-  return path.startsWith("/api/") || path === "/api" || path === "/send-email";
+  return path.startsWith("/api/") || path === "/api" || path === "/send-email" || path.startsWith("/printers/");
 }
 
 /** What a page (anything outside the API) answers to. */

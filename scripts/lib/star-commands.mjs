@@ -99,16 +99,32 @@ const CP437_HIGH = new Map([
 ]);
 
 function initialState() {
-  return { text: "", bold: false, underline: false, inverted: false, width: 1, height: 1, align: "left", codePage: 0 };
+  return {
+    text: "",
+    lineBold: false,
+    lineBig: false,
+    bold: false,
+    underline: false,
+    inverted: false,
+    width: 1,
+    height: 1,
+    align: "left",
+    codePage: 0,
+  };
 }
 
 function endLine(state) {
-  state.lines.push({
-    text: state.text.replace(/\s+$/, ""),
-    bold: state.bold,
-    big: state.width > 1 || state.height > 1,
-  });
-  state.text = "";
+  state.lines.push({ text: state.text.replace(/\s+$/, ""), bold: state.lineBold, big: state.lineBig });
+  Object.assign(state, { text: "", lineBold: false, lineBig: false });
+}
+
+/** A character on the line: the line counts as bold or big if any of its (non-blank) characters is. */
+function printCharacter(state, character) {
+  state.text += character;
+  if (character.trim()) {
+    state.lineBold ||= state.bold;
+    state.lineBig ||= state.width > 1 || state.height > 1;
+  }
 }
 
 function feed(state, count) {
@@ -158,8 +174,8 @@ export function decodeStarCommands(bytes) {
     }
     const control = CONTROL_BYTES.get(byte);
     if (control) control(state);
-    else if (byte >= 0x20 && byte < 0x7f) state.text += String.fromCharCode(byte);
-    else if (byte >= 0x80) state.text += CP437_HIGH.get(byte) ?? "?";
+    else if (byte >= 0x20 && byte !== 0x7f)
+      printCharacter(state, byte >= 0x80 ? (CP437_HIGH.get(byte) ?? "?") : String.fromCharCode(byte));
     else throw new Error(`Unknown control byte 0x${byte.toString(16).padStart(2, "0")} at byte ${at}`);
     at++;
   }

@@ -1,8 +1,10 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatTimeIn } from "#common/hours/format";
 import { orderNumber } from "#common/orders";
 import { printJobs } from "#worker/db/schema";
+import { deleteOldPrintJobs } from "#worker/services/printing/retention";
 import { decodePlainText, decodeStarCommands, type PrintedLine } from "#scripts/lib/star-commands.mjs";
 import { api, json, startOfRateLimitWindow } from "./helpers";
 import {
@@ -40,7 +42,10 @@ async function pollAnswer(printer: TestPrinter, status?: unknown): Promise<PollA
 const texts = (page: PrintedLine[]) => page.map((line) => line.text.trim());
 
 /** Fetches the offered job as StarPRNT and reads its pages back the way the printer would print them. */
-async function printOffered(printer: TestPrinter, type = STARPRNT): Promise<{ token: string; pages: string[][] }> {
+async function printOffered(
+  printer: TestPrinter,
+  type = STARPRNT,
+): Promise<{ token: string; pages: string[][]; bigLines: string[][] }> {
   const answer = await pollAnswer(printer);
   expect(answer.jobReady).toBe(true);
   const response = await fetchJob(printer, type, answer.jobToken);
@@ -48,7 +53,11 @@ async function printOffered(printer: TestPrinter, type = STARPRNT): Promise<{ to
   expect(response.headers.get("Content-Type")).toBe(type);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const pages = type === "text/plain" ? decodePlainText(new TextDecoder().decode(bytes)) : decodeStarCommands(bytes);
-  return { token: answer.jobToken!, pages: pages.map(texts) };
+  return {
+    token: answer.jobToken!,
+    pages: pages.map(texts),
+    bigLines: pages.map((page) => texts(page.filter((line) => line.big))),
+  };
 }
 
 let tickets: TestPrinter;
@@ -77,8 +86,10 @@ describe("the CloudPRNT server, as a printer drives it", () => {
       mediaTypes: [STARPRNT, STAR_LINE, "text/plain"],
       deleteMethod: "DELETE",
     });
-    const { token, pages } = await printOffered(tickets);
+    const { token, pages, bigLines } = await printOffered(tickets);
     expect(pages).toHaveLength(1);
+    // Read from across the counter: the number and the name, twice as wide and tall.
+    expect(bigLines).toEqual([[orderNumber(orderId), "Grace"]]);
     expect(pages[0]).toEqual([
       "Squeeze Anaheim",
       orderNumber(orderId),
@@ -292,5 +303,18 @@ describe("the CloudPRNT server, as a printer drives it", () => {
     await confirmJob(tickets, "200 OK", next.token);
     const slip = await printOffered(tickets);
     expect(slip.pages[0]).toEqual(["CANCELLED", orderNumber(printed.orderId), "Grace", "Do not make this order."]);
+  });
+
+  it("keeps printed jobs for seven days, and one still waiting for as long as it waits", async () => {
+    const { orderId } = await placeOrder();
+    const { token } = await printOffered(tickets);
+    await confirmJob(tickets, "200 OK", token);
+    const waiting = await placeOrder();
+    const sixDays = new Date(Date.now() + 6 * 24 * 60 * 60_000);
+    expect(await deleteOldPrintJobs(env, sixDays)).toBe(0);
+    const eightDays = new Date(Date.now() + 8 * 24 * 60 * 60_000);
+    expect(await deleteOldPrintJobs(env, eightDays)).toBe(1);
+    expect(await jobsOf(orderId)).toEqual([]);
+    expect(await jobsOf(waiting.orderId)).toHaveLength(1);
   });
 });
