@@ -33,6 +33,7 @@ import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
 import { staffNumbersRouter } from "./routes/staff-numbers";
+import { staffPrintingRouter } from "./routes/staff-printing";
 import { staffShopsRouter } from "./routes/staff-shops";
 import { stripeRouter } from "./routes/stripe";
 
@@ -96,6 +97,7 @@ export const routes = app
   .route("/api/staff/acknowledgements", staffAcknowledgementsRouter)
   .route("/api/staff/numbers", staffNumbersRouter)
   .route("/api/staff/shops", staffShopsRouter)
+  .route("/api/staff/printing", staffPrintingRouter)
   .route("/api/live", liveRouter)
   .route("/api/staff", staffRouter)
   // The page frame the service worker keeps for pages opened without a connection.
