@@ -7,6 +7,7 @@ import { formatCents } from "#common/money";
 import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { DoneOrder, StaffOrder } from "#common/staff-orders";
+import { useBoardExtensions } from "#web/components/board-extensions";
 import { errorMessage } from "#web/lib/query-client";
 import { useGiveBack } from "./api/give-back";
 import { useStaffOrders } from "./api/list-staff-orders";
@@ -65,6 +66,7 @@ export default function StaffBoardPage() {
   const alertingIds = useNewOrderAlerts((state) => state.pending);
   const alerting = useMemo(() => new Set(alertingIds), [alertingIds]);
 
+  const { Strip } = useBoardExtensions();
   const moves = useOrderMoves();
   const recall = useRecallOrder();
   const paid = useMarkPaidAtCounter();
@@ -259,6 +261,7 @@ export default function StaffBoardPage() {
         onGiven={givenBack}
       />
       <EarlierOrders count={orders.data.earlier?.count ?? 0} timeZone={timeZone} />
+      {Strip && <Strip />}
       <div
         className="board__columns"
         ref={lanesRef}

@@ -10,6 +10,7 @@ import { orderNumber, type OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
 import { BookedOutsideHoursBadge } from "./booked-outside-hours-badge";
+import { useBoardExtensions } from "#web/components/board-extensions";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 
 /** The one-tap button that moves an order one step on. */
@@ -56,6 +57,7 @@ export function BoardTicket({
   onCollected,
   onShowDetails,
 }: BoardTicketProps) {
+  const { TicketMark } = useBoardExtensions();
   const headingId = `board-order-${order.id}`;
   const next = nextStatus(order.status);
   const forward = next ? FORWARD_LABEL[next] : undefined;
@@ -111,6 +113,7 @@ export function BoardTicket({
       </ul>
       {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <TicketMoneyNotice order={order} />
+      {TicketMark && <TicketMark orderId={order.id} />}
       <div className="board-card__actions">
         {next && forward && (
           <button
