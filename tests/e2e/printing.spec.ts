@@ -63,7 +63,7 @@ function startStandIn(printer: string): { output: () => string; stop: () => void
 
 test("an order prints its ticket and a label per drink by itself; the board shows the printers, then offline", async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000);
   const baseURL = server!.baseUrl;
   const ticketPrinter = startStandIn(addPrinter("tickets", "Counter"));
@@ -108,7 +108,7 @@ test("an order prints its ticket and a label per drink by itself; the board show
   // The ticket says it printed; its details print it again.
   await expect(ticket.getByText("Ticket printed")).toBeVisible({ timeout: 10_000 });
   await saveScreenshot(board, "printing-board-1024");
-  await expectNoSeriousA11yViolations(board);
+  await expectNoSeriousA11yViolations(board, "board with printers", testInfo);
   await ticket.getByRole("button", { name: /details/i }).click();
   const details = board.getByRole("dialog", { name: `Order ${number}` });
   await details.getByRole("button", { name: "Print ticket again" }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
 import { amountToGiveBack, giveBackPrompt, type CollectAnswer } from "#common/cash-drawer";
 import { isFromEarlierDay } from "#common/earlier-orders";
@@ -9,6 +9,7 @@ import { orderNumber, type OrderStatus } from "#common/orders";
 import type { DoneOrder, StaffOrder } from "#common/staff-orders";
 import { useBoardExtensions } from "#web/components/board-extensions";
 import { errorMessage } from "#web/lib/query-client";
+import { useNow } from "#web/lib/use-now";
 import { useGiveBack } from "./api/give-back";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
@@ -380,14 +381,4 @@ export default function StaffBoardPage() {
       />
     </div>
   );
-}
-
-/** The current time, refreshed every `everyMs`, for the tickets' ages. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

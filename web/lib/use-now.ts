@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The current time, refreshed every `everyMs`: a printer's "last seen" is worked out from it. */
+/** The current time, refreshed every `everyMs` (the board's tickets' ages, a printer's last poll). */
 export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
