@@ -235,6 +235,8 @@ describe("the CloudPRNT server, as a printer drives it", () => {
       const response = await poll(tickets, body);
       expect(response.status, body).toBe(400);
     }
+    const huge = await poll(tickets, JSON.stringify({ statusCode: "200 OK", status: "x".repeat(64 * 1024) }));
+    expect(huge.status).toBe(413);
     const missing = await json<{ error: { field?: string } }>(await poll(tickets, JSON.stringify({ status: "x" })));
     expect(missing.error.field).toBe("statusCode");
     expect((await fetchJob(tickets, "image/png")).status).toBe(415);

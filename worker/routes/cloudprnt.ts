@@ -10,7 +10,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { jsonBody, parseOrThrow } from "#worker/lib/json-body";
+import { jsonBody, limitBody, parseOrThrow } from "#worker/lib/json-body";
 import { ApiError } from "#worker/lib/errors";
 import { rateLimitKey } from "#worker/lib/rate-limit";
 import { answerPoll, confirm, handOut, jobBody } from "#worker/services/printing/cloudprnt";
@@ -74,8 +74,8 @@ export const cloudPrntRouter = new Hono<AppEnv>()
   .get("/cloudprnt-setting.json", (c) =>
     c.json({ error: { code: "not_found", message: "This server speaks CloudPRNT over HTTP only." } }, 404),
   )
-  .use("/cloudprnt", requirePrinter)
-  .post("/cloudprnt", ...jsonBody(pollSchema), async (c) => {
+  // Its size first, as every body's (a 413 before anything else), then who is calling.
+  .post("/cloudprnt", limitBody(), requirePrinter, ...jsonBody(pollSchema), async (c) => {
     const printer = callingPrinter(c);
     const status = c.req.valid("json");
     const db = getDb(c.env.DB);
@@ -88,7 +88,7 @@ export const cloudPrntRouter = new Hono<AppEnv>()
     );
     return c.json(await answerPoll(db, printer, now));
   })
-  .get("/cloudprnt", async (c) => {
+  .get("/cloudprnt", requirePrinter, async (c) => {
     // A confirmation by GET (the poll's deleteMethod) carries `code` and no `type`.
     if (c.req.query("code") !== undefined && c.req.query("type") === undefined) {
       const query = parseOrThrow(confirmQuery, c.req.query());
@@ -105,4 +105,4 @@ export const cloudPrntRouter = new Hono<AppEnv>()
     const width = printWidthOf(c.req.header("X-Star-Print-Width")) ?? printer.printWidthMm;
     return c.body(jobBody(job, type, width) as Uint8Array<ArrayBuffer>, 200, { "Content-Type": type });
   })
-  .delete("/cloudprnt", (c) => confirmJob(c, parseOrThrow(confirmQuery, c.req.query())));
+  .delete("/cloudprnt", limitBody(), requirePrinter, (c) => confirmJob(c, parseOrThrow(confirmQuery, c.req.query())));
