@@ -10,6 +10,7 @@ import { readUnreadBodyLocally } from "./lib/unread-body";
 import { appShellRouter } from "./routes/app-shell";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
 import { categoriesRouter } from "./routes/categories";
+import { cloudPrntRouter } from "./routes/cloudprnt";
 import { contactRouter } from "./routes/contact";
 import { liveRouter } from "./routes/live";
 import { locationsRouter } from "./routes/locations";
@@ -32,6 +33,7 @@ import { staffAvailabilityRouter } from "./routes/staff-availability";
 import { shopStatusRouter } from "./routes/shop-status";
 import { staffRouter } from "./routes/staff";
 import { staffNumbersRouter } from "./routes/staff-numbers";
+import { staffPrintingRouter } from "./routes/staff-printing";
 import { staffShopsRouter } from "./routes/staff-shops";
 import { stripeRouter } from "./routes/stripe";
 
@@ -84,6 +86,8 @@ export const routes = app
   .route("/api/orders", ordersRouter)
   .route("/api/orders", orderAgainRouter)
   .route("/api/stripe", stripeRouter)
+  // The shop's CloudPRNT printers poll here, outside /api/ (routes/cloudprnt.ts).
+  .route("/printers", cloudPrntRouter)
   .route("/api/store", shopStatusRouter)
   .route("/api/locations", locationsRouter)
   .route("/api/shop-choice", shopChoiceRouter)
@@ -93,6 +97,7 @@ export const routes = app
   .route("/api/staff/acknowledgements", staffAcknowledgementsRouter)
   .route("/api/staff/numbers", staffNumbersRouter)
   .route("/api/staff/shops", staffShopsRouter)
+  .route("/api/staff/printing", staffPrintingRouter)
   .route("/api/live", liveRouter)
   .route("/api/staff", staffRouter)
   // The page frame the service worker keeps for pages opened without a connection.
@@ -102,9 +107,12 @@ export const routes = app
 
 export type AppType = typeof routes;
 
-/** The API's addresses (the older app's /send-email among them); everything else is a page or a file. */
+/**
+ * The API's addresses (the older app's /send-email and the printers' CloudPRNT server among them);
+ * everything else is a page or a file.
+ */
 function isApiPath(path: string): boolean {
-  return path.startsWith("/api/") || path === "/api" || path === "/send-email";
+  return path.startsWith("/api/") || path === "/api" || path === "/send-email" || path.startsWith("/printers/");
 }
 
 /** What a page (anything outside the API) answers to. */

@@ -11,6 +11,8 @@ export interface Env {
   LOCATION_CHANNEL: DurableObjectNamespace<LocationChannel>;
   AUTH_RATE_LIMITER: RateLimit;
   FORMS_RATE_LIMITER: RateLimit;
+  /** Wrong printer secrets, per client (worker/routes/cloudprnt.ts). */
+  PRINTER_RATE_LIMITER: RateLimit;
 
   /** Where the shop receives orders, contact messages and franchise applications. */
   SHOP_EMAIL: string;

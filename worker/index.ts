@@ -3,6 +3,7 @@ import type { Env } from "./env";
 import { deliverDueEmails } from "./services/outbox/email";
 import { releaseExpiredHolds } from "./services/payments/expired-holds";
 import { deliverDuePushes } from "./services/after-commit/pushes";
+import { deleteOldPrintJobs } from "./services/printing/retention";
 
 export { LocationChannel } from "./live/location-channel";
 
@@ -10,11 +11,13 @@ export default {
   fetch: app.fetch,
   /**
    * The cron trigger: retries e-mails and pushes that were not delivered at once, and releases
-   * orders that waited for their card payment longer than its checkout lasts.
+   * orders that waited for their card payment longer than its checkout lasts, and deletes printed
+   * jobs after a week.
    */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(deliverDueEmails(env));
     ctx.waitUntil(deliverDuePushes(env));
     ctx.waitUntil(releaseExpiredHolds(env, ctx));
+    ctx.waitUntil(deleteOldPrintJobs(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -24,7 +24,9 @@ const SEED_FILES = Object.fromEntries(
 const guide = (() => {
   const start = ownersGuide.indexOf("### Adding a shop");
   if (start < 0) throw new Error('docs/owners-guide.md: no "### Adding a shop"');
-  return ownersGuide.slice(start, ownersGuide.indexOf("\n## ", start));
+  // Up to the next section of the guide, whatever its level.
+  const end = ownersGuide.slice(start + 1).search(/\n#{2,3} /);
+  return ownersGuide.slice(start, end < 0 ? undefined : start + 1 + end);
 })();
 
 /** The guide's ```sql blocks, each named by its first line ("-- seed/locations.sql"), dedented. */

@@ -22,6 +22,10 @@ const NOT_JSON: Record<string, string> = {
   "POST /api/stripe/webhook": "raw bytes checked against Stripe's signature",
   "POST /api/auth/apple/callback": "Apple's form_post",
   "POST /api/auth/google/dev-consent": "the local stand-in's HTML form",
+  // Printers, not browsers: their credentials are checked (after the body's size) before the body
+  // is read, and the status JSON's own refusals are tests/worker/cloudprnt.test.ts's.
+  "POST /printers/cloudprnt": "a printer's CloudPRNT poll, behind its HTTP Basic credentials",
+  "DELETE /printers/cloudprnt": "a CloudPRNT confirmation: its query, no body",
 };
 const jsonEndpoints = endpoints.filter((endpoint) => !(endpoint in NOT_JSON));
 

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, type ComponentType } from "react";
 import { Route, Routes, useNavigate } from "react-router";
 import { APP_PAGES } from "#common/app-pages";
+import { BoardExtensionsContext } from "#web/components/board-extensions";
+import { PRINTING_ON_THE_BOARD } from "#web/features/staff-printing/board-printing";
 import { PageLoading } from "./layout";
 import { lazyPage } from "./lazy-page";
 
@@ -47,7 +49,15 @@ export default function StaffRoutes() {
   return (
     <Routes>
       <Route element={<Loaded page={StaffLayout} />}>
-        <Route index element={<Loaded page={StaffBoardPage} />} />
+        <Route
+          index
+          element={
+            // The board shows the shop's printers and each ticket's paper (features/staff-printing).
+            <BoardExtensionsContext.Provider value={PRINTING_ON_THE_BOARD}>
+              <Loaded page={StaffBoardPage} />
+            </BoardExtensionsContext.Provider>
+          }
+        />
         <Route path={APP_PAGES.staffMenu.slice(APP_PAGES.staff.length + 1)} element={<Loaded page={StaffMenuPage} />} />
         <Route
           path={APP_PAGES.staffNumbers.slice(APP_PAGES.staff.length + 1)}

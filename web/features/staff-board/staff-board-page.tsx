@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { DEFAULT_BOARD_AGE_THRESHOLDS } from "#common/order-board";
 import { amountToGiveBack, giveBackPrompt, type CollectAnswer } from "#common/cash-drawer";
 import { isFromEarlierDay } from "#common/earlier-orders";
@@ -7,7 +7,9 @@ import { formatCents } from "#common/money";
 import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { DoneOrder, StaffOrder } from "#common/staff-orders";
+import { useBoardExtensions } from "#web/components/board-extensions";
 import { errorMessage } from "#web/lib/query-client";
+import { useNow } from "#web/lib/use-now";
 import { useGiveBack } from "./api/give-back";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { useMarkPaidAtCounter } from "./api/mark-paid-at-counter";
@@ -65,6 +67,7 @@ export default function StaffBoardPage() {
   const alertingIds = useNewOrderAlerts((state) => state.pending);
   const alerting = useMemo(() => new Set(alertingIds), [alertingIds]);
 
+  const { Strip } = useBoardExtensions();
   const moves = useOrderMoves();
   const recall = useRecallOrder();
   const paid = useMarkPaidAtCounter();
@@ -272,6 +275,7 @@ export default function StaffBoardPage() {
         onGiven={givenBack}
       />
       <EarlierOrders count={orders.data.earlier?.count ?? 0} timeZone={timeZone} />
+      {Strip && <Strip />}
       <div
         className="board__columns"
         ref={lanesRef}
@@ -401,14 +405,4 @@ export default function StaffBoardPage() {
       />
     </div>
   );
-}
-
-/** The current time, refreshed every `everyMs`, for the tickets' ages. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

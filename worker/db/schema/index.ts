@@ -14,3 +14,4 @@ export * from "./payments";
 export * from "./messaging";
 export * from "./push";
 export * from "./shop-menu";
+export * from "./printing";

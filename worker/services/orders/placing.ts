@@ -18,6 +18,7 @@ import { ApiError } from "#worker/lib/errors";
 import { sha256Hex } from "#worker/lib/sha256";
 import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
+import { boardPrintJobs } from "#worker/services/printing/queue";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { admitOrder } from "./admission";
 import { isSlotFull, slotFullError } from "./pickup-slots";
@@ -263,7 +264,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       shopName: shop.name,
     });
     emailIds = emails.ids;
-    statements.push(...emails.statements);
+    statements.push(...emails.statements, ...boardPrintJobs(db, placed, shop.name, now));
   }
 
   try {

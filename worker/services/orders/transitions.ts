@@ -25,6 +25,7 @@ import { isNotNullViolation } from "#worker/lib/db-errors";
 import type { CancellationRefund } from "#worker/emails/order-status";
 import type { Announcements } from "#worker/services/announcements";
 import { NO_PUSHES, queueOrderPush, type QueuedPushes } from "#worker/services/push/queue";
+import { boardPrintJobs, cancelledSlipJob } from "#worker/services/printing/queue";
 import {
   newOrderEmails,
   recalledEmail,
@@ -102,6 +103,7 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
         }),
         ...emails.statements,
         ...pushes.statements,
+        ...(cancels(change) ? [cancelledSlipJob(db, order)] : []),
       ]),
     );
   } catch (error) {
@@ -112,6 +114,12 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
   const row = (await findOrderRow(db, orderWithId(order.row.id)))!;
   const changed = { ...order, row };
   return { order: changed, news: orderNews(changed, emails.ids, pushes.ids) };
+}
+
+/** Whether the change cancels the order (its printed tickets then get a "CANCELLED" slip). */
+function cancels(change: GuardedChange): boolean {
+  const becomes = change.guarded.column === "status" ? change.guarded.value : change.set.status;
+  return becomes === "cancelled" && change.order.row.status !== "cancelled";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,7 +387,8 @@ export function markPaid(
       paymentMode: "stripe",
       shopName: shop.name,
     }),
-    alongside,
+    // On the board now: its ticket and labels print (an order ahead's when its preparation starts).
+    alongside: [...alongside, ...boardPrintJobs(db, order, shop.name, at)],
     at,
   });
 }

@@ -11,6 +11,7 @@ import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
 import { isHeldForLater } from "#web/features/staff-board/later-lane";
 import { BookedOutsideHoursBadge } from "./booked-outside-hours-badge";
+import { useBoardExtensions } from "#web/components/board-extensions";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 
 /** The one-tap button that moves an order one step on. */
@@ -57,6 +58,7 @@ export function BoardTicket({
   onCollected,
   onShowDetails,
 }: BoardTicketProps) {
+  const { TicketMark } = useBoardExtensions();
   const headingId = `board-order-${order.id}`;
   const next = nextStatus(order.status);
   const forward = next ? FORWARD_LABEL[next] : undefined;
@@ -115,6 +117,7 @@ export function BoardTicket({
       </ul>
       {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <TicketMoneyNotice order={order} />
+      {TicketMark && <TicketMark orderId={order.id} />}
       {startsAt && order.pickup && (
         <p className="board-card__starts">
           Start at <strong>{timeOrDayIn(startsAt, order.pickup.timeZone, now)}</strong>

@@ -12,6 +12,7 @@ import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 import { Dialog } from "#web/components/dialog/dialog";
 import { errorMessage } from "#web/lib/query-client";
+import { useBoardExtensions } from "#web/components/board-extensions";
 import { useOrderHistory } from "#web/features/staff-board/api/get-order-history";
 import { clockTime, historyTime } from "#web/features/staff-board/board-orders";
 
@@ -49,6 +50,7 @@ export function OrderDetailsDialog({
   onCancel,
   onClose,
 }: OrderDetailsDialogProps) {
+  const { DetailsActions } = useBoardExtensions();
   const headingId = useId();
   const collect = order ? amountToCollect(order) : 0;
   const refundOwed = order?.paymentState === "refund_pending";
@@ -104,6 +106,7 @@ export function OrderDetailsDialog({
           <h3 className="board-history__subtitle">History</h3>
           <HistoryList order={order} timeZone={timeZone} />
           <div className="board-history__actions">
+            {DetailsActions && <DetailsActions orderId={order.id} />}
             {refundOwed && (
               <button
                 type="button"
