@@ -1,5 +1,5 @@
 /**
- * Star CloudPRNT's server (worker/services/printing/cloudprnt.ts): the printers call it, with
+ * Star CloudPRNT's server (worker/services/printers/cloudprnt.ts): the printers call it, with
  * their id and secret as HTTP Basic credentials, never with a session or an Origin, so it lives
  * outside /api/ and its JSON-only check, as Stripe's webhook does outside the staff's API.
  *
@@ -13,8 +13,8 @@ import type { AppEnv } from "#worker/env";
 import { jsonBody, limitBody, parseOrThrow } from "#worker/lib/json-body";
 import { ApiError } from "#worker/lib/errors";
 import { rateLimitKey } from "#worker/lib/rate-limit";
-import { answerPoll, confirm, handOut, jobBody } from "#worker/services/printing/cloudprnt";
-import { authenticatePrinter, printWidthOf, recordPoll, type PrinterRow } from "#worker/services/printing/printers";
+import { answerPoll, confirm, handOut, jobBody } from "#worker/services/printers/cloudprnt";
+import { authenticatePrinter, printWidthOf, recordPoll, type PrinterRow } from "#worker/services/printers/printers";
 import { isMediaType, MEDIA_TYPES } from "#worker/services/printing/render";
 
 /** The printer's status in its poll: what is kept of it is `statusCode`; the rest is the printer's own. */

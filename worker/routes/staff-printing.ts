@@ -4,10 +4,10 @@ import type { StaffPrinting } from "#common/printing";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
-import { boardPrinting, printAgain } from "#worker/services/printing/board";
+import { boardPrinting, printAgain } from "#worker/services/printers/board";
 import { requireStaff } from "#worker/services/staff/require-staff";
 
-/** The board's printers and its orders' paper (worker/services/printing/board.ts), and "Print again". */
+/** The board's printers and its orders' paper (worker/services/printers/board.ts), and "Print again". */
 export const staffPrintingRouter = new Hono<AppEnv>()
   .use("*", requireStaff)
   .get("/", async (c) => {

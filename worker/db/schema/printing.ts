@@ -1,5 +1,5 @@
 /**
- * The shop's CloudPRNT printers and the jobs they print (worker/services/printing/,
+ * The shop's CloudPRNT printers and the jobs they print (worker/services/printers/ and printing/,
  * docs/decisions/0039-cloud-printers.md). Printers are the owner's SQL (`npm run printer:add`).
  */
 import { sql } from "drizzle-orm";

@@ -5,8 +5,8 @@
  */
 import { sizeLabel } from "#common/catalog";
 import { formatTimeIn } from "#common/hours/format";
-import { orderNumber } from "#common/orders";
-import type { LoadedOrder } from "#worker/services/orders/loading";
+import type { FulfilmentMethod } from "#common/fulfilment";
+import { orderNumber, type OrderPickup } from "#common/orders";
 
 export interface PrintLine {
   text: string;
@@ -24,7 +24,7 @@ export interface PrintableOrder {
   id: string;
   shopName: string;
   customerName: string;
-  fulfilment: LoadedOrder["row"]["fulfilment"];
+  fulfilment: FulfilmentMethod;
   /** The pickup (or delivery) time on the shop's clock, e.g. "9:15 AM"; null when not known. */
   pickupTime: string | null;
   /** "As soon as possible" rather than a chosen time. */
@@ -32,7 +32,25 @@ export interface PrintableOrder {
   lines: { name: string; size: string; quantity: number; note: string; addOns: string[] }[];
 }
 
-export function printableOrder(order: LoadedOrder, shopName: string): PrintableOrder {
+/**
+ * What of an order a ticket or a label reads, as the orders room loads it (its LoadedOrder has
+ * these fields): named here so that the orders room can hand an order to this room, which never
+ * imports it back.
+ */
+export interface OrderToPrint {
+  row: { id: string; locationId: string; customerName: string; fulfilment: FulfilmentMethod };
+  pickup: OrderPickup | null;
+  prepStartsAt?: string | null;
+  items: {
+    name: string;
+    size: string;
+    quantity: number;
+    comment: string;
+    options: { name: string; isDefault: boolean }[];
+  }[];
+}
+
+export function printableOrder(order: OrderToPrint, shopName: string): PrintableOrder {
   const { row, pickup } = order;
   return {
     id: row.id,

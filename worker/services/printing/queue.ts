@@ -8,7 +8,6 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#worker/db/client";
 import { printJobs, printers } from "#worker/db/schema";
-import type { LoadedOrder } from "#worker/services/orders/loading";
 import {
   cancelledDocument,
   labelsDocument,
@@ -16,6 +15,7 @@ import {
   ticketDocument,
   type PrintableOrder,
   type PrintDocument,
+  type OrderToPrint,
 } from "./document";
 import type { PrintJobKind, PrinterKind } from "#common/printing";
 
@@ -105,15 +105,15 @@ export function orderPrintJobs(
 /**
  * For the batch that puts an order on the board (placed and due now, or paid): its ticket and
  * labels. An order ahead whose preparation starts later gets them at a printer's poll once it
- * does (./orders-ahead.ts).
+ * does (worker/services/printers/cloudprnt.ts).
  */
-export function boardPrintJobs(db: Database, order: LoadedOrder, shopName: string, at: string): BatchItem<"sqlite">[] {
+export function boardPrintJobs(db: Database, order: OrderToPrint, shopName: string, at: string): BatchItem<"sqlite">[] {
   if (order.prepStartsAt && order.prepStartsAt > at) return [];
   return orderPrintJobs(db, order.row.locationId, printableOrder(order, shopName), at);
 }
 
 /** For the batch that cancels an order: a "CANCELLED" slip on each ticket printer that printed its ticket. */
-export function cancelledSlipJob(db: Database, order: LoadedOrder): BatchItem<"sqlite"> {
+export function cancelledSlipJob(db: Database, order: OrderToPrint): BatchItem<"sqlite"> {
   const at = new Date().toISOString();
   const ticketPrintedHere = sql`EXISTS (SELECT 1 FROM print_jobs AS printed WHERE printed.order_id = ${order.row.id} AND printed.kind = 'ticket' AND printed.state = 'printed' AND printed.printer_id = ${printers.id})`;
   return db.insert(printJobs).select(

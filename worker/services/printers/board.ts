@@ -9,7 +9,7 @@ import type { Database } from "#worker/db/client";
 import { locations, printJobs, printers } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
 import { loadOrder, locationOrder } from "#worker/services/orders/loading";
-import { labelsDocument, printableOrder, ticketDocument } from "./document";
+import { labelsDocument, printableOrder, ticketDocument } from "#worker/services/printing/document";
 
 /** The board's orders are today's: jobs older than this are not asked about. */
 const BOARD_JOBS_HOURS = 36;

@@ -9,10 +9,10 @@ import { PRINT_JOB_MAX_FAILURES } from "#common/printing";
 import type { Database } from "#worker/db/client";
 import { locations, printJobs } from "#worker/db/schema";
 import { ordersAheadStartedBy } from "#worker/services/orders/orders-ahead-started";
-import { printableOrder, type PrintDocument } from "./document";
+import { printableOrder, type PrintDocument } from "#worker/services/printing/document";
 import type { PrinterRow } from "./printers";
-import { orderPrintJobs } from "./queue";
-import { MEDIA_TYPES, render, type MediaType } from "./render";
+import { orderPrintJobs } from "#worker/services/printing/queue";
+import { MEDIA_TYPES, render, type MediaType } from "#worker/services/printing/render";
 import { asBatch } from "#worker/db/batch";
 
 /** A job handed to a printer and not confirmed within this long is offered again. */
