@@ -24,6 +24,15 @@ let freshRows: Map<string, Row[]> | undefined;
  */
 const KEPT_TABLES = new Set(["d1_migrations", "catalog_version", "zip_centroids"]);
 
+/**
+ * Files place many orders from new accounts at one shop: the shops here take them all, and the
+ * shop's limit for new accounts is its own tests' subject (new-account-limits.test.ts sets it).
+ * Whatever puts the shop's settings back to the seed's (store-helpers.ts resetShop) raises it again.
+ */
+export function raiseNewAccountLimit(): D1PreparedStatement {
+  return env.DB.prepare("UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 100000");
+}
+
 async function tableNames(): Promise<string[]> {
   const { results } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
@@ -42,9 +51,7 @@ async function buildFromNothing(): Promise<Map<string, Row[]>> {
   }
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   await env.DB.batch(seedStatements(env.TEST_SEED_SQL).map((statement) => env.DB.prepare(statement)));
-  // Files place many orders from new accounts at one shop: the shops here take them all, and the
-  // shop's limit for new accounts is its own tests' subject (new-account-limits.test.ts sets it).
-  await env.DB.prepare("UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 100000").run();
+  await raiseNewAccountLimit().run();
 
   const rows = new Map<string, Row[]>();
   for (const name of await tableNames()) {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import type { PickupDay, PickupDaysResponse, ShopStatus } from "#common/availability";
+import { raiseNewAccountLimit } from "./fresh-database";
 import { api, json } from "./helpers";
 import { seedStatements } from "./seed-sql";
 
@@ -36,6 +37,7 @@ export async function resetShop(): Promise<void> {
     ...seedStatements(env.TEST_SEED_SQL)
       .filter((statement) => /location_hours|location_pickup_settings/.test(statement))
       .map((statement) => env.DB.prepare(statement)),
+    raiseNewAccountLimit(),
   ]);
 }
 
