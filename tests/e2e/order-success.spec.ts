@@ -61,9 +61,7 @@ test("at 390×844 the toast and the success dialog never cover each other; the d
 test("notifications blocked, then a browser that will not subscribe: each said in plain words", async ({
   page,
   baseURL,
-  browserName,
 }) => {
-  test.skip(browserName !== "chromium", "Chromium's own refusals");
   // Blocked: the browser's answer to the question is no.
   await page.addInitScript(() => {
     Object.defineProperty(Notification, "permission", { get: () => "default", configurable: true });
