@@ -172,6 +172,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paymentMode: payment.mode,
     paymentState: payment.mode === "stripe" ? "pending" : "not_required",
     totalCents,
+    subtotalCents,
     customerName: user.username,
     customerEmail: user.email,
     phone: request.phone,
