@@ -105,8 +105,11 @@ describe("migration 0064", () => {
   it("fills each earlier order's subtotal from its lines, equal to its total less tip and delivery fee", async () => {
     await place({ tip: { cents: 125 } });
     await place({ fulfilment: "delivery", street: "1200 W Lincoln Ave", zip: "92805", tip: { percent: 10 } });
-    // The known orders have every shape: deliveries, tips, card refunds in full and in part, money
-    // given back at the counter, cancellations paid and unpaid, a checkout never paid.
+    // The known orders have every other shape: deliveries, tips, card refunds, refunds owed, money
+    // given back at the counter, cancellations paid and unpaid, checkouts never paid.
+    await env.DB.prepare(
+      "UPDATE orders SET refunded_cents = 200, partly_refunded_cents = 200, partly_refunded_at = '2026-06-12T18:00:00.000Z' WHERE id = 'num-a1'",
+    ).run();
     const placed = await storedMoney();
     expect(placed.length).toBeGreaterThan(10);
     await env.DB.prepare("UPDATE orders SET subtotal_cents = 0").run();
