@@ -10,6 +10,10 @@ export type ProductSize = (typeof PRODUCT_SIZES)[number];
 
 export interface Price {
   priceCents: number;
+  /**
+   * The drink's sale price, or null. The API's field keeps this name, as the column does: the menu's
+   * answers are kept offline by shoppers' browsers and read by other clients (docs/architecture.md, Words).
+   */
   discountedPriceCents: number | null;
 }
 
@@ -64,11 +68,16 @@ export function selectCategory<T extends Pick<Category, "slug">>(
   return categories.find((category) => category.slug === slug) ?? categories[0];
 }
 
-/** What a shopper pays for one unit: the discounted price when there is a real discount. */
-export function effectivePriceCents(price: Price): number {
+/** A price's sale price when it has a real one (lower than the price), else null. */
+export function salePriceCents(price: Price): number | null {
   return price.discountedPriceCents !== null && price.discountedPriceCents < price.priceCents
     ? price.discountedPriceCents
-    : price.priceCents;
+    : null;
+}
+
+/** What a shopper pays for one unit: the sale price when there is a real one, else the price. */
+export function effectivePriceCents(price: Price): number {
+  return salePriceCents(price) ?? price.priceCents;
 }
 
 /** The price a menu card shows: the small size when the drink has sizes, else the default. */

@@ -129,7 +129,7 @@ export async function writeOrderHistory(
     };
     chunk(
       "orders",
-      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at",
+      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at",
       orderRows,
       200,
     );
@@ -272,6 +272,7 @@ export async function writeOrderHistory(
           card ? "stripe" : "pay_on_pickup",
           paymentState,
           total,
+          itemsCents,
           name,
           "history@example.com",
           "+1 714 555 0100",

@@ -61,7 +61,7 @@ test("the menu selects the first category, switches categories and says when one
   await expect(sunrise).toContainText("$5.49");
   await expect(sunrise.locator("img").first()).toBeVisible();
   await expect(sunrise).toContainText("Cold-pressed Valencia oranges");
-  // A discounted small size: the original struck through, the discounted price beside it.
+  // A small size on sale: the original struck through, the sale price beside it.
   const appleGinger = page.getByRole("article").filter({ hasText: "Apple Ginger Zing" });
   await expect(appleGinger.locator("s, del")).toContainText("$5.99");
   await expect(appleGinger).toContainText("$4.99");
@@ -89,7 +89,7 @@ test("the menu selects the first category, switches categories and says when one
   await expect(page.getByText("No drinks in this category")).toBeVisible();
 });
 
-test("a drink with sizes offers small, medium and large, and shows a size's discount", async ({ page }) => {
+test("a drink with sizes offers small, medium and large, and shows a size's sale price", async ({ page }) => {
   await page.goto("/menu?category=fresh-juices");
   await page
     .getByRole("link", { name: /Sunrise Orange/ })
@@ -115,7 +115,7 @@ test("a drink with sizes offers small, medium and large, and shows a size's disc
   await expect(main.getByRole("button", { name: "Add to Cart", exact: true })).toBeVisible();
 });
 
-test("a drink without sizes shows its discounted default price", async ({ page }) => {
+test("a drink without sizes shows its default size's sale price", async ({ page }) => {
   await page.goto("/categories/cat-wellness-shots/products/prd-ginger-shot");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Ginger Fire Shot", level: 1 })).toBeVisible();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { effectivePriceCents, menuCardPrice, selectableSizes, sizeLabel, type Product } from "#common/catalog";
+import {
+  effectivePriceCents,
+  menuCardPrice,
+  salePriceCents,
+  selectableSizes,
+  sizeLabel,
+  type Product,
+} from "#common/catalog";
 
 type Prices = Pick<Product, "sizeSelection" | "pricesBySize">;
 
@@ -18,7 +25,14 @@ const unsized: Prices = {
 };
 
 describe("price rule", () => {
-  it("pays the discounted price only when it is lower than the price", () => {
+  it("has a sale price only when it is lower than the price", () => {
+    expect(salePriceCents({ priceCents: 699, discountedPriceCents: 649 })).toBe(649);
+    expect(salePriceCents({ priceCents: 699, discountedPriceCents: null })).toBeNull();
+    expect(salePriceCents({ priceCents: 699, discountedPriceCents: 699 })).toBeNull();
+    expect(salePriceCents({ priceCents: 699, discountedPriceCents: 0 })).toBe(0);
+  });
+
+  it("pays the sale price only when it is lower than the price", () => {
     expect(effectivePriceCents({ priceCents: 699, discountedPriceCents: 649 })).toBe(649);
     expect(effectivePriceCents({ priceCents: 699, discountedPriceCents: null })).toBe(699);
     expect(effectivePriceCents({ priceCents: 699, discountedPriceCents: 699 })).toBe(699);

@@ -62,7 +62,7 @@ describe("menu page", () => {
     expect(within(charcoal).getByText("3.9")).toBeInTheDocument();
   });
 
-  it("strikes through the original price of a discounted drink and shows the discounted one", async () => {
+  it("strikes through the original price of a drink on sale and shows the sale price", async () => {
     menuApi();
     renderMenu();
     const card = (await screen.findByRole("heading", { name: "Apple Ginger Zing" })).closest("article")!;

@@ -80,7 +80,7 @@ describe("product page", () => {
     expect(shownPrice()).not.toHaveTextContent("$5.49");
   });
 
-  it("shows each size's price on its button, and the discount of a discounted size", async () => {
+  it("shows each size's price on its button, and the sale price of a size on sale", async () => {
     menuApi();
     renderProduct();
     await screen.findByRole("heading", { level: 1, name: "Sunrise Orange" });
@@ -91,7 +91,7 @@ describe("product page", () => {
     expect(within(sizeButton("Medium")).getByText("$6.99", { exact: false }).closest("s")).not.toBeNull();
   });
 
-  it("strikes through the original price of a discounted size with the discounted price beside it", async () => {
+  it("strikes through the original price of a size on sale with the sale price beside it", async () => {
     menuApi();
     const user = userEvent.setup();
     renderProduct();
@@ -165,7 +165,7 @@ describe("product page", () => {
     expect(useAuthModalStore.getState().isOpen).toBe(false);
   });
 
-  it("for a signed-in shopper, Add to Cart adds at the discounted price and opens the drawer", async () => {
+  it("for a signed-in shopper, Add to Cart adds at the sale price and opens the drawer", async () => {
     menuApi();
     signInAs();
     const user = userEvent.setup();

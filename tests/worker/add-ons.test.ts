@@ -17,7 +17,7 @@ import { createBarista, createReturningShopper } from "./sign-in";
 
 const db = getDb(env.DB);
 
-/** Berry Blast, small: $6.99, $5.99 with its discount; a smoothie with Milk (exactly 1) and Boosts (up to 3). */
+/** Berry Blast, small: $6.99, on sale at $5.99; a smoothie with Milk (exactly 1) and Boosts (up to 3). */
 const BERRY_BLAST_SMALL = 599;
 const OAT = "opt-milk-oat";
 const PROTEIN = "opt-boost-protein";

@@ -61,6 +61,7 @@ const ORDER_COLUMNS_COPIED = [
   "location_id",
   "payment_mode",
   "total_cents",
+  "subtotal_cents",
   "customer_name",
   "customer_email",
   "phone",

@@ -14,7 +14,7 @@ import { createBarista, createSignedInUser } from "./sign-in";
 const db = getDb(env.DB);
 const PHONE = "+1 714 555 0100";
 const SHOP_ADDRESS = "512 South Brookhurst St #4, Anaheim, CA 92804";
-// Sunrise Orange medium: 6.99 discounted to 6.49, two of them.
+// Sunrise Orange medium: 6.99, on sale at 6.49, two of them.
 const lines = [{ productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "" }];
 const LINES_TOTAL = 2 * 649;
 

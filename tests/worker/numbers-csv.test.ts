@@ -195,9 +195,9 @@ describe("lines.csv", () => {
       const at = new Date(Date.UTC(2026, 6, 1, 15, 0, index)).toISOString();
       return [
         env.DB.prepare(
-          `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
-             customer_email, phone, created_at, updated_at) VALUES (?, ?, ?, 'completed', 'stripe', 'paid', 500,
-             'Bulk', 'bulk@example.com', '+1 602 555 0100', ?, ?)`,
+          `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents,
+             customer_name, customer_email, phone, created_at, updated_at) VALUES (?, ?, ?, 'completed', 'stripe', 'paid', 500,
+             500, 'Bulk', 'bulk@example.com', '+1 602 555 0100', ?, ?)`,
         ).bind(id, people.shopper.userId, PHOENIX.id, at, at),
         env.DB.prepare(
           "INSERT INTO order_items (order_id, name, size, unit_price_cents, quantity) VALUES (?, 'Sunrise Orange', 'small', 500, 1)",

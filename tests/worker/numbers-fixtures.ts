@@ -38,9 +38,10 @@ export async function insertOrder(userId: string, spec: OrderSpec): Promise<void
   const fee = spec.deliveryFeeCents ?? 0;
   const statements = [
     env.DB.prepare(
-      `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
-         customer_email, phone, created_at, updated_at, refunded_at, fulfilment, delivery_fee_cents, tip_cents, given_back_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'numbers@example.com', '+1 714 555 0100', ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents,
+         customer_name, customer_email, phone, created_at, updated_at, refunded_at, fulfilment, delivery_fee_cents, tip_cents,
+         given_back_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'numbers@example.com', '+1 714 555 0100', ?, ?, ?, ?, ?, ?, ?)`,
     ).bind(
       spec.id,
       userId,
@@ -49,6 +50,7 @@ export async function insertOrder(userId: string, spec: OrderSpec): Promise<void
       spec.paymentMode,
       spec.paymentState,
       itemsCents + tip + fee,
+      itemsCents,
       spec.customerName ?? "Pat Customer",
       spec.createdAt,
       spec.updatedAt ?? spec.createdAt,

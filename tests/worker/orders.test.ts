@@ -28,7 +28,7 @@ describe("POST /api/orders: who may order", () => {
 });
 
 describe("POST /api/orders: pricing on the server", () => {
-  it("ignores a tampered client total and per-line price, charging the menu's (discounted) prices", async () => {
+  it("ignores a tampered client total and per-line price, charging the menu's (sale) prices", async () => {
     const { userId, cookie } = await createReturningShopper();
     const response = await postOrder(cookie, {
       // A forged price on the line and a forged total: neither may reach the order.
@@ -38,7 +38,7 @@ describe("POST /api/orders: pricing on the server", () => {
     });
     expect(response.status).toBe(201);
     const body = await json<CreateOrderResponse>(response);
-    // Sunrise Orange medium is 6.99 discounted to 6.49; Charcoal Lemon is 6.99: 2 × 649 + 699.
+    // Sunrise Orange medium is 6.99, on sale at 6.49; Charcoal Lemon is 6.99: 2 × 649 + 699.
     expect(body.order.totalCents).toBe(1997);
     expect(body.totalChanged).toBe(true);
     expect(body.paymentUrl).toBeUndefined();
@@ -54,7 +54,7 @@ describe("POST /api/orders: pricing on the server", () => {
     expect(items.map((item) => item.unitPriceCents)).toEqual([649, 699]);
   });
 
-  it("uses the discounted price where one exists and says nothing changed when the client agreed", async () => {
+  it("uses the sale price where one exists and says nothing changed when the client agreed", async () => {
     const { cookie } = await createReturningShopper();
     const response = await postOrder(cookie, {
       lines: [{ productId: "prd-apple-ginger", size: "small", quantity: 3, note: "" }],

@@ -80,7 +80,7 @@ describe("landing pages' HTML", () => {
     expect(menu).toMatch(/aria-current="true"[^>]*>.*?<span>Smoothies<\/span>/);
     for (const name of ["Berry Blast", "Mango Tango", "Peanut Butter Power"]) expect(menu).toContain(name);
     expect(menu).not.toContain("Sunrise Orange");
-    // Berry Blast's small size, discounted from $6.99.
+    // Berry Blast's small size, on sale from $6.99.
     expect(menu).toMatch(/\$5\.99[\s\S]*\$6\.99/);
     // Each card's tint is a style attribute: the policy allows exactly those, and still no other inline style.
     const styleSources = policy(response).match(/style-src ([^;]*)/)?.[1] ?? "";

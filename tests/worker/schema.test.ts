@@ -19,11 +19,11 @@ import {
 } from "#worker/db/schema";
 import { seedStatements } from "./seed-sql";
 
-const insertPrice = (productId: string, size: string, price: number, discounted: number | null) =>
+const insertPrice = (productId: string, size: string, price: number, salePrice: number | null) =>
   env.DB.prepare(
     "INSERT INTO product_prices (product_id, size, price_cents, discounted_price_cents) VALUES (?, ?, ?, ?)",
   )
-    .bind(productId, size, price, discounted)
+    .bind(productId, size, price, salePrice)
     .run();
 
 describe("schema constraints", () => {
@@ -32,7 +32,7 @@ describe("schema constraints", () => {
     await expect(insertPrice("prd-beet-shot", "default", -1, null)).rejects.toThrow(/CHECK constraint failed/);
   });
 
-  it("rejects a discounted price that is not lower than the price", async () => {
+  it("rejects a sale price that is not lower than the price", async () => {
     await env.DB.prepare("DELETE FROM product_prices WHERE product_id = 'prd-wheatgrass-shot'").run();
     await expect(insertPrice("prd-wheatgrass-shot", "default", 399, 399)).rejects.toThrow(/CHECK constraint failed/);
     await expect(insertPrice("prd-wheatgrass-shot", "default", 399, -5)).rejects.toThrow(/CHECK constraint failed/);
@@ -222,7 +222,7 @@ describe("the menu seed", () => {
     expect(row?.name).toBe("Sunrise Orange");
   });
 
-  it("seeds a believable menu: 5+ visible categories, 30+ visible drinks, discounts and single-price drinks", async () => {
+  it("seeds a believable menu: 5+ visible categories, 30+ visible drinks, sale prices and single-price drinks", async () => {
     const visibleCategories = await env.DB.prepare(
       "SELECT count(*) AS n FROM categories WHERE is_hidden = 0 AND is_deleted = 0",
     ).first<{ n: number }>();
@@ -230,7 +230,7 @@ describe("the menu seed", () => {
       `SELECT count(*) AS n FROM products p JOIN categories c ON c.id = p.category_id
        WHERE p.is_hidden = 0 AND p.is_deleted = 0 AND c.is_hidden = 0 AND c.is_deleted = 0`,
     ).first<{ n: number }>();
-    const discounted = await env.DB.prepare(
+    const onSale = await env.DB.prepare(
       "SELECT count(DISTINCT product_id) AS n FROM product_prices WHERE discounted_price_cents IS NOT NULL",
     ).first<{ n: number }>();
     const singlePrice = await env.DB.prepare("SELECT count(*) AS n FROM product_prices WHERE size = 'default'").first<{
@@ -238,7 +238,7 @@ describe("the menu seed", () => {
     }>();
     expect(visibleCategories?.n).toBeGreaterThanOrEqual(5);
     expect(visibleDrinks?.n).toBeGreaterThanOrEqual(30);
-    expect(discounted?.n).toBeGreaterThanOrEqual(3);
+    expect(onSale?.n).toBeGreaterThanOrEqual(3);
     expect(singlePrice?.n).toBeGreaterThanOrEqual(3);
   });
 });

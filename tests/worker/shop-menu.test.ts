@@ -133,8 +133,8 @@ describe("a shop's own prices", () => {
       note: "",
       modifierIds: undefined,
     } as const;
-    expect((await priceOrderLines(db, [line], FULLERTON)).totalCents).toBe(2 * 749);
-    expect((await priceOrderLines(db, [line], ANAHEIM)).totalCents).toBe(2 * 649);
+    expect((await priceOrderLines(db, [line], FULLERTON)).subtotalCents).toBe(2 * 749);
+    expect((await priceOrderLines(db, [line], ANAHEIM)).subtotalCents).toBe(2 * 649);
     await expect(priceOrderLines(db, [line], "loc-nowhere")).rejects.toMatchObject({
       status: 400,
       field: "locationId",
@@ -227,7 +227,7 @@ describe("a drink or an option a shop does not sell", () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 409, code: "item_not_sold", field: "lines.1.productId" });
     expect((refusal as ApiError).message).toContain("Squeeze Scottsdale does not sell Immunity Shot");
-    expect((await priceOrderLines(db, [...lines], FULLERTON)).totalCents).toBe(349 + 2 * 449);
+    expect((await priceOrderLines(db, [...lines], FULLERTON)).subtotalCents).toBe(349 + 2 * 449);
 
     // Through POST /api/orders (the default shop, Anaheim), once Anaheim stops selling it.
     const shopper = await createSignedInUser();
@@ -266,7 +266,7 @@ describe("a drink or an option a shop does not sell", () => {
       code: "item_not_sold",
       field: "lines.0.modifierIds.1",
     });
-    expect((await priceOrderLines(db, [line], ANAHEIM)).totalCents).toBe(549 + 100);
+    expect((await priceOrderLines(db, [line], ANAHEIM)).subtotalCents).toBe(549 + 100);
   });
 });
 

@@ -46,9 +46,9 @@ export async function createReturningShopper(
 ): Promise<SignedInUser> {
   const user = await createSignedInUser(overrides);
   await env.DB.prepare(
-    `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
-       customer_email, phone, created_at, updated_at)
-     SELECT ?, ?, (SELECT id FROM locations ORDER BY id LIMIT 1), 'completed', 'pay_on_pickup', 'paid_at_counter', 500,
+    `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents,
+       customer_name, customer_email, phone, created_at, updated_at)
+     SELECT ?, ?, (SELECT id FROM locations ORDER BY id LIMIT 1), 'completed', 'pay_on_pickup', 'paid_at_counter', 500, 500,
        'Returning Shopper', 'returning@example.com', '+1 714 555 0100', '2025-01-07T17:00:00.000Z', '2025-01-07T17:10:00.000Z'`,
   )
     .bind(`${EARLIER_VISIT_ID_PREFIX}${crypto.randomUUID()}`, user.userId)

@@ -95,7 +95,7 @@ const cart = {
   // Tampered: the session must be priced from the menu, not from this.
   displayedTotalCents: 1,
 };
-// Sunrise Orange medium 6.49 (discounted) × 2 + Ginger Fire Shot 3.49 (discounted).
+// Sunrise Orange medium 6.49 (sale price) × 2 + Ginger Fire Shot 3.49 (sale price).
 const CART_TOTAL = 2 * 649 + 349;
 
 async function placeStripeOrder(idempotencyKey?: string) {

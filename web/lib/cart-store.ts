@@ -19,7 +19,7 @@ export interface CartItem {
   productId: string;
   categoryId: string;
   name: string;
-  /** What one unit costs, in cents: the discounted price when the drink has one, plus its options. */
+  /** What one unit costs, in cents: the sale price when the drink has one, plus its options. */
   priceCents: number;
   size: string;
   quantity: number;

@@ -61,7 +61,7 @@ export function drinksForPricing(
     const pricesBySize: DrinkForPricing["pricesBySize"] = {};
     for (const price of priceRows)
       if (price.productId === row.id)
-        pricesBySize[price.size] = { priceCents: price.priceCents, discountedPriceCents: price.discountedPriceCents };
+        pricesBySize[price.size] = { priceCents: price.priceCents, discountedPriceCents: price.salePriceCents };
     drinks.set(row.id, {
       id: row.id,
       name: row.name,
@@ -92,7 +92,7 @@ function toProduct(row: ProductRow, prices: PriceRow[], groupsOf: ModifierGroups
   for (const price of prices) {
     pricesBySize[price.size] = {
       priceCents: price.priceCents,
-      discountedPriceCents: price.discountedPriceCents,
+      discountedPriceCents: price.salePriceCents,
     };
   }
   const [from = "#FFD36E", to = from] = row.gradient.split(",").map((colour) => colour.trim());

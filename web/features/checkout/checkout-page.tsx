@@ -1,3 +1,4 @@
+import { orderTotalCents } from "#common/order-total";
 import { usePaymentMethods } from "#web/lib/get-payment-methods";
 import { useSessionStore } from "#web/lib/session-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
@@ -75,7 +76,9 @@ export default function CheckoutPage() {
   if (!sessionUser.isAuthenticated) return <CheckoutGuest onSignIn={() => requireSignIn(() => {})} />;
 
   const delivering = form.watch("fulfilment") === "delivery";
-  const totalCents = ordering.serverTotalCents ?? subtotalCents + (delivering ? deliveryFeeCents : 0) + tip.cents;
+  const totalCents =
+    ordering.serverTotalCents ??
+    orderTotalCents({ subtotalCents, deliveryFeeCents: delivering ? deliveryFeeCents : 0, tipCents: tip.cents });
   const submitting = form.formState.isSubmitting || ordering.isPending;
 
   return (

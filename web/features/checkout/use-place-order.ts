@@ -3,6 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/checkout";
 import { formatCents } from "#common/money";
+import { orderTotalCents } from "#common/order-total";
 import type { CreateOrderResponse } from "#common/orders";
 import type { TipRequest } from "#common/tips";
 import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
@@ -71,7 +72,11 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
     const pickupRequest: PickupRequest = pickup;
-    const displayedTotalCents = cartTotalCents(items) + (delivering ? deliveryFeeCents : 0) + tip.cents;
+    const displayedTotalCents = orderTotalCents({
+      subtotalCents: cartTotalCents(items),
+      deliveryFeeCents: delivering ? deliveryFeeCents : 0,
+      tipCents: tip.cents,
+    });
     const feedback = useFeedbackStore.getState();
     feedback.show("loading", { message: FEEDBACK_DEFAULT_LOADING_TEXT });
     let result: CreateOrderResponse;

@@ -71,7 +71,8 @@ export const productPrices = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     size: text("size", { enum: PRODUCT_SIZES }).notNull(),
     priceCents: integer("price_cents").notNull(),
-    discountedPriceCents: integer("discounted_price_cents"),
+    /** The sale price (lower than the price), or NULL for none; the column's name is the database's (docs/architecture.md, Words). */
+    salePriceCents: integer("discounted_price_cents"),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.size] }),
@@ -79,7 +80,7 @@ export const productPrices = sqliteTable(
     check("product_prices_price_non_negative", sql`${table.priceCents} >= 0`),
     check(
       "product_prices_discount_is_real",
-      sql`${table.discountedPriceCents} IS NULL OR (${table.discountedPriceCents} >= 0 AND ${table.discountedPriceCents} < ${table.priceCents})`,
+      sql`${table.salePriceCents} IS NULL OR (${table.salePriceCents} >= 0 AND ${table.salePriceCents} < ${table.priceCents})`,
     ),
   ],
 );

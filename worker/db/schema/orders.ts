@@ -46,6 +46,13 @@ export const orders = sqliteTable(
     paymentMode: text("payment_mode", { enum: PAYMENT_MODES }).notNull(),
     paymentState: text("payment_state", { enum: PAYMENT_STATES }).notNull(),
     totalCents: integer("total_cents").notNull(),
+    /**
+     * The drinks with their add-ons, as priced when the order was placed (the sum of its lines):
+     * the owner's numbers count it as gross sales. Included in totalCents, which adds the delivery
+     * fee and the tip (common/order-total.ts). The default is only what SQLite needs to add a
+     * NOT NULL column; placing always writes it.
+     */
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     phone: text("phone").notNull(),
@@ -104,6 +111,7 @@ export const orders = sqliteTable(
       table.paymentMode,
       table.fulfilment,
       table.totalCents,
+      table.subtotalCents,
       table.tipCents,
       table.deliveryFeeCents,
       table.id,

@@ -27,7 +27,8 @@ export const locationPrices = sqliteTable(
     size: text("size", { enum: PRODUCT_SIZES }),
     optionId: text("option_id").references(() => modifierOptions.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
-    discountedPriceCents: integer("discounted_price_cents"),
+    /** The sale price (lower than the price), or NULL for none; the column's name is the database's (docs/architecture.md, Words). */
+    salePriceCents: integer("discounted_price_cents"),
   },
   (table) => [
     uniqueIndex("location_prices_drink_idx")
@@ -44,7 +45,7 @@ export const locationPrices = sqliteTable(
     check("location_prices_price_non_negative", sql`${table.priceCents} >= 0`),
     check(
       "location_prices_discount_is_real",
-      sql`${table.discountedPriceCents} IS NULL OR (${table.optionId} IS NULL AND ${table.discountedPriceCents} >= 0 AND ${table.discountedPriceCents} < ${table.priceCents})`,
+      sql`${table.salePriceCents} IS NULL OR (${table.optionId} IS NULL AND ${table.salePriceCents} >= 0 AND ${table.salePriceCents} < ${table.priceCents})`,
     ),
   ],
 );

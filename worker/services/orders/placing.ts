@@ -8,6 +8,7 @@ import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { CreateOrderResponse, OrderLine } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { formatCents } from "#common/money";
+import { orderTotalCents } from "#common/order-total";
 import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
@@ -147,20 +148,20 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   // An unknown shop (400) or one not taking online orders (409), before its menu or hours are asked.
   const shop = shopTakingOrders(shopRow);
 
-  const { lines, totalCents: linesTotalCents } = await priceOrderLines(db, request.lines, shop.id);
+  const { lines, subtotalCents } = await priceOrderLines(db, request.lines, shop.id);
   // Closed, paused, sold out or a pickup time that is not on offer at this shop: refused before anything is written.
   const admitted = await admitOrder(db, userId, shop.id, lines, request.pickup);
   const fulfilment = await settleFulfilment(db, shop.id, request);
-  const tipCents = tipFor(request.tip, linesTotalCents);
-  if (tipCents > linesTotalCents) {
+  const tipCents = tipFor(request.tip, subtotalCents);
+  if (tipCents > subtotalCents) {
     throw new ApiError(
       400,
       "invalid_input",
-      `A tip can be at most the drinks' subtotal (${formatCents(linesTotalCents)}).`,
+      `A tip can be at most the drinks' subtotal (${formatCents(subtotalCents)}).`,
       "tip.cents",
     );
   }
-  const totalCents = linesTotalCents + fulfilment.deliveryFeeCents + tipCents;
+  const totalCents = orderTotalCents({ subtotalCents, deliveryFeeCents: fulfilment.deliveryFeeCents, tipCents });
   const orderId = crypto.randomUUID();
   const now = new Date().toISOString();
   const orderRow: OrderRow = {
@@ -171,6 +172,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paymentMode: payment.mode,
     paymentState: payment.mode === "stripe" ? "pending" : "not_required",
     totalCents,
+    subtotalCents,
     customerName: user.username,
     customerEmail: user.email,
     phone: request.phone,

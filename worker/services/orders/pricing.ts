@@ -1,5 +1,6 @@
 /** The server's price for a cart: every line priced from D1, never from what the browser sent. */
-import { lineTotalCents, priceLineAtShop } from "#common/line-price";
+import { priceLineAtShop } from "#common/line-price";
+import { drinksSubtotalCents } from "#common/order-total";
 import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { PricedLine } from "#common/orders";
 import type { Database } from "#worker/db/client";
@@ -8,7 +9,7 @@ import { drinksAtShop } from "#worker/services/shop-menu/drinks-at-shop";
 
 /**
  * Prices every line at the shop `locationId` from the menu as it is now (common/line-price.ts:
- * the shop's own price where it sets one, the discounted price where there is one, plus its
+ * the shop's own price where it sets one, the sale price where there is one, plus its
  * add-on options) and refuses, naming the line, a drink that is not on the menu (409
  * `item_unavailable`), one the shop does not sell (409 `item_not_sold`, on the drink or the
  * option), a size it is not sold in, or options its groups do not allow (400 on
@@ -18,7 +19,7 @@ export async function priceOrderLines(
   db: Database,
   lines: ValidOrderRequest["lines"],
   locationId: string,
-): Promise<{ lines: PricedLine[]; totalCents: number }> {
+): Promise<{ lines: PricedLine[]; subtotalCents: number }> {
   // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
   const productIds = [...new Set(lines.map((line) => line.productId))];
   const { drinks, shop } = await drinksAtShop(db, productIds, locationId);
@@ -87,6 +88,5 @@ export async function priceOrderLines(
         };
     }
   });
-  const totalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0);
-  return { lines: priced, totalCents };
+  return { lines: priced, subtotalCents: drinksSubtotalCents(priced) };
 }

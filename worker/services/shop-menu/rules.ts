@@ -39,7 +39,7 @@ export function shopMenuQuery(db: Database, locationId: string) {
           size: sql<string | null>`${locationPrices.size}`.as("size"),
           optionId: sql<string | null>`${locationPrices.optionId}`.as("option_id"),
           priceCents: sql<number | null>`${locationPrices.priceCents}`.as("price_cents"),
-          discountedPriceCents: sql<number | null>`${locationPrices.discountedPriceCents}`.as("discounted_price_cents"),
+          discountedPriceCents: sql<number | null>`${locationPrices.salePriceCents}`.as("discounted_price_cents"),
         })
         .from(locationPrices)
         .where(eq(locationPrices.locationId, locationId)),

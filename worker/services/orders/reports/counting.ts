@@ -7,8 +7,11 @@
 import type { SalePaymentMethod } from "#common/numbers";
 import { CARD_REFUND_SQL, GIVEN_BACK_SQL, PARTIAL_REFUND_SQL } from "#worker/db/schema/orders";
 
-/** The drinks' part of an order's money: what is left of its total without its tip and delivery fee. */
-export const ITEMS_CENTS_SQL = "(o.total_cents - o.tip_cents - o.delivery_fee_cents)";
+/**
+ * The drinks' part of an order's money, its gross sales: the drinks' subtotal stored when it was
+ * placed, never worked out from the total, so money taken off an order cannot shrink it.
+ */
+export const ITEMS_CENTS_SQL = "o.subtotal_cents";
 
 /**
  * A card payment that reached an order already released unpaid (docs/decisions/0019), refunded at
