@@ -18,7 +18,7 @@ import {
   listUnpaidToday,
 } from "#worker/services/orders/board-orders";
 import { countEarlierOrders } from "#worker/services/orders/earlier-orders";
-import { findBoardLocation } from "#worker/services/staff/board-location";
+import { findBoardShop } from "#worker/services/staff/board-shop";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
 import {
   collectAtCounter,
@@ -51,8 +51,8 @@ export const staffRouter = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     const db = getDb(c.env.DB);
     const { locationId } = c.get("staff")!;
-    const location = await findBoardLocation(db, locationId);
-    if (!location) throw notFound("Location not found");
+    const location = await findBoardShop(db, locationId);
+    if (!location) throw notFound("Shop not found");
     // Orders from an earlier day of the shop come as a count; a page of them is /orders/earlier.
     const dayStart = shopDayStart(Date.now(), location.timeZone).toISOString();
     const [orders, done, unpaid, earlier] = await Promise.all([

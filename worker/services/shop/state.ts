@@ -89,7 +89,7 @@ export async function loadShopState(
     queue.query,
   ]);
   const location = locationRows[0];
-  if (!location) throw notFound("Location not found");
+  if (!location) throw notFound("Shop not found");
   const settings = settingsRows[0];
   const defaultPrepMinutes = settings?.defaultPrepMinutes ?? FALLBACK_PREP_MINUTES;
   return {
