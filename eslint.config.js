@@ -14,7 +14,9 @@
  *   worker/services/orders  ←  worker/services/payments   payments import orders, never the reverse
  *                             (both call Stripe through worker/services/stripe-api.ts)
  *   worker/live               carries messages: it imports no service and nothing of the database
- *   worker/services/shop      the shop's state: read by orders and staff, imports neither
+ *   worker/services/shop      the shop's own facts (which shop a request is for, its state, hours,
+ *                             menu and prices, the directory): read by orders and staff, imports
+ *                             neither
  *   worker/services/availability  the shop's answers (GET /api/store, /api/pickup-days): the shop's
  *                             state with the orders room's queue and slots; orders never import it
  *
@@ -25,8 +27,8 @@
  * type-only imports included (scripts/lint/no-cycle-with-types.mjs), and no circle between the
  * worker's rooms through any number of files (scripts/lint/no-room-cycle.mjs).
  *
- * The shop a request is for comes from the request: only worker/services/locations/request-shop.ts
- * imports the default shop's id (worker/services/locations/default-shop.ts).
+ * The shop a request is for comes from the request: only worker/services/shop/request-shop.ts
+ * imports the default shop's id (worker/services/shop/default-shop.ts).
  */
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
@@ -99,7 +101,8 @@ const boundaries = [
       "./worker/services/payments",
       "./worker/services/availability",
     ],
-    message: "The shop's state is read by orders and staff; it imports neither (the queue comes in as a QueueQuery).",
+    message:
+      "The shop's own facts are read by orders and staff; the shop imports neither (the queue comes in as a QueueQuery).",
   },
   {
     target: "./worker/services/orders",
@@ -232,9 +235,9 @@ const restrictedImports = {
 const ONLY_THE_REQUEST_PICKS_THE_DEFAULT_SHOP = {
   regex: "(^|/)default-shop(\\.ts)?$",
   message:
-    "The shop comes from the request: use requestedShopId / pageShopId (worker/services/locations/request-shop.ts), never the default shop's id.",
+    "The shop comes from the request: use requestedShopId / pageShopId (worker/services/shop/request-shop.ts), never the default shop's id.",
 };
-const DEFAULT_SHOP_READERS = ["worker/services/locations/request-shop.ts"];
+const DEFAULT_SHOP_READERS = ["worker/services/shop/request-shop.ts"];
 
 export default defineConfig(
   globalIgnores(["dist/", "artifacts/", "test-results/", ".wrangler/", "public/", "migrations/", "seed/"]),

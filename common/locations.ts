@@ -1,7 +1,7 @@
 /**
  * The shops shoppers pick from, as both sides know them. The shop a request is for comes from
  * the request: `?location=<id>` on the API, else the shop cookie, else the default shop
- * (worker/services/locations/request-shop.ts is the one place that picks it).
+ * (worker/services/shop/request-shop.ts is the one place that picks it).
  */
 
 /** Remembers the shopper's shop (its id) for a year; the server renders that shop's pages. */

@@ -13,7 +13,7 @@
  * A page shows the chosen shop's words where it has them; the business's otherwise: before a
  * shop is chosen, and on the pages rendered for no shop (the home page, built once for everyone),
  * until the app has taken over. The worker renders the menu, a drink's and the other pages it
- * keeps per shop with the shop's details (worker/services/locations/shop-details.ts).
+ * keeps per shop with the shop's details (worker/services/catalog-version.ts).
  */
 export interface ShopDetails {
   id: string;

@@ -6,6 +6,7 @@ import { errorBody, handleError } from "./lib/errors";
 import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./services/auth/sign-in-session";
+import { NUMBERS_VIEWERS, SHOP_STAFF, staffGuard } from "./services/staff/staff-guard";
 import { readUnreadBodyLocally } from "./lib/unread-body";
 import { appShellRouter } from "./routes/app-shell";
 import { authRouter, keepSignInPopupOpener } from "./routes/auth";
@@ -64,6 +65,9 @@ app.use("/api/*", csrfProtection);
 app.use("/send-email", csrfProtection);
 app.use("/api/*", loadSession);
 app.use("/send-email", loadSession);
+// Every staff address, whatever its spelling, is refused to guests and shoppers here, before any
+// router: the numbers over several shops, every other part at one shop (services/staff/staff-guard.ts).
+app.use("/api/staff/*", staffGuard("/api/staff", { "/numbers": NUMBERS_VIEWERS }, SHOP_STAFF));
 
 /**
  * Every router, mounted in one chained expression (docs/decisions/0010-import-boundaries.md): the

@@ -42,9 +42,9 @@ export interface Env {
 }
 
 export interface AppVariables {
-  /** Set by requireStaff (services/staff/require-staff.ts) for a member of the shop's staff. */
+  /** Set by the staff guard (services/staff/staff-guard.ts, require-staff.ts) for a member of the shop's staff. */
   staff?: StaffMembership;
-  /** Set by the numbers' router (routes/staff-numbers.ts): the shops whose numbers the caller may see. */
+  /** Set by the staff guard (services/staff/staff-guard.ts) on the numbers: the shops whose numbers the caller may see. */
   numbersShops?: NumbersShop[];
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;

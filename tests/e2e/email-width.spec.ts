@@ -9,12 +9,7 @@ import { customerOrderEmail } from "#worker/emails/order-customer";
 import type { OrderEmailDetails } from "#worker/emails/order-lines";
 import { orderBackOnEmail } from "#worker/emails/order-recalled";
 import { shopOrderEmail } from "#worker/emails/order-shop";
-import {
-  orderCancelledEmail,
-  orderReadyEmail,
-  orderRefundedEmail,
-  type PickupLocation,
-} from "#worker/emails/order-status";
+import { orderCancelledEmail, orderReadyEmail, orderRefundedEmail, type PickupShop } from "#worker/emails/order-status";
 import { partnershipApplicationEmail } from "#worker/emails/partnership";
 import { saveScreenshot } from "./support/a11y";
 import { expect, test } from "./support/fixtures";
@@ -27,7 +22,7 @@ const LONG_WORD = "https://squeeze-juice.example/menu/categories/cat-fresh-juice
 const NOTE = `Please no ice at all, extra pulp, and split it into two cups if you can. ${LONG_WORD} `.padEnd(280, "x");
 const LONG_EMAIL = "alexandra.featherstonehaugh-montgomery.orders@example-corporate-mail.example";
 
-const location: PickupLocation = {
+const location: PickupShop = {
   name: "Squeeze Anaheim",
   address: "512 South Brookhurst St #4, Anaheim, CA 92804",
   phone: "+1 714 215 4499",

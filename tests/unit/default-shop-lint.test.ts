@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The rule that the shop comes from the request (eslint.config.js, decision record 0026): only
- * worker/services/locations/request-shop.ts imports the default shop's id, however it is spelled.
+ * worker/services/shop/request-shop.ts imports the default shop's id, however it is spelled.
  */
 const { default: config } = (await import(
   /* @vite-ignore */ pathToFileURL(join(process.cwd(), "eslint.config.js")).href
@@ -37,11 +37,11 @@ async function defaultShopProblems(code: string, filePath: string): Promise<stri
 }
 
 const IMPORTS = [
-  `import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";`,
-  `import * as shop from "#worker/services/locations/default-shop";`,
-  `import { DEFAULT_LOCATION_ID as home } from "#worker/services/locations/default-shop.ts";`,
-  `export { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";`,
-  `import { DEFAULT_LOCATION_ID } from "./default-shop";`,
+  `import { DEFAULT_SHOP_ID } from "#worker/services/shop/default-shop";`,
+  `import * as shop from "#worker/services/shop/default-shop";`,
+  `import { DEFAULT_SHOP_ID as home } from "#worker/services/shop/default-shop.ts";`,
+  `export { DEFAULT_SHOP_ID } from "#worker/services/shop/default-shop";`,
+  `import { DEFAULT_SHOP_ID } from "./default-shop";`,
 ];
 
 describe("only request-shop.ts picks the default shop", () => {
@@ -49,7 +49,7 @@ describe("only request-shop.ts picks the default shop", () => {
     IMPORTS.flatMap((code) =>
       [
         "worker/routes/example.ts",
-        "worker/services/locations/example.ts",
+        "worker/services/shop/example.ts",
         "worker/services/staff/example.ts",
         "common/example.ts",
         "web/features/menu/example.tsx",
@@ -60,7 +60,7 @@ describe("only request-shop.ts picks the default shop", () => {
   });
 
   it("allows it in request-shop.ts", async () => {
-    expect(await defaultShopProblems(IMPORTS[4]!, "worker/services/locations/request-shop.ts")).toEqual([]);
+    expect(await defaultShopProblems(IMPORTS[4]!, "worker/services/shop/request-shop.ts")).toEqual([]);
   });
 
   it("keeps the project's other import rules where it adds its own", async () => {

@@ -4,7 +4,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import { ORDER_HISTORY_PAGE, type OrderListResponse } from "#common/orders";
 import { getDb } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
-import { DEFAULT_LOCATION_ID } from "#worker/services/locations/default-shop";
+import { DEFAULT_SHOP_ID } from "#worker/services/shop/default-shop";
 import { api, json } from "./helpers";
 import { createSignedInUser } from "./sign-in";
 
@@ -22,7 +22,7 @@ async function userWithOrders(count: number) {
     return {
       id: crypto.randomUUID(),
       userId: user.userId,
-      locationId: DEFAULT_LOCATION_ID,
+      locationId: DEFAULT_SHOP_ID,
       status: "received" as const,
       paymentMode: "pay_on_pickup" as const,
       paymentState: "not_required" as const,

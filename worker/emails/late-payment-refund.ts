@@ -1,7 +1,7 @@
 import { formatCents } from "#common/money";
 import { renderEmail } from "./layout";
 import { orderNumber, orderReceipt, type OrderEmailDetails } from "./order-lines";
-import type { PickupLocation } from "./order-status";
+import type { PickupShop } from "./order-status";
 
 /**
  * To the shopper whose card payment arrived after the order had stopped waiting for it (released
@@ -10,7 +10,7 @@ import type { PickupLocation } from "./order-status";
  */
 export function latePaymentRefundedEmail(
   details: OrderEmailDetails,
-  location: PickupLocation,
+  location: PickupShop,
   holdMinutes: number,
   refundedCents: number,
 ): { subject: string; html: string; text: string } {

@@ -1,6 +1,6 @@
 import { renderEmail } from "./layout";
 import { orderNumber, orderReceipt, type OrderEmailDetails } from "./order-lines";
-import type { PickupLocation } from "./order-status";
+import type { PickupShop } from "./order-status";
 
 /**
  * To the customer when the counter brings back an order it had cancelled or completed by
@@ -8,7 +8,7 @@ import type { PickupLocation } from "./order-status";
  */
 export function orderBackOnEmail(
   details: OrderEmailDetails,
-  location: PickupLocation,
+  location: PickupShop,
   backTo: "received" | "preparing" | "ready",
 ): { subject: string; html: string; text: string } {
   const number = orderNumber(details.orderId);

@@ -3,7 +3,7 @@ import { renderEmail, type EmailRow } from "./layout";
 import { orderReceipt, orderNumber, type OrderEmailDetails } from "./order-lines";
 
 /** The location the order belongs to: where a pickup is collected, and whom to call. */
-export interface PickupLocation {
+export interface PickupShop {
   name: string;
   address: string;
   phone: string;
@@ -17,7 +17,7 @@ const greeting = (details: OrderEmailDetails) => (details.customerName ? `Hi ${d
  */
 export function orderReadyEmail(
   details: OrderEmailDetails,
-  location: PickupLocation,
+  location: PickupShop,
 ): { subject: string; html: string; text: string } {
   const number = orderNumber(details.orderId);
   const delivering = details.fulfilment === "delivery";
@@ -81,7 +81,7 @@ function refundWords(refund: CancellationRefund): { intro: string; row: string }
   }
 }
 
-const questionsRow = (location: PickupLocation): EmailRow => ({
+const questionsRow = (location: PickupShop): EmailRow => ({
   label: "Questions",
   value: `${location.name}, ${location.phone}`,
   href: `tel:${location.phone.replace(/[^+\d]/g, "")}`,
@@ -92,7 +92,7 @@ const FOOTER = "You are receiving this e-mail because you placed an order at Squ
 /** To the customer when the shop cancels the order: why, and where the money stands. */
 export function orderCancelledEmail(
   details: OrderEmailDetails,
-  location: PickupLocation,
+  location: PickupShop,
   cancellation: { reason: string; refund: CancellationRefund },
 ): { subject: string; html: string; text: string } {
   const refund = refundWords(cancellation.refund);
@@ -116,7 +116,7 @@ export function orderCancelledEmail(
 /** To the customer whose cancellation e-mail said the refund had not gone through, once it has. */
 export function orderRefundedEmail(
   details: OrderEmailDetails,
-  location: PickupLocation,
+  location: PickupShop,
   refundedCents: number,
 ): { subject: string; html: string; text: string } {
   const rendered = renderEmail({

@@ -40,8 +40,8 @@ import { describeSignInError, SignInFailure } from "#worker/services/auth/failur
 import { googleAuthorizationUrl, googleIdentity } from "#worker/services/auth/google";
 import { createSession, deleteExpiredSessions, deleteSession, hashSessionToken } from "#worker/services/auth/sessions";
 import { findOrCreateUser, type ProviderIdentity } from "#worker/services/auth/users";
-import { rememberedShopId } from "#worker/services/locations/request-shop";
-import { clearShopCookie, settleShopAtSignIn } from "#worker/services/locations/shop-choice";
+import { rememberedShopId } from "#worker/services/shop/request-shop";
+import { clearShopCookie, settleShopAtSignIn } from "#worker/services/shop/shop-choice";
 
 const providerParamSchema = z.object({ provider: z.enum(AUTH_PROVIDERS) });
 

@@ -3,9 +3,9 @@ import type { CartPricesResponse } from "#common/cart-prices";
 import { cartPricesRequestSchema } from "#common/forms/cart-prices";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { ApiError } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
-import { cartPricesAt } from "#worker/services/shop-menu/cart-prices";
+import { knownShop } from "#worker/services/shop/known-shop";
+import { cartPricesAt } from "#worker/services/shop/menu/cart-prices";
 
 /**
  * `POST /api/cart-prices` `{ locationId, lines: [{ productId, size, optionIds }] }`: each line's
@@ -14,8 +14,7 @@ import { cartPricesAt } from "#worker/services/shop-menu/cart-prices";
  */
 export const cartPricesRouter = new Hono<AppEnv>().post("/", ...jsonBody(cartPricesRequestSchema), async (c) => {
   const { locationId, lines } = c.req.valid("json");
-  const priced = await cartPricesAt(getDb(c.env.DB), locationId, lines);
-  if (!priced) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
+  const priced = knownShop(await cartPricesAt(getDb(c.env.DB), locationId, lines), "locationId");
   c.header("Cache-Control", "no-store");
   return c.json({ lines: priced } satisfies CartPricesResponse);
 });

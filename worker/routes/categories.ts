@@ -7,8 +7,8 @@ import { notFound } from "#worker/lib/errors";
 import { catalogId, validate } from "#worker/lib/validation";
 import type { Category, Product } from "#common/catalog";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
-import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
-import { notSoldError } from "#worker/services/shop-menu/sold-elsewhere";
+import { shopQuery, shopMenuOf } from "#worker/services/shop/menu/requested-menu";
+import { notSoldError } from "#worker/services/shop/menu/sold-elsewhere";
 
 const categoryParams = z.object({ categoryId: catalogId });
 const productParams = z.object({ categoryId: catalogId, productId: catalogId });
@@ -16,13 +16,13 @@ const productParams = z.object({ categoryId: catalogId, productId: catalogId });
 /** The menu of the shop `?location=<id>` names (the default shop without it): its prices, without what it does not sell. */
 export const categoriesRouter = new Hono<AppEnv>()
   .use(...catalogCache())
-  .get("/", validate("query", locationQuery), async (c) => {
+  .get("/", validate("query", shopQuery), async (c) => {
     const db = getDb(c.env.DB);
     // The categories are the catalog's at every shop; the shop is still checked, so a wrong one is a 400 here too.
     await shopMenuOf(c, db);
     return c.json((await listVisibleCategories(db)) satisfies Category[]);
   })
-  .get("/:categoryId/products", validate("param", categoryParams), validate("query", locationQuery), async (c) => {
+  .get("/:categoryId/products", validate("param", categoryParams), validate("query", shopQuery), async (c) => {
     const { categoryId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const shop = await shopMenuOf(c, db);
@@ -33,7 +33,7 @@ export const categoriesRouter = new Hono<AppEnv>()
   .get(
     "/:categoryId/products/:productId",
     validate("param", productParams),
-    validate("query", locationQuery),
+    validate("query", shopQuery),
     async (c) => {
       const { categoryId, productId } = c.req.valid("param");
       const db = getDb(c.env.DB);

@@ -5,9 +5,9 @@ import type { LocationSummary, LocationsResponse } from "#common/locations";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { validate } from "#worker/lib/validation";
-import { onlineShopBySlug, onlineShops } from "#worker/services/locations/directory";
-import { locationsCache } from "#worker/services/locations/locations-cache";
-import { zipCentroid } from "#worker/services/locations/zip-centroids";
+import { onlineShopBySlug, onlineShops } from "#worker/services/shop/directory/online-shops";
+import { directoryCache } from "#worker/services/shop/directory/directory-cache";
+import { zipCentroid } from "#worker/services/shop/directory/zip-centroids";
 
 const slugParams = z.object({
   slug: z
@@ -20,16 +20,16 @@ const slugParams = z.object({
  * `GET /api/locations[?zip=92832 | ?near=<lat>,<lng>]`: the shops taking online orders, nearest
  * first when a point is given (distances from stored coordinates, nothing asked outside), and
  * `GET /api/locations/:slug`: one of them. Each says whether it is open now on its own clock, so
- * the answer is cached for a minute at most (services/locations/locations-cache.ts).
+ * the answer is cached for a minute at most (services/shop/directory/directory-cache.ts).
  */
 export const locationsRouter = new Hono<AppEnv>()
-  .get("/", validate("query", locationsQuerySchema), locationsCache(), async (c) => {
+  .get("/", validate("query", locationsQuerySchema), directoryCache(), async (c) => {
     const { zip, near } = c.req.valid("query");
     const db = getDb(c.env.DB);
     const from = zip ? await zipCentroid(db, zip) : near;
     return c.json({ locations: await onlineShops(db, new Date(), from) } satisfies LocationsResponse);
   })
-  .get("/:slug", validate("param", slugParams), locationsCache(), async (c) => {
+  .get("/:slug", validate("param", slugParams), directoryCache(), async (c) => {
     const shop = await onlineShopBySlug(getDb(c.env.DB), c.req.valid("param").slug, new Date());
     return c.json(shop satisfies LocationSummary);
   });

@@ -6,7 +6,7 @@ import { notFound } from "#worker/lib/errors";
 import { validate } from "#worker/lib/validation";
 import { requireUser } from "#worker/services/auth/sign-in-session";
 import { orderAgain } from "#worker/services/orders/order-again";
-import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
+import { shopQuery, shopMenuOf } from "#worker/services/shop/menu/requested-menu";
 
 /**
  * `GET /api/orders/:id/again[?location=<id>]`: one of the user's orders as a cart today, at the
@@ -14,7 +14,7 @@ import { locationQuery, shopMenuOf } from "#worker/services/shop-menu/request";
  */
 export const orderAgainRouter = new Hono<AppEnv>()
   .use("*", requireUser)
-  .get("/:id/again", validate("query", locationQuery), async (c) => {
+  .get("/:id/again", validate("query", shopQuery), async (c) => {
     const id = c.req.param("id");
     const db = getDb(c.env.DB);
     const shop = await shopMenuOf(c, db);

@@ -15,7 +15,7 @@ import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
 import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { placeOrder } from "#worker/services/orders/placing";
-import { requestedShopId } from "#worker/services/locations/request-shop";
+import { requestedShopId } from "#worker/services/shop/request-shop";
 import { releaseAbandonedCheckout } from "#worker/services/payments/abandoned-checkout";
 import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/shopper-orders";
 

@@ -17,7 +17,7 @@ import { landingPage, type LandingPage } from "#worker/services/landing/page";
 import { cachedLandingPage } from "#worker/services/landing/page-cache";
 import { pageAddress } from "#worker/services/landing/page-address";
 import { currentShops } from "#worker/services/catalog-version";
-import { pageShopId, rememberedShopId } from "#worker/services/locations/request-shop";
+import { pageShopId, rememberedShopId } from "#worker/services/shop/request-shop";
 import type { PageShop } from "#worker/services/landing/content";
 
 /**

@@ -5,8 +5,8 @@ import type { PaymentMethods } from "#common/payment-methods";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { catalogId, validate } from "#worker/lib/validation";
-import { requireKnownShop } from "#worker/services/locations/known-shop";
-import { requestedShopId } from "#worker/services/locations/request-shop";
+import { requireKnownShop } from "#worker/services/shop/known-shop";
+import { requestedShopId } from "#worker/services/shop/request-shop";
 import { paymentConfig } from "#worker/services/stripe-api";
 
 const paymentMethodsQuery = z.object({ location: catalogId.optional() });

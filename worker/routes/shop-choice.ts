@@ -4,8 +4,8 @@ import { getDb } from "#worker/db/client";
 import type { ShopChoiceResponse } from "#common/locations";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
-import { requireOnlineShop } from "#worker/services/locations/known-shop";
-import { rememberShopOnAccount, setShopCookie } from "#worker/services/locations/shop-choice";
+import { requireOnlineShop } from "#worker/services/shop/known-shop";
+import { rememberShopOnAccount, setShopCookie } from "#worker/services/shop/shop-choice";
 
 /**
  * `PUT /api/shop-choice` `{ locationId }`: the shopper picks a shop. The shop cookie remembers it

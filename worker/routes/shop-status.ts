@@ -5,8 +5,8 @@ import type { AppEnv } from "#worker/env";
 import { replicaDatabase } from "#worker/lib/d1-bookmarks";
 import { catalogId, validate } from "#worker/lib/validation";
 import { LOCATION_PARAM } from "#common/locations";
-import { requireKnownShop } from "#worker/services/locations/known-shop";
-import { requestedShopId } from "#worker/services/locations/request-shop";
+import { requireKnownShop } from "#worker/services/shop/known-shop";
+import { requestedShopId } from "#worker/services/shop/request-shop";
 import { shopStatus } from "#worker/services/availability/status";
 
 const shopStatusQuery = z.object({ location: catalogId.optional() });

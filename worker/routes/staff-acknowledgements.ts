@@ -4,7 +4,6 @@ import type { AcknowledgeOrdersResponse } from "#common/staff-orders";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
-import { requireStaff } from "#worker/services/staff/require-staff";
 import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { acknowledgeOrdersAtCounter } from "#worker/services/staff/order-acknowledgements";
 
@@ -13,9 +12,10 @@ import { acknowledgeOrdersAtCounter } from "#worker/services/staff/order-acknowl
  * Another location's order, or an unknown one, is left out of the answer (never an error: a
  * board may name an order cancelled a moment ago).
  */
-export const staffAcknowledgementsRouter = new Hono<AppEnv>()
-  .use("*", requireStaff)
-  .post("/", ...jsonBody(acknowledgeOrdersSchema), async (c) => {
+export const staffAcknowledgementsRouter = new Hono<AppEnv>().post(
+  "/",
+  ...jsonBody(acknowledgeOrdersSchema),
+  async (c) => {
     const result = await acknowledgeOrdersAtCounter({
       db: getDb(c.env.DB),
       staff: c.get("staff")!,
@@ -24,4 +24,5 @@ export const staffAcknowledgementsRouter = new Hono<AppEnv>()
     });
     announceAfterCommit(c.env, c.executionCtx, result.news);
     return c.json({ acknowledgements: result.acknowledgements } satisfies AcknowledgeOrdersResponse);
-  });
+  },
+);

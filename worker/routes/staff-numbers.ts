@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { mayViewNumbers, numbersQuerySchema, type NumbersResponse, type NumbersShop } from "#common/numbers";
+import { numbersQuerySchema, type NumbersResponse, type NumbersShop } from "#common/numbers";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
@@ -11,19 +11,6 @@ import {
   type ExportKind,
   type ReadCost,
 } from "#worker/services/orders/reports";
-import { numbersShops } from "#worker/services/staff/numbers-access";
-
-/**
- * The shops whose numbers the caller may see: 401 for a guest, 403 for a shopper, a member with
- * the `staff` role, or a manager asking for a shop they are not listed for.
- */
-async function viewableShops(c: Context<AppEnv>): Promise<NumbersShop[]> {
-  const userId = c.get("userId");
-  if (!userId) throw new ApiError(401, "unauthorized", "Sign in to continue");
-  const shops = await numbersShops(getDb(c.env.DB), userId, mayViewNumbers);
-  if (shops.length === 0) throw new ApiError(403, "forbidden", "Only the shops' managers and owner see the numbers");
-  return shops;
-}
 
 function countedShops(viewable: NumbersShop[], location: string | undefined): NumbersShop[] {
   if (location === undefined) return viewable;
@@ -47,11 +34,14 @@ function exportRoute(kind: ExportKind) {
   };
 }
 
-/** The owner's numbers: `GET /api/staff/numbers?from&to&location`, and its CSV exports. */
+/**
+ * The owner's numbers: `GET /api/staff/numbers?from&to&location`, and its CSV exports. Whose
+ * numbers the caller may see (`c.var.numbersShops`) is settled by the staff guard (worker/app.ts);
+ * `?location=` narrows them to one, 403 for a shop not among them.
+ */
 export const staffNumbersRouter = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
-    c.set("numbersShops", await viewableShops(c));
     await next();
   })
   .get("/", validate("query", numbersQuerySchema), async (c) => {

@@ -5,11 +5,9 @@ import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
 import { boardPrinting, printAgain } from "#worker/services/printers/board";
-import { requireStaff } from "#worker/services/staff/require-staff";
 
 /** The board's printers and its orders' paper (worker/services/printers/board.ts), and "Print again". */
 export const staffPrintingRouter = new Hono<AppEnv>()
-  .use("*", requireStaff)
   .get("/", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json((await boardPrinting(getDb(c.env.DB), c.get("staff")!.locationId)) satisfies StaffPrinting);

@@ -9,7 +9,6 @@ import type { AppEnv } from "#worker/env";
 import { notFound } from "#worker/lib/errors";
 import { jsonBody } from "#worker/lib/json-body";
 import { validate } from "#worker/lib/validation";
-import { requireStaff } from "#worker/services/staff/require-staff";
 import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import {
   boardOrderHistory,
@@ -18,7 +17,7 @@ import {
   listUnpaidToday,
 } from "#worker/services/orders/board-orders";
 import { countEarlierOrders } from "#worker/services/orders/earlier-orders";
-import { findBoardLocation } from "#worker/services/staff/board-location";
+import { findBoardShop } from "#worker/services/staff/board-shop";
 import { changeOrderStatus } from "#worker/services/staff/order-status";
 import {
   collectAtCounter,
@@ -45,14 +44,13 @@ function counterChange(c: Context<AppEnv>): CounterChangeInput {
  * orders of their own location only (another location's order is a 404).
  */
 export const staffRouter = new Hono<AppEnv>()
-  .use("*", requireStaff)
   /** The location's open orders, oldest first, with everything the counter needs, and its Done list. */
   .get("/orders", async (c) => {
     c.header("Cache-Control", "no-store");
     const db = getDb(c.env.DB);
     const { locationId } = c.get("staff")!;
-    const location = await findBoardLocation(db, locationId);
-    if (!location) throw notFound("Location not found");
+    const location = await findBoardShop(db, locationId);
+    if (!location) throw notFound("Shop not found");
     // Orders from an earlier day of the shop come as a count; a page of them is /orders/earlier.
     const dayStart = shopDayStart(Date.now(), location.timeZone).toISOString();
     const [orders, done, unpaid, earlier] = await Promise.all([

@@ -3,7 +3,7 @@ import { cache } from "hono/cache";
 import { etag } from "hono/etag";
 import { CATALOG_BROWSER_MAX_AGE_SECONDS } from "#common/catalog-paths";
 import type { AppEnv } from "#worker/env";
-import { requestedShopId } from "./locations/request-shop";
+import { requestedShopId } from "./shop/request-shop";
 import { CATALOG_VERSION_TTL_MS, currentCatalogVersion } from "./catalog-version";
 
 /**

@@ -11,7 +11,7 @@ import type { Env } from "#worker/env";
 import { closeSessionListeners } from "#worker/live/channel";
 import type { Listener } from "#worker/live/location-channel";
 import { SESSION_IDLE_TIMEOUT_MS } from "#worker/services/auth/sessions";
-import { listMemberships, memberOfLocation } from "#worker/services/staff/membership";
+import { listMemberships, memberOfShop } from "#worker/services/staff/membership";
 
 /** D1 binds at most 100 values per statement. */
 const CHUNK = 90;
@@ -50,7 +50,7 @@ async function staffOf(db: Database, locationId: string, userIds: string[]): Pro
       .select({ userId: users.id })
       .from(users)
       .innerJoin(staffMembers, eq(staffMembers.email, sql`lower(trim(${users.email}))`))
-      .where(and(inArray(users.id, part), memberOfLocation(locationId)));
+      .where(and(inArray(users.id, part), memberOfShop(locationId)));
     for (const row of rows) staff.add(row.userId);
   }
   return staff;

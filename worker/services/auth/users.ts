@@ -20,7 +20,7 @@ export interface UserProfile {
   email: string;
   phone: string | null;
   createdAt: string;
-  /** The shop the shopper chose (services/locations/shop-choice.ts). */
+  /** The shop the shopper chose (services/shop/shop-choice.ts). */
   locationId: string | null;
 }
 

@@ -11,7 +11,7 @@ import { pickupSlotsWithFill } from "#worker/services/orders/pickup-slots";
 import { shopStateNow } from "#worker/services/orders/queue";
 import { acceptance, estimateReadyAt, readyAfterClosing } from "#worker/services/shop/state";
 
-/** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the location's calendar. */
+/** The exceptions from today to HOURS_EXCEPTIONS_AHEAD_DAYS days ahead, on the shop's calendar. */
 function upcomingExceptions(hours: OpeningHours, now: Date): ShopHoursException[] {
   const today = shopDate(now, hours.timeZone);
   // Calendar arithmetic on the date itself: a day is not always 24 hours on the shop's clock.
@@ -35,9 +35,9 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
   // refuses it otherwise); the checkout then offers the first pickup time ahead.
   const asapOffered = reason === null && !readyAfterClosing(asapReadyAt, closesAt);
   return {
-    locationId: state.location.id,
-    locationName: state.location.name,
-    timeZone: state.location.timeZone,
+    locationId: state.shop.id,
+    locationName: state.shop.name,
+    timeZone: state.shop.timeZone,
     open,
     acceptingOrders: reason === null,
     reason,
@@ -49,7 +49,7 @@ export async function shopStatus(db: Database, locationId: string, now: Date): P
     asapReadyAt: asapOffered ? asapReadyAt.toISOString() : null,
     pickupSlots,
     drinkLimits: state.drinkLimits,
-    phone: state.location.phone,
+    phone: state.shop.phone,
     weeklyHours: state.hours.weekly.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })),
     hoursExceptions: upcomingExceptions(state.hours, now),
     now: now.toISOString(),

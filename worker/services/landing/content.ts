@@ -6,7 +6,7 @@ import { getDb } from "#worker/db/client";
 import type { Env } from "#worker/env";
 import { CATALOG_AS_IS } from "#common/line-price";
 import { findVisibleProduct, listVisibleCategories, listVisibleProducts } from "#worker/services/catalog";
-import { loadShopMenu } from "#worker/services/shop-menu/rules";
+import { loadShopMenu } from "#worker/services/shop/menu/rules";
 import type { ShopDetails } from "#common/shop-details";
 import type { Hint } from "./hints";
 

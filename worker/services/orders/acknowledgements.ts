@@ -21,7 +21,7 @@ export async function acknowledgementsByOrder(
   orderIds: readonly string[],
   locationId?: string,
 ): Promise<Map<string, OrderAcknowledgement>> {
-  const ofLocation = locationId === undefined ? undefined : eq(orderAcknowledgements.locationId, locationId);
+  const ofShop = locationId === undefined ? undefined : eq(orderAcknowledgements.locationId, locationId);
   const rows = (
     await Promise.all(
       inListChunks(orderIds, 1).map((ids) =>
@@ -33,7 +33,7 @@ export async function acknowledgementsByOrder(
           })
           .from(orderAcknowledgements)
           .leftJoin(users, eq(users.id, orderAcknowledgements.acknowledgedBy))
-          .where(and(inArray(orderAcknowledgements.orderId, ids), ofLocation)),
+          .where(and(inArray(orderAcknowledgements.orderId, ids), ofShop)),
       ),
     )
   ).flat();

@@ -71,7 +71,7 @@ export async function admitOrder(
 ): Promise<AdmittedOrder> {
   const state = await shopStateNow(db, locationId, now);
   const { reason, opensAt, closesAt } = acceptance(state, now);
-  const timeZone = state.location.timeZone;
+  const timeZone = state.shop.timeZone;
   // Closed now, the shop still takes an order for a pickup time ahead (docs/decisions/0017).
   if (reason === "closed" && request.mode !== "slot") {
     throw new ApiError(409, "store_closed", `${closedMessage(opensAt, now, timeZone)}. Your cart is kept for then.`);
@@ -94,7 +94,7 @@ export async function admitOrder(
 
   const drinks = drinkCount(lines);
   refuseOverDrinkLimit(state, drinks);
-  const shop = { ...state.location, newAccountUnpaidDrinks: state.newAccountUnpaidDrinks };
+  const shop = { ...state.shop, newAccountUnpaidDrinks: state.newAccountUnpaidDrinks };
   await refuseOverOpenDrinks(db, userId, drinks, shop);
 
   const prepRows = await db

@@ -11,7 +11,7 @@ import type { Database } from "#worker/db/client";
 import { orderEvents, orders, users } from "#worker/db/schema";
 import { isForTodayOrLater } from "./earlier-orders";
 import { acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
-import { findOrderRow, locationOrder, withLinesAndPickups } from "./loading";
+import { findOrderRow, shopOrder, withLinesAndPickups } from "./loading";
 import { toDoneOrder, toStaffOrder } from "./shapes";
 
 /**
@@ -138,7 +138,7 @@ export async function boardOrderHistory(
   locationId: string,
   orderId: string,
 ): Promise<OrderHistoryEntry[] | null> {
-  const order = await findOrderRow(db, locationOrder(locationId, orderId));
+  const order = await findOrderRow(db, shopOrder(locationId, orderId));
   if (!order) return null;
   const rows = await db
     .select({ event: orderEvents, actorName: users.username })

@@ -41,7 +41,7 @@ export const ownOrder = (userId: string, orderId: string) => and(eq(orders.id, o
  * One order of the location, as staff may act on it. Another location's order, and one still
  * awaiting its card payment, are indistinguishable from a missing one.
  */
-export const locationOrder = (locationId: string, orderId: string) =>
+export const shopOrder = (locationId: string, orderId: string) =>
   and(eq(orders.id, orderId), eq(orders.locationId, locationId), ne(orders.paymentState, "pending"));
 
 /** The order a Stripe payment was made for. */

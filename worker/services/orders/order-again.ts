@@ -6,7 +6,7 @@ import type { OrderAgainLeftOut, OrderAgainLine, OrderAgainResponse } from "#com
 import type { Database } from "#worker/db/client";
 import { drinksForPricing, productsWithPrices } from "#worker/services/catalog";
 import { loadModifierGroups } from "#worker/services/modifiers";
-import type { ShopMenu } from "#worker/services/shop-menu/rules";
+import type { ShopMenu } from "#worker/services/shop/menu/rules";
 import { soldOutAt, soldOutOptionsAt } from "#worker/services/shop/state";
 import { loadOrder, ownOrder, type LoadedItem } from "./loading";
 

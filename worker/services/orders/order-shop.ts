@@ -1,9 +1,8 @@
-/** The shop an order is placed at: whether it exists and takes online orders, and where its e-mails go. */
+/** The shop an order is placed at, as the order needs it: its name and where its e-mails go. */
 import { eq } from "drizzle-orm";
 import type { Database } from "#worker/db/client";
 import { locations } from "#worker/db/schema";
 import type { Env } from "#worker/env";
-import { ApiError } from "#worker/lib/errors";
 
 export interface OrderShop {
   id: string;
@@ -28,24 +27,6 @@ export function orderShopQuery(db: Database, locationId: string) {
 
 export async function findOrderShop(db: Database, locationId: string): Promise<OrderShop | undefined> {
   const [shop] = await orderShopQuery(db, locationId);
-  return shop;
-}
-
-/**
- * The shop a new order names (its row, as `orderShopQuery` read it), refused before anything else
- * is checked: 400 naming `locationId` for an id that is no shop, 409 `location_not_online` for a
- * shop that does not take online orders.
- */
-export function shopTakingOrders(shop: OrderShop | undefined): OrderShop {
-  if (!shop) throw new ApiError(400, "invalid_input", "Unknown shop: locationId names no shop", "locationId");
-  if (!shop.takesOnlineOrders) {
-    throw new ApiError(
-      409,
-      "location_not_online",
-      `${shop.name} does not take online orders. Choose another shop to order from.`,
-      "locationId",
-    );
-  }
   return shop;
 }
 

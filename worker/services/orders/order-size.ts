@@ -16,7 +16,7 @@ export function orderTooLarge(message: string): ApiError {
 /** More drinks than the location takes in one online order, whenever it is for. */
 export function refuseOverDrinkLimit(state: ShopState, drinks: number): void {
   if (drinks > state.drinkLimits.perOrder) {
-    throw orderTooLarge(overDrinkLimitMessage(drinks, state.drinkLimits, state.location.phone));
+    throw orderTooLarge(overDrinkLimitMessage(drinks, state.drinkLimits, state.shop.phone));
   }
 }
 
@@ -27,7 +27,7 @@ export function refuseOverDrinkLimit(state: ShopState, drinks: number): void {
  */
 export function refuseReadyAfterClosing(state: ShopState, drinks: number, readyAt: Date, closesAt: Date | null): void {
   if (!readyAfterClosing(readyAt, closesAt)) return;
-  const { timeZone } = state.location;
+  const { timeZone } = state.shop;
   throw new ApiError(
     409,
     "ready_after_closing",

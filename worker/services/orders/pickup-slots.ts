@@ -75,7 +75,7 @@ export async function slotsWithFill(db: Database, state: ShopState, starts: Date
       .innerJoin(orders, eq(orders.id, orderPickups.orderId))
       .where(
         and(
-          eq(orderPickups.locationId, state.location.id),
+          eq(orderPickups.locationId, state.shop.id),
           eq(orderPickups.mode, "slot"),
           gte(orderPickups.pickupAt, first),
           lt(orderPickups.pickupAt, last),
@@ -89,7 +89,7 @@ export async function slotsWithFill(db: Database, state: ShopState, starts: Date
       .innerJoin(orders, eq(orders.id, orderSlotDrinks.orderId))
       .where(
         and(
-          eq(orderSlotDrinks.locationId, state.location.id),
+          eq(orderSlotDrinks.locationId, state.shop.id),
           gte(orderSlotDrinks.slotAt, first),
           lt(orderSlotDrinks.slotAt, last),
           takesASlot,
@@ -120,7 +120,7 @@ export function admitToSlot(
   startsAt: string,
   drinks: number,
 ): { pickup: OrderPickup; making: SlotDrinks[] } {
-  const { timeZone } = state.location;
+  const { timeZone } = state.shop;
   const slot = new Date(startsAt);
   const slots = days.find((day) => day.slots.some((entry) => entry.startsAt === slot.toISOString()))?.slots;
   if (!slots) {
@@ -145,7 +145,7 @@ export function admitToSlot(
 export function planSlotOrder(state: ShopState, slots: PickupSlot[], index: number, drinks: number): SlotDrinks[] {
   const plan = makingPlan(slots, index, drinks, state.drinkLimits);
   if (plan) return plan;
-  const { timeZone, phone } = state.location;
+  const { timeZone, phone } = state.shop;
   const time = (iso: string) => formatTimeIn(new Date(iso), timeZone);
   const first = slots[firstSlotFor(slots, drinks, state.drinkLimits)];
   if (!first && isLargeOrder(drinks, state.drinkLimits)) {

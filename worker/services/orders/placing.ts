@@ -20,6 +20,7 @@ import { sha256Hex } from "#worker/lib/sha256";
 import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
 import { boardPrintJobs } from "#worker/services/printing/queue";
+import { onlineShop } from "#worker/services/shop/known-shop";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { admitOrder } from "./admission";
 import { isSlotFull, slotFullError } from "./pickup-slots";
@@ -27,7 +28,7 @@ import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
-import { orderShopQuery, shopTakingOrders } from "./order-shop";
+import { orderShopQuery } from "./order-shop";
 import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
@@ -146,7 +147,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   ]);
   if (!user) throw new ApiError(401, "unauthorized", "Sign in to continue");
   // An unknown shop (400) or one not taking online orders (409), before its menu or hours are asked.
-  const shop = shopTakingOrders(shopRow);
+  const shop = onlineShop(shopRow, "locationId");
 
   const { lines, subtotalCents } = await priceOrderLines(db, request.lines, shop.id);
   // Closed, paused, sold out or a pickup time that is not on offer at this shop: refused before anything is written.

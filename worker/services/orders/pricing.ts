@@ -5,7 +5,8 @@ import type { ValidOrderRequest } from "#common/forms/checkout";
 import type { PricedLine } from "#common/orders";
 import type { Database } from "#worker/db/client";
 import { ApiError } from "#worker/lib/errors";
-import { drinksAtShop } from "#worker/services/shop-menu/drinks-at-shop";
+import { knownShop } from "#worker/services/shop/known-shop";
+import { drinksAtShop } from "#worker/services/shop/menu/drinks-at-shop";
 
 /**
  * Prices every line at the shop `locationId` from the menu as it is now (common/line-price.ts:
@@ -22,8 +23,8 @@ export async function priceOrderLines(
 ): Promise<{ lines: PricedLine[]; subtotalCents: number }> {
   // At most ORDER_LIMITS.maxLines ids: each IN list stays well inside D1's bound-value limit.
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const { drinks, shop } = await drinksAtShop(db, productIds, locationId);
-  if (!shop) throw new ApiError(400, "invalid_input", "locationId: no such shop", "locationId");
+  const { drinks, shop: found } = await drinksAtShop(db, productIds, locationId);
+  const shop = knownShop(found, "locationId");
 
   const priced = lines.map((line, index): PricedLine => {
     const drink = drinks.get(line.productId);

@@ -8,7 +8,7 @@ import { asBatch } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, printJobs, printers } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
-import { loadOrder, locationOrder } from "#worker/services/orders/loading";
+import { loadOrder, shopOrder } from "#worker/services/orders/loading";
 import { labelsDocument, printableOrder, ticketDocument } from "#worker/services/printing/document";
 
 /** The board's orders are today's: jobs older than this are not asked about. */
@@ -66,7 +66,7 @@ export async function boardPrinting(db: Database, locationId: string, now = new 
  * shop has no printer of that kind.
  */
 export async function printAgain(db: Database, locationId: string, orderId: string, kind: ReprintKind): Promise<void> {
-  const order = await loadOrder(db, locationOrder(locationId, orderId));
+  const order = await loadOrder(db, shopOrder(locationId, orderId));
   if (!order) throw new ApiError(404, "not_found", "No such order at this shop");
   const printerKind = kind === "ticket" ? "tickets" : "labels";
   const [shopPrinters, [shop]] = await db.batch([

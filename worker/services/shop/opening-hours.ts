@@ -6,7 +6,7 @@ import { locationHours, locationHoursExceptions } from "#worker/db/schema";
 type WeeklyRow = Pick<typeof locationHours.$inferSelect, "weekday" | "opens" | "closes">;
 type ExceptionRow = Pick<typeof locationHoursExceptions.$inferSelect, "date" | "opens" | "closes" | "note">;
 
-/** A location's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
+/** A shop's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
 export async function loadOpeningHours(db: Database, locationId: string, timeZone: string): Promise<OpeningHours> {
   const [weeklyRows, exceptionRows] = await db.batch([
     db
@@ -24,8 +24,8 @@ export async function loadOpeningHours(db: Database, locationId: string, timeZon
 }
 
 /**
- * The schedule from one location's rows, in the order loadOpeningHours reads them (weekday and
- * opening; date and opening): for a caller that reads several locations' rows at once.
+ * The schedule from one shop's rows, in the order loadOpeningHours reads them (weekday and
+ * opening; date and opening): for a caller that reads several shops' rows at once.
  */
 export function openingHoursFromRows(
   timeZone: string,

@@ -1,5 +1,5 @@
 /**
- * The shop's state at a location: open or closed, paused, sold out, how long the queue is and
+ * The shop's state: open or closed, paused, sold out, how long the queue is and
  * which pickup slots are left. The shopper's banner, an order's admission and the staff's Menu
  * tab all read it from here.
  */
@@ -14,7 +14,7 @@ import { locationPickupSettings, locations, orderingPauses, soldOutItems, soldOu
 import { notFound } from "#worker/lib/errors";
 import { loadOpeningHours } from "./opening-hours";
 
-/** A location with no pickup settings row takes no slots and assumes this long per drink. */
+/** A shop with no pickup settings row takes no slots and assumes this long per drink. */
 export const FALLBACK_PREP_MINUTES = 5;
 /** The same for the drinks new accounts may hold unpaid there (the column's default). */
 export const FALLBACK_NEW_ACCOUNT_UNPAID_DRINKS = 30;
@@ -22,7 +22,7 @@ const MINUTE_MS = 60_000;
 
 /** Everything the shop's answer and an order's admission are computed from, read in one go. */
 export interface ShopState {
-  location: { id: string; name: string; timeZone: string; phone: string };
+  shop: { id: string; name: string; timeZone: string; phone: string };
   hours: OpeningHours;
   slotCapacity: number;
   /** Drinks per online order and per slot (common/order-size.ts). */
@@ -32,7 +32,7 @@ export interface ShopState {
   defaultPrepMinutes: number;
   pause: { pausedUntil: string | null } | null;
   soldOut: SoldOutItem[];
-  /** Ids of the add-on options sold out at the location. */
+  /** Ids of the add-on options sold out at the shop. */
   soldOutOptions: string[];
   /**
    * Minutes of drinks still to make for the orders the counter is on (worker/services/orders/queue.ts).
@@ -40,7 +40,7 @@ export interface ShopState {
   queueMinutes: number;
 }
 
-/** The location's pause, if one is in force at `now`: until its end, or until resumed when it has none. */
+/** The shop's pause, if one is in force at `now`: until its end, or until resumed when it has none. */
 export function pauseInForce(locationId: string, now: Date) {
   return and(
     eq(orderingPauses.locationId, locationId),
@@ -48,7 +48,7 @@ export function pauseInForce(locationId: string, now: Date) {
   );
 }
 
-/** What is sold out at the location now: whole drinks (no size) and single sizes. */
+/** What is sold out at the shop now: whole drinks (no size) and single sizes. */
 export function soldOutAt(db: Database, locationId: string) {
   return db
     .select({ productId: soldOutItems.productId, size: soldOutItems.size })
@@ -56,7 +56,7 @@ export function soldOutAt(db: Database, locationId: string) {
     .where(eq(soldOutItems.locationId, locationId));
 }
 
-/** The add-on options sold out at the location now. */
+/** The add-on options sold out at the shop now. */
 export function soldOutOptionsAt(db: Database, locationId: string) {
   return db
     .select({ optionId: soldOutOptions.optionId })
@@ -80,7 +80,7 @@ export async function loadShopState(
   now: Date,
   queue: QueueQuery,
 ): Promise<ShopState> {
-  const [locationRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows] = await db.batch([
+  const [shopRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows] = await db.batch([
     db.select().from(locations).where(eq(locations.id, locationId)),
     db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
     db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
@@ -88,13 +88,13 @@ export async function loadShopState(
     soldOutOptionsAt(db, locationId),
     queue.query,
   ]);
-  const location = locationRows[0];
-  if (!location) throw notFound("Location not found");
+  const shop = shopRows[0];
+  if (!shop) throw notFound("Shop not found");
   const settings = settingsRows[0];
   const defaultPrepMinutes = settings?.defaultPrepMinutes ?? FALLBACK_PREP_MINUTES;
   return {
-    location: { id: location.id, name: location.name, timeZone: location.timeZone, phone: location.phone },
-    hours: await loadOpeningHours(db, locationId, location.timeZone),
+    shop: { id: shop.id, name: shop.name, timeZone: shop.timeZone, phone: shop.phone },
+    hours: await loadOpeningHours(db, locationId, shop.timeZone),
     slotCapacity: settings?.slotCapacity ?? 0,
     drinkLimits: settings
       ? { perOrder: settings.maxDrinksPerOrder, perSlot: settings.maxDrinksPerSlot }
@@ -118,7 +118,7 @@ export function readyAfterClosing(readyAt: Date, closesAt: Date | null): boolean
   return closesAt !== null && readyAt.getTime() > closesAt.getTime();
 }
 
-/** Whether the location takes orders now, and if not, why. */
+/** Whether the shop takes orders now, and if not, why. */
 export function acceptance(
   state: ShopState,
   now: Date,

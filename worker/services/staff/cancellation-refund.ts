@@ -11,7 +11,7 @@ import type { Env } from "#worker/env";
 import { errorMessages } from "#worker/lib/db-errors";
 import { ApiError, notFound } from "#worker/lib/errors";
 import { allAnnouncements, NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
+import { loadOrder, shopOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import {
   claimForCancellation,
   recordRefund,
@@ -43,7 +43,7 @@ function refundKey(env: Env): string {
 
 /** The order as it is now, after another writer (Stripe's webhook) recorded its refund first. */
 async function reloaded(input: CancellationRefundInput, order: LoadedOrder): Promise<LoadedOrder> {
-  const latest = await loadOrder(input.db, locationOrder(input.staff.locationId, order.row.id));
+  const latest = await loadOrder(input.db, shopOrder(input.staff.locationId, order.row.id));
   if (!latest) throw notFound("Order not found");
   return latest;
 }

@@ -12,7 +12,7 @@ import type { Database } from "#worker/db/client";
 import { ApiError, notFound } from "#worker/lib/errors";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
 import { cancelledFromByOrder } from "#worker/services/orders/board-orders";
-import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
+import { loadOrder, shopOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import { isSlotFull } from "#worker/services/orders/pickup-slots";
 import { markGivenBack, markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
@@ -29,8 +29,8 @@ export interface CounterChangeResult {
   news: Announcements;
 }
 
-async function locationOrderOf({ db, staff, orderId }: CounterChangeInput): Promise<LoadedOrder> {
-  const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
+async function shopOrderOf({ db, staff, orderId }: CounterChangeInput): Promise<LoadedOrder> {
+  const order = await loadOrder(db, shopOrder(staff.locationId, orderId));
   if (!order) throw notFound("Order not found");
   return order;
 }
@@ -45,7 +45,7 @@ function changedMeanwhile(): ApiError {
  * `not_recallable` says why not.
  */
 export async function recallOrder(input: CounterChangeInput): Promise<CounterChangeResult> {
-  const order = await locationOrderOf(input);
+  const order = await shopOrderOf(input);
   const { row } = order;
   const cancelledFrom =
     row.status === "cancelled" ? ((await cancelledFromByOrder(input.db, [row.id])).get(row.id) ?? null) : null;
@@ -69,7 +69,7 @@ export async function recallOrder(input: CounterChangeInput): Promise<CounterCha
  * nothing; 409 `nothing_to_give_back` for any other order.
  */
 export async function giveBackAtCounter(input: CounterChangeInput): Promise<CounterChangeResult> {
-  const order = await locationOrderOf(input);
+  const order = await shopOrderOf(input);
   const unchanged = (current: LoadedOrder) => ({ order: toStaffOrder(current), news: NOTHING_TO_ANNOUNCE });
   if (order.row.paymentState === "given_back") return unchanged(order);
   if (amountToGiveBack(order.row) === 0) {
@@ -81,7 +81,7 @@ export async function giveBackAtCounter(input: CounterChangeInput): Promise<Coun
   }
   const change = await markGivenBack(input.db, order, input.staffUserId);
   if (change) return { order: toStaffOrder(change.order), news: change.news };
-  const latest = await locationOrderOf(input);
+  const latest = await shopOrderOf(input);
   if (latest.row.paymentState === "given_back") return unchanged(latest);
   throw changedMeanwhile();
 }
@@ -92,7 +92,7 @@ export async function giveBackAtCounter(input: CounterChangeInput): Promise<Coun
  * owes nothing there (paid by card, cancelled).
  */
 export async function collectAtCounter(input: CounterChangeInput): Promise<CounterChangeResult> {
-  const order = await locationOrderOf(input);
+  const order = await shopOrderOf(input);
   const unchanged = (current: LoadedOrder) => ({ order: toStaffOrder(current), news: NOTHING_TO_ANNOUNCE });
   if (order.row.paymentState === "paid_at_counter") return unchanged(order);
   const { row } = order;
@@ -105,7 +105,7 @@ export async function collectAtCounter(input: CounterChangeInput): Promise<Count
   }
   const change = await markPaidAtCounter(input.db, order, input.staffUserId);
   if (change) return { order: toStaffOrder(change.order), news: change.news };
-  const latest = await locationOrderOf(input);
+  const latest = await shopOrderOf(input);
   if (latest.row.paymentState === "paid_at_counter") return unchanged(latest);
   throw changedMeanwhile();
 }

@@ -7,12 +7,12 @@ import { shopDayStart } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import { notFound } from "#worker/lib/errors";
 import { closeEarlierOrders, countEarlierOrders, listEarlierOrders } from "#worker/services/orders/earlier-orders";
-import { findBoardLocation } from "./board-location";
+import { findBoardShop } from "./board-shop";
 
 /** When the location's today began, on its own clock. */
 export async function locationDayStart(db: Database, locationId: string, now = Date.now()): Promise<string> {
-  const location = await findBoardLocation(db, locationId);
-  if (!location) throw notFound("Location not found");
+  const location = await findBoardShop(db, locationId);
+  if (!location) throw notFound("Shop not found");
   return shopDayStart(now, location.timeZone).toISOString();
 }
 

@@ -47,6 +47,6 @@ export async function findStaffMembership(
 }
 
 /** Whether a user is on a shop's list now: a row for that shop, or the owner's anywhere. */
-export function memberOfLocation(locationId: string) {
+export function memberOfShop(locationId: string) {
   return or(eq(staffMembers.locationId, locationId), eq(staffMembers.role, "owner"));
 }

@@ -17,7 +17,7 @@ import type { Database } from "#worker/db/client";
 import type { Env } from "#worker/env";
 import { ApiError, notFound } from "#worker/lib/errors";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
-import { loadOrder, locationOrder, type LoadedOrder } from "#worker/services/orders/loading";
+import { loadOrder, shopOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import {
   cancelAtCounter,
@@ -121,7 +121,7 @@ const ATTEMPTS = 2;
 export async function changeOrderStatus(input: StatusChangeInput): Promise<StatusChangeResult> {
   const { db, staff, orderId, status } = input;
   const load = async () => {
-    const order = await loadOrder(db, locationOrder(staff.locationId, orderId));
+    const order = await loadOrder(db, shopOrder(staff.locationId, orderId));
     if (!order) throw notFound("Order not found");
     return order;
   };

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { LOCATION_PARAM, SHOP_COOKIE } from "#common/locations";
 import type { AppEnv } from "#worker/env";
-import { DEFAULT_LOCATION_ID } from "./default-shop";
+import { DEFAULT_SHOP_ID } from "./default-shop";
 
 /** How long an id may be before it is not one of ours (ids are short; a cookie is anyone's). */
 const MAX_ID_LENGTH = 100;
@@ -15,7 +15,7 @@ const MAX_ID_LENGTH = 100;
  */
 export function requestedShopId(c: Context<AppEnv>, named?: string | null): string {
   const asked = named ?? c.req.query(LOCATION_PARAM);
-  return asked ? asked.slice(0, MAX_ID_LENGTH) : DEFAULT_LOCATION_ID;
+  return asked ? asked.slice(0, MAX_ID_LENGTH) : DEFAULT_SHOP_ID;
 }
 
 /**
@@ -25,7 +25,7 @@ export function requestedShopId(c: Context<AppEnv>, named?: string | null): stri
  */
 export function pageShopId(c: Context<AppEnv>, known?: ReadonlySet<string>): string {
   const remembered = rememberedShopId(c);
-  return remembered && (!known || known.has(remembered)) ? remembered : DEFAULT_LOCATION_ID;
+  return remembered && (!known || known.has(remembered)) ? remembered : DEFAULT_SHOP_ID;
 }
 
 /** The shop the cookie remembers, if the cookie looks like an id. */

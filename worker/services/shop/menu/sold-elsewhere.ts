@@ -4,7 +4,7 @@ import { notSoldAtMessage, PRODUCT_NOT_SOLD, SOLD_AT_LIMIT, type SoldAtShop } fr
 import type { Database } from "#worker/db/client";
 import { locationNotSold, locations } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
-import { milesBetween } from "#worker/services/locations/distance";
+import { milesBetween } from "#worker/services/shop/directory/distance";
 import type { ShopMenu } from "./rules";
 
 /**

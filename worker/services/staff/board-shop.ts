@@ -7,10 +7,10 @@ import { locationBoardSettings, locationPickupSettings, locations } from "#worke
 import { loadOpeningHours } from "#worker/services/shop/opening-hours";
 
 /**
- * The board's location: its name, time zone, when its tickets turn "waiting" and "late", how
+ * The board's shop: its name, time zone, when its tickets turn "waiting" and "late", how
  * many drinks make an order large, and its opening hours as they are now.
  */
-export async function findBoardLocation(db: Database, locationId: string): Promise<BoardLocation | undefined> {
+export async function findBoardShop(db: Database, locationId: string): Promise<BoardLocation | undefined> {
   const [row] = await db
     .select({
       id: locations.id,

@@ -4,17 +4,15 @@ import { z } from "zod";
 import { LOCATION_PARAM } from "#common/locations";
 import type { Database } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
-import { ApiError } from "#worker/lib/errors";
 import { catalogId } from "#worker/lib/validation";
-import { requestedShopId } from "#worker/services/locations/request-shop";
+import { knownShop } from "#worker/services/shop/known-shop";
+import { requestedShopId } from "#worker/services/shop/request-shop";
 import { loadShopMenu, type ShopMenu } from "./rules";
 
 /** `?location=<id>`: optional; its form checked at the edge (400 naming `location`). */
-export const locationQuery = z.object({ [LOCATION_PARAM]: catalogId.optional() });
+export const shopQuery = z.object({ [LOCATION_PARAM]: catalogId.optional() });
 
 /** The named shop's menu rules, or 400 naming `location` when there is no such shop. */
 export async function shopMenuOf(c: Context<AppEnv>, db: Database): Promise<ShopMenu> {
-  const shop = await loadShopMenu(db, requestedShopId(c));
-  if (!shop) throw new ApiError(400, "invalid_input", `${LOCATION_PARAM}: no such shop`, LOCATION_PARAM);
-  return shop;
+  return knownShop(await loadShopMenu(db, requestedShopId(c)), LOCATION_PARAM);
 }

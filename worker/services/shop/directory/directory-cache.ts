@@ -14,12 +14,12 @@ import type { AppEnv } from "#worker/env";
 const BROWSER_MAX_AGE_SECONDS = 30;
 const EDGE_MAX_AGE_SECONDS = 60;
 
-export const LOCATIONS_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_SECONDS}, s-maxage=${EDGE_MAX_AGE_SECONDS}`;
+export const DIRECTORY_CACHE_CONTROL = `public, max-age=${BROWSER_MAX_AGE_SECONDS}, s-maxage=${EDGE_MAX_AGE_SECONDS}`;
 
-export function locationsCache(): MiddlewareHandler<AppEnv> {
+export function directoryCache(): MiddlewareHandler<AppEnv> {
   const cached = cache({
     cacheName: "squeeze-locations-v1",
-    cacheControl: LOCATIONS_CACHE_CONTROL,
+    cacheControl: DIRECTORY_CACHE_CONTROL,
     wait: false,
     onCacheNotAvailable: false,
     keyGenerator: (c) => `${c.req.url}#minute=${Math.floor(Date.now() / (EDGE_MAX_AGE_SECONDS * 1000))}`,
