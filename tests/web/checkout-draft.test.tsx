@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import {

@@ -5,15 +5,15 @@ import toast from "react-hot-toast";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import { AuthModal } from "#web/features/auth/auth-modal";
 import { useSessionStore } from "#web/lib/session-store";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 // The success modal loads "Tell me when it's ready" when it opens; loaded here ahead, as a browser
 // would have it by then, so the 300 ms before the menu are the page's, not the test runner's.
-import "#web/components/ready-notifications/ready-notifications";
+import "#web/shared-features/ready-notifications/ready-notifications";
 import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
 import {
   deviceClockIn,

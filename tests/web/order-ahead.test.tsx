@@ -6,7 +6,7 @@ import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { orderTiming } from "#common/order-timing";
 import type { StaffOrder } from "#common/staff-orders";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";

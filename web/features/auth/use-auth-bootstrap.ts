@@ -61,7 +61,7 @@ export function useAuthBootstrap(): void {
       useSessionStore.getState().markChecked();
       // The account's shop comes back with the session; its code loads only when it differs from this browser's.
       if (shopId && shopId !== currentShopId()) {
-        void import("#web/components/shop-picker/adopt-shop")
+        void import("#web/shared-features/shop-picker/adopt-shop")
           .then(({ adoptShop }) => adoptShop(shopId))
           .catch((error: unknown) => console.warn("Could not restore the account's shop", error));
       }

@@ -5,7 +5,7 @@ import type { CheckoutForm, OrderRequest, PickupRequest } from "#common/forms/ch
 import { formatCents } from "#common/money";
 import type { CreateOrderResponse } from "#common/orders";
 import type { TipRequest } from "#common/tips";
-import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import type { CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { useSessionStore } from "#web/lib/session-store";

@@ -7,7 +7,7 @@ import { formatCents } from "#common/money";
 import { DEFAULT_DRINK_LIMITS } from "#common/order-size";
 import { orderNumber, type OrderStatus } from "#common/orders";
 import type { DoneOrder, StaffOrder } from "#common/staff-orders";
-import { useBoardExtensions } from "#web/components/board-extensions";
+import { useBoardExtensions } from "#web/shared-features/board-extensions/board-extensions";
 import { errorMessage } from "#web/lib/query-client";
 import { useNow } from "#web/lib/use-now";
 import { useGiveBack } from "./api/give-back";
