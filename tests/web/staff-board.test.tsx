@@ -14,7 +14,8 @@ import {
   withBoardOrder,
 } from "#web/features/staff-board/board-orders";
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
-import StaffBoardPage, { refundStillOwedText } from "#web/features/staff-board/staff-board-page";
+import StaffBoardPage from "#web/features/staff-board/staff-board-page";
+import { refundStillOwedText } from "#web/features/staff-board/use-board-actions";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import { columnsForWidth, laneLayout } from "#web/features/staff-board/use-lane-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
