@@ -25,6 +25,7 @@ import {
   signInAs,
   termsAndDefinitions,
 } from "./storefront-helpers";
+import { shopperOrder } from "./order-fixtures";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -54,26 +55,8 @@ const PHONE = "+1 714 555 0100";
 const LA = "America/Los_Angeles";
 const ORDER_ID = "4f9c2b1e-0000-4000-8000-000000000001";
 
-function placedOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "4f9c2b1e-0000-4000-8000-000000000001",
-    locationId: "loc-anaheim",
-    status: "received",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    cancelReason: null,
-    totalCents: 1997,
-    fulfilment: "pickup",
-    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-    deliveryFeeCents: 0,
-    tipCents: 0,
-    createdAt: "2025-06-01T12:00:00.000Z",
-    updatedAt: "2025-06-01T12:00:00.000Z",
-    itemCount: 3,
-    lines: [],
-    ...overrides,
-  };
-}
+/** The order the API answers for the cart: a pickup of three drinks, $19.97. */
+const placedOrder = (overrides: Partial<Order> = {}): Order => shopperOrder(overrides);
 
 function renderCheckout(path = "/checkout") {
   return renderRoutes(
