@@ -305,6 +305,12 @@ export default defineConfig(
     rules: { "no-restricted-syntax": ["error", ...orderTableAccess] },
   },
   {
+    // A page is made of named components and hooks (docs/decisions/0044-pages-made-of-hooks.md):
+    // no function in a feature runs past 150 lines, its nested functions and JSX included.
+    files: ["web/features/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 150, IIFEs: true }] },
+  },
+  {
     // Playwright reads a test's fixtures from its first parameter's pattern, even an empty one.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
