@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { notify } from "#web/lib/notify";
-import { getMe } from "./api/get-me";
+import { getMe } from "#web/shared-features/session/api/get-me";
 import { runIntent, takeRememberedIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { useSessionStore } from "#web/lib/session-store";
 import { currentShopId } from "#web/lib/shop-store";

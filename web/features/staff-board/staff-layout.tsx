@@ -6,7 +6,7 @@ import { signInStartPath } from "#common/sign-in-start";
 import { NUMBERS_ROLES } from "#common/staff";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
-import { useStaffShops } from "#web/lib/staff-shops";
+import { useStaffShops } from "#web/shared-features/staff-shops/api/get-staff-shops";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
