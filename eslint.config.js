@@ -73,8 +73,7 @@ const boundaries = [
   {
     target: ["./web/components", "./web/lib", "./web/config", "./web/styles"],
     from: ["./web/features", "./web/shared-features", "./web/app"],
-    message:
-      "Shared web code imports no feature, no shared feature and not the app: take what it shows as props.",
+    message: "Shared web code imports no feature, no shared feature and not the app: take what it shows as props.",
   },
   {
     target: "./web/features",
