@@ -22,9 +22,11 @@ const importAuthModal = () => loadChunk("auth-modal", () => import("#web/feature
 // once the page is up and the browser is idle, or with a toast the layout raises itself. A toast a
 // page raises before then waits in react-hot-toast's store and shows once the toaster is drawn.
 const Toaster = lazy(() => import("./toaster"));
-const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/shared-features/feedback/feedback-modal"));
+const importFeedbackModal = () =>
+  loadChunk("feedback-modal", () => import("#web/shared-features/feedback/feedback-modal"));
 // "Choose your shop" loads only when opened: few visits open it.
-const importShopPicker = () => loadChunk("shop-picker", () => import("#web/shared-features/shop-picker/shop-picker-dialog"));
+const importShopPicker = () =>
+  loadChunk("shop-picker", () => import("#web/shared-features/shop-picker/shop-picker-dialog"));
 // The service worker and its "newer version" line: after the first paint, like the overlays.
 const AppUpdates = lazy(() => import("./app-updates"));
 
