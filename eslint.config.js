@@ -5,9 +5,11 @@
  *
  *   common/  ← worker/        common/ imports nothing of worker/ or web/
  *   common/  ← web/           web/ never imports worker/
- *   web/lib, web/components, web/config  ←  web/features/<name>  ←  web/app
- *                             a feature imports no other feature; shared code imports no feature
- *                             and not the app; the app wires features together
+ *   web/lib, web/components, web/config  ←  web/shared-features/<name>  ←  web/features/<name>  ←  web/app
+ *                             a feature imports no other feature; a shared feature (the shop picker,
+ *                             the shop's status, Ready notifications…) imports no feature and not the
+ *                             app; web/lib, web/components and web/config import neither; the app
+ *                             wires features together
  *   worker/lib, worker/db  ←  worker/services  ←  worker/routes  ←  worker/app.ts
  *                             a route imports no other route; services import no route; lib imports
  *                             no service
@@ -63,12 +65,17 @@ const boundaries = [
     from: "./web/features",
     except: [`./${feature}`],
     message:
-      "Features do not import each other: move what they share to web/components/ or web/lib/, or wire them in web/app/.",
+      "Features do not import each other: move what they share to web/shared-features/ (with its API calls), web/components/ or web/lib/, or wire them in web/app/.",
   })),
   {
-    target: ["./web/components", "./web/lib", "./web/config", "./web/styles"],
+    target: "./web/shared-features",
     from: ["./web/features", "./web/app"],
-    message: "Shared web code imports no feature and not the app: take what it shows as props.",
+    message: "A shared feature imports no feature and not the app: features import it.",
+  },
+  {
+    target: ["./web/components", "./web/lib", "./web/config", "./web/styles"],
+    from: ["./web/features", "./web/shared-features", "./web/app"],
+    message: "Shared web code imports no feature, no shared feature and not the app: take what it shows as props.",
   },
   {
     target: "./web/features",
@@ -298,6 +305,12 @@ export default defineConfig(
     files: ["worker/**/*.ts"],
     ignores: ["worker/services/orders/**", "worker/db/**"],
     rules: { "no-restricted-syntax": ["error", ...orderTableAccess] },
+  },
+  {
+    // A page is made of named components and hooks (docs/decisions/0044-pages-made-of-hooks.md):
+    // no function in a feature (shared ones too) runs past 150 lines, its nested functions and JSX included.
+    files: ["web/features/**/*.{ts,tsx}", "web/shared-features/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 150, IIFEs: true }] },
   },
   {
     // Playwright reads a test's fixtures from its first parameter's pattern, even an empty one.

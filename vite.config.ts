@@ -270,7 +270,7 @@ export default defineConfig({
                 // use part of it (sold out) and fetch the same file.
                 {
                   name: "shop-status",
-                  test: /web[\\/]components[\\/]shop-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
+                  test: /web[\\/]shared-features[\\/]shop-status[\\/]|common[\\/](availability|hours[\\/]format)\.ts$/,
                   priority: 1,
                 },
                 {

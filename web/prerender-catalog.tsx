@@ -4,7 +4,7 @@
 // hydrates that HTML (web/main.tsx waits until it has the same data).
 import { QueryClient } from "@tanstack/react-query";
 import type { CatalogPrerender } from "#common/prerender";
-import { categoriesQueryOptions } from "./lib/get-categories";
+import { categoriesQueryOptions } from "./shared-features/catalog/api/get-categories";
 import { categoryProductsQueryOptions } from "./features/menu/api/get-category-products";
 import { productQueryOptions } from "./features/product/api/get-product";
 import { renderApp } from "./prerender-app";

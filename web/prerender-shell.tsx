@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { Footer } from "./components/layout/footer";
+import { Footer } from "./shared-features/site-frame/footer";
 import { PageLoading } from "./app/layout";
 import { SiteHeader } from "./app/site-header";
 import { renderApp } from "./prerender-app";

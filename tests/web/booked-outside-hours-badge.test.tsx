@@ -7,6 +7,7 @@ import { HOURS_REFRESH_MS } from "#web/features/staff-board/components/booked-ou
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
+import { staffOrder } from "./order-fixtures";
 
 // The owner shortened the shop's hours after shoppers had booked pickup times in them: the
 // board marks those tickets, for the counter to call the shopper.
@@ -32,24 +33,10 @@ function bookedFor(id: string, daysAhead: number, hour: number, minute = 0): Sta
   const utcHours = hour - Number(/GMT([+-]\d+)/.exec(offset)![1]);
   const at = new Date(`${day}T00:00:00.000Z`);
   at.setUTCHours(utcHours, minute);
-  return {
-    id,
-    status: "received",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    customerName: "Ada Lovelace",
-    phone: "+1 (714) 555-0101",
-    totalCents: 649,
-    tipCents: 0,
-    fulfilment: "pickup",
-    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-    cancelReason: null,
-    createdAt: new Date(Date.now() - 60_000).toISOString(),
-    updatedAt: new Date(Date.now() - 60_000).toISOString(),
-    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "", options: [] }],
+  return staffOrder(id, {
     pickup: { mode: "slot", at: at.toISOString(), timeZone: LA },
     prepStartsAt: new Date(at.getTime() - 3 * 60_000).toISOString(),
-  };
+  });
 }
 
 function renderBoard() {

@@ -7,6 +7,7 @@ import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import { json, mockApi, renderRoutes, resetStores } from "./storefront-helpers";
+import { staffOrder as placedTicket } from "./order-fixtures";
 
 const ANAHEIM = {
   id: "loc-anaheim",
@@ -17,25 +18,15 @@ const ANAHEIM = {
 };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): StaffOrder {
-  return {
-    id,
+/** A ready ticket of one Sunrise Orange, $8.39 to collect, placed 4 minutes ago. */
+const staffOrder = (id: string, overrides: Partial<StaffOrder> = {}): StaffOrder =>
+  placedTicket(id, {
     status: "ready",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    customerName: "Ada Lovelace",
-    phone: "+1 (714) 555-0101",
     totalCents: 839,
-    tipCents: 0,
-    fulfilment: "pickup",
-    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-    cancelReason: null,
     createdAt: minutesAgo(4),
     updatedAt: minutesAgo(4),
-    lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "", options: [] }],
     ...overrides,
-  };
-}
+  });
 const owing = staffOrder("aaaaaaaa-0000-4000-8000-000000000001");
 
 function board(orders: StaffOrder[], extra: { done?: DoneOrder[]; unpaid?: DoneOrder[]; earlier?: number } = {}) {

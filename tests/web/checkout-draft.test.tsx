@@ -3,11 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { SESSION_STORAGE_KEY, useSessionStore } from "#web/lib/session-store";
 import { deviceClockIn, json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
+import { shopperOrder } from "./order-fixtures";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -67,24 +68,14 @@ const sunrise: CartItem = {
 };
 
 function placedOrder(): Order {
-  return {
-    id: "4f9c2b1e-0000-4000-8000-000000000001",
-    locationId: "loc-anaheim",
-    status: "received",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    cancelReason: null,
+  return shopperOrder({
     totalCents: 1493,
-    fulfilment: "pickup",
-    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-    deliveryFeeCents: 0,
     tipCents: 195,
     createdAt: FRIDAY_MORNING,
     updatedAt: FRIDAY_MORNING,
     itemCount: 2,
-    lines: [],
     pickup: { mode: "slot", at: SATURDAY_9_30, timeZone: LA },
-  };
+  });
 }
 
 function api(orderAnswer: () => Response | Promise<Response> = () => new Promise<Response>(() => {})) {

@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import {
@@ -17,6 +17,7 @@ import {
   signInAs,
   termsAndDefinitions,
 } from "./storefront-helpers";
+import { shopperOrder } from "./order-fixtures";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -28,25 +29,16 @@ const SATURDAY_9_30 = "2026-11-28T17:30:00.000Z";
 const SPEC_MESSAGE = "Your order is placed, We will contact you as soon as possible.";
 
 function orderAhead(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "4f9c2b1e-0000-4000-8000-000000000001",
-    locationId: "loc-anaheim",
-    status: "received",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    cancelReason: null,
+  return shopperOrder({
     totalCents: 1493,
-    fulfilment: "pickup",
     fulfilmentAddress: SHOP_ADDRESS,
-    deliveryFeeCents: 0,
     tipCents: 195,
     createdAt: FRIDAY_MORNING,
     updatedAt: FRIDAY_MORNING,
     itemCount: 2,
-    lines: [],
     pickup: { mode: "slot", at: SATURDAY_9_30, timeZone: LA },
     ...overrides,
-  };
+  });
 }
 
 async function placeOrder(order: Order) {

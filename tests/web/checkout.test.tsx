@@ -5,15 +5,15 @@ import toast from "react-hot-toast";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreateOrderResponse, Order } from "#common/orders";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import { AuthModal } from "#web/features/auth/auth-modal";
 import { useSessionStore } from "#web/lib/session-store";
 import { cartLineId, useCartStore, type CartItem } from "#web/lib/cart-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 // The success modal loads "Tell me when it's ready" when it opens; loaded here ahead, as a browser
 // would have it by then, so the 300 ms before the menu are the page's, not the test runner's.
-import "#web/components/ready-notifications/ready-notifications";
+import "#web/shared-features/ready-notifications/ready-notifications";
 import { goToPaymentPage } from "#web/features/checkout/payment-redirect";
 import {
   deviceClockIn,
@@ -25,6 +25,7 @@ import {
   signInAs,
   termsAndDefinitions,
 } from "./storefront-helpers";
+import { shopperOrder } from "./order-fixtures";
 
 vi.mock("#web/features/checkout/payment-redirect", () => ({ goToPaymentPage: vi.fn() }));
 
@@ -54,26 +55,8 @@ const PHONE = "+1 714 555 0100";
 const LA = "America/Los_Angeles";
 const ORDER_ID = "4f9c2b1e-0000-4000-8000-000000000001";
 
-function placedOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "4f9c2b1e-0000-4000-8000-000000000001",
-    locationId: "loc-anaheim",
-    status: "received",
-    paymentMode: "pay_on_pickup",
-    paymentState: "not_required",
-    cancelReason: null,
-    totalCents: 1997,
-    fulfilment: "pickup",
-    fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-    deliveryFeeCents: 0,
-    tipCents: 0,
-    createdAt: "2025-06-01T12:00:00.000Z",
-    updatedAt: "2025-06-01T12:00:00.000Z",
-    itemCount: 3,
-    lines: [],
-    ...overrides,
-  };
-}
+/** The order the API answers for the cart: a pickup of three drinks, $19.97. */
+const placedOrder = (overrides: Partial<Order> = {}): Order => shopperOrder(overrides);
 
 function renderCheckout(path = "/checkout") {
   return renderRoutes(

@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 
 const show = (...args: Parameters<ReturnType<typeof useFeedbackStore.getState>["show"]>) =>
   act(() => useFeedbackStore.getState().show(...args));

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Footer } from "#web/components/layout/footer";
+import { Footer } from "#web/shared-features/site-frame/footer";
 import { brand } from "#web/config/brand";
 
 function renderFooter() {

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { lazy, Suspense, type ReactElement } from "react";
 import { BrowserRouter, createMemoryRouter, Route, RouterProvider, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { Header } from "#web/components/layout/header";
+import { Header } from "#web/shared-features/site-frame/header";
 
 function renderHeader(path = "/") {
   const router = createMemoryRouter([{ path: "*", element: <Header /> }], { initialEntries: [path] });

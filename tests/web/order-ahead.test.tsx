@@ -6,7 +6,7 @@ import type { PickupDay, PickupSlot, ShopStatus } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { orderTiming } from "#common/order-timing";
 import type { StaffOrder } from "#common/staff-orders";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import CheckoutPage from "#web/features/checkout/checkout-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
@@ -24,6 +24,7 @@ import {
   signInAs,
   sunriseOrange,
 } from "./storefront-helpers";
+import { staffOrder } from "./order-fixtures";
 
 const LA = "America/Los_Angeles";
 /** Wednesday Nov 25, 2026, 10 PM in Anaheim: closed; Thursday is Thanksgiving (closed). */
@@ -382,24 +383,10 @@ describe("the board's Later lane", () => {
 
   function scheduled(id: string, prepStartsInMs: number, pickupInMs: number): StaffOrder {
     const now = Date.now();
-    return {
-      id,
-      status: "received",
-      paymentMode: "pay_on_pickup",
-      paymentState: "not_required",
-      customerName: "Ada Lovelace",
-      phone: "+1 (714) 555-0101",
-      totalCents: 649,
-      tipCents: 0,
-      fulfilment: "pickup",
-      fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-      cancelReason: null,
-      createdAt: new Date(now - 60_000).toISOString(),
-      updatedAt: new Date(now - 60_000).toISOString(),
-      lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "", options: [] }],
+    return staffOrder(id, {
       pickup: { mode: "slot", at: new Date(now + pickupInMs).toISOString(), timeZone: LA },
       prepStartsAt: new Date(now + prepStartsInMs).toISOString(),
-    };
+    });
   }
 
   it("holds an order in Later until its preparation is due, then moves it to New and alerts, without a request", async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OrderAgainResponse } from "#common/order-again";
 import type { ShopStatus } from "#common/availability";
 import type { Order } from "#common/orders";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { cartLineId, useCartStore } from "#web/lib/cart-store";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import OrdersPage from "#web/features/orders/orders-page";
@@ -13,22 +13,16 @@ import { useSessionStore } from "#web/lib/session-store";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import OrderPage from "#web/features/orders/order-page";
 import { deviceClockIn, json, mockApi, renderRoutes, resetStores, signInAs } from "./storefront-helpers";
+import { shopperOrder } from "./order-fixtures";
 
-const paidOrder: Order = {
+const paidOrder: Order = shopperOrder({
   id: "a1b2c3d4-0000-4000-8000-000000000002",
-  locationId: "loc-anaheim",
   status: "ready",
   paymentMode: "stripe",
   paymentState: "paid",
-  cancelReason: null,
   totalCents: 1647,
-  fulfilment: "pickup",
-  fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-  deliveryFeeCents: 0,
-  tipCents: 0,
   createdAt: "2025-06-02T12:00:00.000Z",
   updatedAt: "2025-06-02T12:10:00.000Z",
-  itemCount: 3,
   lines: [
     {
       productId: "prd-sunrise-orange",
@@ -53,19 +47,11 @@ const paidOrder: Order = {
       options: [],
     },
   ],
-};
-const placedOrder: Order = {
+});
+const placedOrder: Order = shopperOrder({
   id: "ffeeddcc-0000-4000-8000-000000000001",
-  locationId: "loc-anaheim",
   status: "completed",
-  paymentMode: "pay_on_pickup",
-  paymentState: "not_required",
-  cancelReason: null,
   totalCents: 699,
-  fulfilment: "pickup",
-  fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
-  deliveryFeeCents: 0,
-  tipCents: 0,
   createdAt: "2025-06-01T09:00:00.000Z",
   updatedAt: "2025-06-01T09:20:00.000Z",
   itemCount: 1,
@@ -82,7 +68,7 @@ const placedOrder: Order = {
       options: [],
     },
   ],
-};
+});
 
 function renderOrders() {
   return renderRoutes(

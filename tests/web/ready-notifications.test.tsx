@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
+import { ReadyNotifications } from "#web/shared-features/ready-notifications/ready-notifications";
 import { json, mockApi } from "./storefront-helpers";
 
 // "Tell me when it's ready" against the browser's push machinery as jsdom lacks it: a service

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LocationSummary } from "#common/locations";
 import { AppRoutes } from "#web/app/router";
 import CheckoutPage from "#web/features/checkout/checkout-page";
-import { FeedbackModal } from "#web/components/feedback/feedback-modal";
+import { FeedbackModal } from "#web/shared-features/feedback/feedback-modal";
 import { clearLocalSession } from "#web/features/auth/api/logout";
 import { cartLineId, useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { SHOP_STORAGE_KEY, useShopChoice } from "#web/lib/shop-store";

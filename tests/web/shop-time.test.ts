@@ -4,8 +4,8 @@ import { formatOnShopClock } from "#common/hours/shop-clock";
 import { shopPlace } from "#common/shop-details";
 import type { LocationSummary } from "#common/locations";
 import { orderTiming, readyTiming, whenAndWhere } from "#common/order-timing";
-import { openNowText } from "#web/components/shop-picker/shop-hours";
-import { shopBannerText } from "#web/components/shop-status/shop-banner";
+import { openNowText } from "#web/shared-features/shop-picker/shop-hours";
+import { shopBannerText } from "#web/shared-features/shop-status/shop-banner";
 
 // A shopper's device in Los Angeles, a shop in Scottsdale (Arizona keeps no daylight saving). Los
 // Angeles springs forward on 2026-03-08 at 10:00 UTC and falls back on 2026-11-01 at 09:00 UTC: before

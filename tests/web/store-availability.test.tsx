@@ -12,9 +12,9 @@ import CheckoutPage from "#web/features/checkout/checkout-page";
 import ProductPage from "#web/features/product/product-page";
 import { PickupPicker } from "#web/features/checkout/pickup-picker";
 import { ProductCard } from "#web/features/menu/components/product-card";
-import { ShopBanner } from "#web/components/shop-status/shop-banner";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
-import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
+import { ShopBanner } from "#web/shared-features/shop-status/shop-banner";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
+import { WeeklyHours } from "#web/shared-features/shop-status/weekly-hours";
 import { MemoryRouter } from "react-router";
 import {
   charcoalLemon,

@@ -10,9 +10,9 @@ import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useSessionStore, type SessionUser } from "#web/lib/session-store";
 import { useCartStore } from "#web/lib/cart-store";
 import { useShopChoice } from "#web/lib/shop-store";
-import { useCartShopNotice } from "#web/lib/reprice-cart";
-import { useLocations } from "#web/components/shop-picker/locations-store";
-import { useShopPicker } from "#web/components/shop-picker/shop-picker-store";
+import { useCartShopNotice } from "#web/shared-features/shop-picker/reprice-cart";
+import { useLocations } from "#web/shared-features/shop-picker/locations-store";
+import { useShopPicker } from "#web/shared-features/shop-picker/shop-picker-store";
 
 export const categories: Category[] = [
   { id: "cat-fresh-juices", label: "Fresh Juices", slug: "fresh-juices", image: "/images/categories/fresh-juices.svg" },

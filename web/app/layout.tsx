@@ -1,11 +1,11 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
-import { useFeedbackStore } from "#web/components/feedback/feedback-store";
-import { Footer } from "#web/components/layout/footer";
+import { useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
+import { Footer } from "#web/shared-features/site-frame/footer";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { useAuthBootstrap } from "#web/features/auth/use-auth-bootstrap";
 import { useCartStore } from "#web/lib/cart-store";
-import { useShopPicker } from "#web/components/shop-picker/shop-picker-store";
+import { useShopPicker } from "#web/shared-features/shop-picker/shop-picker-store";
 import { notify } from "#web/lib/notify";
 import { LandingTakeOver } from "./landing-take-over";
 import { ChunkLoadError, loadChunk } from "./lazy-page";
@@ -22,9 +22,11 @@ const importAuthModal = () => loadChunk("auth-modal", () => import("#web/feature
 // once the page is up and the browser is idle, or with a toast the layout raises itself. A toast a
 // page raises before then waits in react-hot-toast's store and shows once the toaster is drawn.
 const Toaster = lazy(() => import("./toaster"));
-const importFeedbackModal = () => loadChunk("feedback-modal", () => import("#web/components/feedback/feedback-modal"));
+const importFeedbackModal = () =>
+  loadChunk("feedback-modal", () => import("#web/shared-features/feedback/feedback-modal"));
 // "Choose your shop" loads only when opened: few visits open it.
-const importShopPicker = () => loadChunk("shop-picker", () => import("#web/components/shop-picker/shop-picker-dialog"));
+const importShopPicker = () =>
+  loadChunk("shop-picker", () => import("#web/shared-features/shop-picker/shop-picker-dialog"));
 // The service worker and its "newer version" line: after the first paint, like the overlays.
 const AppUpdates = lazy(() => import("./app-updates"));
 

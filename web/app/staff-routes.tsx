@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from "react";
 import { Route, Routes, useNavigate } from "react-router";
 import { APP_PAGES } from "#common/app-pages";
-import { BoardExtensionsContext } from "#web/components/board-extensions";
+import { BoardExtensionsContext } from "#web/shared-features/board-extensions/board-extensions";
 import { PRINTING_ON_THE_BOARD } from "#web/features/staff-printing/board-printing";
 import { PageLoading } from "./layout";
 import { lazyPage } from "./lazy-page";

@@ -74,7 +74,7 @@ export interface CartState {
   keepCheckoutDetails(details: Partial<CheckoutDetails>): void;
   /**
    * The shop whose prices the lines carry (null: the default shop). A cart belongs to one shop:
-   * when the chosen shop is another, the lines are priced again there (web/lib/reprice-cart.ts).
+   * when the chosen shop is another, the lines are priced again there (web/shared-features/shop-picker/reprice-cart.ts).
    */
   shopId: string | null;
   /**

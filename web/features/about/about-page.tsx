@@ -2,12 +2,12 @@ import { Link } from "#web/components/link";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { brand } from "#web/config/brand";
 import { TeamSection } from "#web/components/team-section/team-section";
-import { WeeklyHours } from "#web/components/shop-status/weekly-hours";
-import { useShopPolling } from "#web/components/shop-status/use-shop-polling";
-import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { WeeklyHours } from "#web/shared-features/shop-status/weekly-hours";
+import { useShopPolling } from "#web/shared-features/shop-status/use-shop-polling";
+import { useChosenShop } from "#web/shared-features/shop-picker/use-chosen-shop";
 import { shopPlace } from "#common/shop-details";
 import { deliveryFact } from "#web/config/shop-words";
-import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
+import { useShopDetails } from "#web/shared-features/shop-picker/use-shop-details";
 import "./about.css";
 
 export default function AboutPage() {

@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { isBoolean, isRecord } from "#web/lib/guards";
-import { getMe } from "./api/get-me";
-import { adoptShop } from "#web/components/shop-picker/adopt-shop";
+import { getMe } from "#web/shared-features/session/api/get-me";
+import { adoptShop } from "#web/shared-features/shop-picker/adopt-shop";
 import { useAuthModalStore } from "#web/lib/sign-in-gate/auth-modal-store";
 import { rememberIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { isAuthProvider, type AuthProvider } from "#common/auth-providers";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { notify } from "#web/lib/notify";
-import { getMe } from "./api/get-me";
+import { getMe } from "#web/shared-features/session/api/get-me";
 import { runIntent, takeRememberedIntent } from "#web/lib/sign-in-gate/pending-intent";
 import { useSessionStore } from "#web/lib/session-store";
 import { currentShopId } from "#web/lib/shop-store";
@@ -61,7 +61,7 @@ export function useAuthBootstrap(): void {
       useSessionStore.getState().markChecked();
       // The account's shop comes back with the session; its code loads only when it differs from this browser's.
       if (shopId && shopId !== currentShopId()) {
-        void import("#web/components/shop-picker/adopt-shop")
+        void import("#web/shared-features/shop-picker/adopt-shop")
           .then(({ adoptShop }) => adoptShop(shopId))
           .catch((error: unknown) => console.warn("Could not restore the account's shop", error));
       }

@@ -6,7 +6,7 @@ import { Dialog } from "#web/components/dialog/dialog";
 import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
-import { CartShopLine, CartShopNotice, UnavailableLine } from "#web/components/shop-picker/cart-shop";
+import { CartShopLine, CartShopNotice, UnavailableLine } from "#web/shared-features/shop-picker/cart-shop";
 import "./cart.css";
 import { DrinkImage } from "#web/components/drink-image";
 

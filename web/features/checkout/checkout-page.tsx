@@ -1,5 +1,5 @@
 import { orderTotalCents } from "#common/order-total";
-import { usePaymentMethods } from "#web/lib/get-payment-methods";
+import { usePaymentMethods } from "#web/shared-features/payment-methods/api/get-payment-methods";
 import { useSessionStore } from "#web/lib/session-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { useCartStore } from "#web/lib/cart-store";
@@ -25,7 +25,7 @@ import { usePlaceOrder } from "./use-place-order";
 import { useStripeReturn } from "./use-stripe-return";
 import { YourDetailsForm } from "./your-details-form";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
-import { CartShopLine, CartShopNotice } from "#web/components/shop-picker/cart-shop";
+import { CartShopLine, CartShopNotice } from "#web/shared-features/shop-picker/cart-shop";
 import "./checkout.css";
 
 export default function CheckoutPage() {

@@ -1,7 +1,7 @@
 import { deviceTimeZone } from "#common/hours/shop-clock";
 import { formatCents } from "#common/money";
 import { whenAndWhere } from "#common/order-timing";
-import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
+import { ReadyNotifications } from "#web/shared-features/ready-notifications/ready-notifications";
 import { CheckoutFrame } from "./checkout-frame";
 import type { PlacedOrder } from "./use-order-success";
 

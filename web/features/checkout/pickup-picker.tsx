@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { PickupDay } from "#common/availability";
 import type { PickupRequest } from "#common/forms/checkout";
 import { clockDiffers, deviceTimeZone, whoseClock } from "#common/hours/shop-clock";
-import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { useChosenShop } from "#web/shared-features/shop-picker/use-chosen-shop";
 import type { FulfilmentMethod } from "#common/fulfilment";
 import { makingPlan, type DrinkLimits } from "#common/order-size";
 import { AsapLabel, LaterLabel } from "./pickup-option-labels";

@@ -2,8 +2,8 @@ import { deviceTimeZone } from "#common/hours/shop-clock";
 import { formatCents } from "#common/money";
 import { orderTiming, whenAndWhere } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
-import type { FeedbackDetail } from "#web/components/feedback/feedback-store";
-import { chosenShopName } from "#web/components/shop-picker/use-chosen-shop";
+import type { FeedbackDetail } from "#web/shared-features/feedback/feedback-store";
+import { chosenShopName } from "#web/shared-features/shop-picker/use-chosen-shop";
 
 /**
  * After when and where: how the spec's "We will contact you as soon as possible" comes, which this

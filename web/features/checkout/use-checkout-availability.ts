@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { DEFAULT_DRINK_LIMITS, drinkCount, overDrinkLimitMessage } from "#common/order-size";
-import { shopBannerText } from "#web/components/shop-status/shop-banner";
-import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { shopBannerText } from "#web/shared-features/shop-status/shop-banner";
+import { useChosenShop } from "#web/shared-features/shop-picker/use-chosen-shop";
 import { deviceTimeZone } from "#common/hours/shop-clock";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import type { CartItem } from "#web/lib/cart-store";
 import { usePickupDays } from "./api/get-pickup-days";
 import { firstSlotAhead } from "./pickup-days";

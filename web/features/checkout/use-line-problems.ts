@@ -1,8 +1,8 @@
 import { isSoldOut, type SoldOutItem } from "#common/availability";
-import { useSoldOut } from "#web/components/shop-status/sold-out";
-import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
-import { unavailableProblem } from "#web/components/shop-picker/cart-shop";
-import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { useSoldOut } from "#web/shared-features/shop-status/sold-out";
+import { useSoldOutOptions } from "#web/shared-features/shop-status/sold-out-options";
+import { unavailableProblem } from "#web/shared-features/shop-picker/cart-shop";
+import { useChosenShop } from "#web/shared-features/shop-picker/use-chosen-shop";
 import type { CartItem } from "#web/lib/cart-store";
 import { SOLD_OUT_LINE_TEXT, soldOutOptionText, type LineProblems } from "./use-order-refusals";
 

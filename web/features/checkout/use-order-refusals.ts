@@ -4,7 +4,7 @@ import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { SHOP_REFUSAL_CODES } from "#common/availability";
 import type { CheckoutForm } from "#common/forms/checkout";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { CartItem } from "#web/lib/cart-store";
 import { pickupDaysQueryKey } from "./api/get-pickup-days";

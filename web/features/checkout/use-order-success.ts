@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useNavigate } from "react-router";
 import { orderNumber, type Order } from "#common/orders";
-import { useFeedbackStore, type FeedbackState } from "#web/components/feedback/feedback-store";
+import { useFeedbackStore, type FeedbackState } from "#web/shared-features/feedback/feedback-store";
 import { useCartStore } from "#web/lib/cart-store";
 import { useSessionStore } from "#web/lib/session-store";
 import { forgetCheckoutAttempt } from "./checkout-attempt";

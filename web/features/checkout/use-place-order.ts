@@ -6,7 +6,7 @@ import { formatCents } from "#common/money";
 import { orderTotalCents } from "#common/order-total";
 import type { CreateOrderResponse } from "#common/orders";
 import type { TipRequest } from "#common/tips";
-import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/components/feedback/feedback-store";
+import { FEEDBACK_DEFAULT_LOADING_TEXT, useFeedbackStore } from "#web/shared-features/feedback/feedback-store";
 import type { CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
 import { useSessionStore } from "#web/lib/session-store";

@@ -15,7 +15,7 @@ import {
 } from "#web/components/icons/icons";
 import { brand } from "#web/config/brand";
 import { deliveryFact, heroPromise, pressedIn } from "#web/config/shop-words";
-import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
+import { useShopDetails } from "#web/shared-features/shop-picker/use-shop-details";
 import {
   BANNER_REVIEWS,
   BENEFITS,

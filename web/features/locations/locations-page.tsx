@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useLocations } from "#web/components/shop-picker/locations-store";
-import { ShopList } from "#web/components/shop-picker/shop-list";
+import { useLocations } from "#web/shared-features/shop-picker/locations-store";
+import { ShopList } from "#web/shared-features/shop-picker/shop-list";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import "./locations.css";
 

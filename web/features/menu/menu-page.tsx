@@ -4,7 +4,7 @@ import { Link } from "#web/components/link";
 import { CATEGORY_PARAM, selectCategory, type Category } from "#common/catalog";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
-import { categoriesQueryOptions, useCategories } from "#web/lib/get-categories";
+import { categoriesQueryOptions, useCategories } from "#web/shared-features/catalog/api/get-categories";
 import { currentShopId } from "#web/lib/shop-store";
 import { categoryProductsQueryOptions, useCategoryProducts } from "./api/get-category-products";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";

@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { Link } from "#web/components/link";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
-import { ReadyNotifications } from "#web/components/ready-notifications/ready-notifications";
+import { ReadyNotifications } from "#web/shared-features/ready-notifications/ready-notifications";
 import { isOpenStatus } from "#common/order-lifecycle";
 import { orderNumber } from "#common/orders";
 import { errorMessage } from "#web/lib/query-client";
@@ -9,7 +9,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { ApiRequestError } from "#web/lib/api-client";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";
-import { useOrder } from "#web/lib/get-order";
+import { useOrder } from "#web/shared-features/placed-order/api/get-order";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
 import { OrderCard } from "./orders-page";
 import { useLiveOrderProgress } from "./use-live-order-progress";

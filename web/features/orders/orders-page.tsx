@@ -13,7 +13,7 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
 import { useHydrated } from "#web/lib/use-hydrated";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { useOrderHistory } from "./api/list-orders";
 import { useOrderShop } from "./use-order-shop";
 import { OrderAgain } from "./components/order-again";

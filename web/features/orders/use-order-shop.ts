@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { Order } from "#common/orders";
-import { findShop, hasSeveralShops, useLocations } from "#web/components/shop-picker/locations-store";
+import { findShop, hasSeveralShops, useLocations } from "#web/shared-features/shop-picker/locations-store";
 
 /**
  * The shop an order was placed at, as the shops list names it: null while there is one shop.

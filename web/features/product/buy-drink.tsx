@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { SIZE_LABELS, type Product } from "#common/catalog";
 import { pausedMessage } from "#common/hours/format";
 import { formatCents } from "#common/money";
-import { useShopStatus } from "#web/components/shop-status/shop-status-store";
+import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
 import { useCartStore, type NewCartItem } from "#web/lib/cart-store";
 import { useAuthGate } from "#web/lib/sign-in-gate/use-auth-gate";

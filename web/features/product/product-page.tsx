@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { CATEGORY_PARAM } from "#common/catalog";
 import { Link } from "#web/components/link";
 import { ApiRequestError } from "#web/lib/api-client";
-import { useCategories } from "#web/lib/get-categories";
+import { useCategories } from "#web/shared-features/catalog/api/get-categories";
 import { currentShopId } from "#web/lib/shop-store";
 import { errorMessage, queryClient } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";

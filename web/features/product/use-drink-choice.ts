@@ -4,8 +4,8 @@ import { lineTotalCents, unitPriceCents } from "#common/line-price";
 import { isSoldOut } from "#common/availability";
 import { availableDefaultIds, chosenOptions, groupSoldOut, selectionProblems } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
-import { useSoldOut } from "#web/components/shop-status/sold-out";
-import { useSoldOutOptions } from "#web/components/shop-status/sold-out-options";
+import { useSoldOut } from "#web/shared-features/shop-status/sold-out";
+import { useSoldOutOptions } from "#web/shared-features/shop-status/sold-out-options";
 
 /**
  * What the shopper is choosing on a drink's page: its size, add-ons, quantity and note, what one

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { StaffMembership } from "#common/staff";
-import { ALL_SHOPS_PARAM, staffShopsQueryKey, switchStaffShop } from "#web/lib/staff-shops";
+import { ALL_SHOPS_PARAM, staffShopsQueryKey } from "#web/shared-features/staff-shops/api/get-staff-shops";
+import { switchStaffShop } from "#web/shared-features/staff-shops/api/switch-staff-shop";
 import { notify } from "#web/lib/notify";
 
 /** The bar says "Squeeze" already: the shop by its own name ("Fullerton"), the whole name when it has no other. */

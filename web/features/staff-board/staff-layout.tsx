@@ -6,10 +6,11 @@ import { signInStartPath } from "#common/sign-in-start";
 import { NUMBERS_ROLES } from "#common/staff";
 import { ApiRequestError } from "#web/lib/api-client";
 import type { LiveStatus } from "#web/lib/live-socket";
-import { useStaffShops } from "#web/lib/staff-shops";
+import { useStaffShops } from "#web/shared-features/staff-shops/api/get-staff-shops";
 import { useStaffOrders } from "./api/list-staff-orders";
 import { boardTitle } from "./board-orders";
 import { isHeldForLater, useLaterRelease } from "./later-lane";
+import { BOARD_LANES } from "./lanes";
 import { AlertStrip } from "./alerts/alert-strip";
 import { useNewOrderAlerting } from "./alerts/new-order-alerts";
 import { createNewOrderChime, type NewOrderChime } from "./alerts/new-order-chime";
@@ -100,12 +101,11 @@ export default function StaffLayout() {
         {orders.data && !denied && (
           // On a phone the row may scroll beside the shop switcher: a keyboard can reach it to scroll it.
           <p className="staff-bar__counts" aria-label="Open orders" tabIndex={phone ? 0 : undefined}>
-            {[
-              { lane: "later", label: "Later", count: laterCount },
-              { lane: "received", label: "New", count: newCount },
-              { lane: "preparing", label: "Preparing", count: count("preparing") },
-              { lane: "ready", label: "Ready", count: count("ready") },
-            ]
+            {BOARD_LANES.map(({ lane, title, status }) => ({
+              lane,
+              label: title,
+              count: lane === "later" ? laterCount : lane === "received" ? newCount : count(status),
+            }))
               .filter(({ lane, count }) => lane !== "later" || count > 0)
               .map(({ lane, label, count }) =>
                 // On a phone, where the lanes are one under the other, a count takes you to its lane.

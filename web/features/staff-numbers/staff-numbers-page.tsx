@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { numbersQuerySchema, type NumbersQuery } from "#common/numbers";
 import { FormField } from "#web/components/form-field/form-field";
 import { ApiRequestError } from "#web/lib/api-client";
-import { ALL_SHOPS_PARAM, useStaffShops } from "#web/lib/staff-shops";
+import { ALL_SHOPS_PARAM, useStaffShops } from "#web/shared-features/staff-shops/api/get-staff-shops";
 import { errorMessage } from "#web/lib/query-client";
 import { numbersSearch, useNumbers } from "./api/get-numbers";
 import { FigureCards } from "./components/figure-cards";

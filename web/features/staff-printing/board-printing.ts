@@ -1,4 +1,4 @@
-import type { BoardExtensions } from "#web/components/board-extensions";
+import type { BoardExtensions } from "#web/shared-features/board-extensions/board-extensions";
 import { PrinterStrip } from "./components/printer-strip";
 import { PrintAgainButtons } from "./components/print-again-buttons";
 import { TicketPrintMark } from "./components/ticket-print-mark";

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { PICKUP_DAYS_PATH, type PickupDay, type PickupDaysResponse } from "#common/availability";
-import { SHOP_POLL_MS } from "#web/components/shop-status/use-shop-polling";
+import { SHOP_POLL_MS } from "#web/shared-features/shop-status/use-shop-polling";
 import { apiFetch } from "#web/lib/api-client";
 import { currentShopId, shopKey, useShopId, withShop } from "#web/lib/shop-store";
 import { isBoolean, isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";

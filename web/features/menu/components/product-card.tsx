@@ -1,6 +1,6 @@
 import { Link } from "#web/components/link";
 import { menuCardPrice, selectableSizes, sizesDifferInPrice, type Product } from "#common/catalog";
-import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/components/shop-status/sold-out";
+import { SoldOutBadge, useIsWholeDrinkSoldOut } from "#web/shared-features/shop-status/sold-out";
 import { productPagePath } from "#common/landing";
 import { isRated, Rating } from "#web/components/rating";
 import { PriceTag } from "#web/components/price-tag/price-tag";

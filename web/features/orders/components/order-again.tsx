@@ -5,7 +5,7 @@ import { leftOutText, type OrderAgainLine, type OrderAgainResponse } from "#comm
 import { withOptionNames } from "#common/modifiers";
 import { cartLineIdWithOptions } from "#web/lib/cart-line";
 import { useCartStore } from "#web/lib/cart-store";
-import { useChosenShop } from "#web/components/shop-picker/use-chosen-shop";
+import { useChosenShop } from "#web/shared-features/shop-picker/use-chosen-shop";
 import { errorMessage } from "#web/lib/query-client";
 import { useOrderAgain } from "#web/features/orders/api/get-order-again";
 

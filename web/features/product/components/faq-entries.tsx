@@ -3,8 +3,8 @@ import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { phoneHref } from "#common/shop-details";
 import { deliveryAnswer } from "#web/config/shop-words";
-import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
-import { usePaymentMethods } from "#web/lib/get-payment-methods";
+import { useShopDetails } from "#web/shared-features/shop-picker/use-shop-details";
+import { usePaymentMethods } from "#web/shared-features/payment-methods/api/get-payment-methods";
 
 export interface FaqEntry {
   question: string;

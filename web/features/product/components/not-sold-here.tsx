@@ -1,6 +1,6 @@
 import { PRODUCT_NOT_SOLD, type SoldAtShop } from "#common/catalog";
 import { Link } from "#web/components/link";
-import { useChooseShop } from "#web/components/shop-picker/use-choose-shop";
+import { useChooseShop } from "#web/shared-features/shop-picker/use-choose-shop";
 import { ApiRequestError } from "#web/lib/api-client";
 import { isRecord, isString } from "#web/lib/guards";
 

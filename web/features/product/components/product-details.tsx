@@ -5,7 +5,7 @@ import { ORDER_LIMITS } from "#common/order-limits";
 import { DrinkImage } from "#web/components/drink-image";
 import { PriceTag } from "#web/components/price-tag/price-tag";
 import { isRated, Rating } from "#web/components/rating";
-import { SoldOutBadge } from "#web/components/shop-status/sold-out";
+import { SoldOutBadge } from "#web/shared-features/shop-status/sold-out";
 import { NumberStepper } from "#web/components/stepper/number-stepper";
 import { gradientStyle } from "#web/lib/gradient-style";
 import { BuyButtons, useBuyDrink } from "#web/features/product/buy-drink";

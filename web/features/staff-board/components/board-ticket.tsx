@@ -11,7 +11,7 @@ import type { StaffOrder } from "#common/staff-orders";
 import { waitedLabel } from "#web/features/staff-board/board-orders";
 import { isHeldForLater } from "#web/features/staff-board/later-lane";
 import { BookedOutsideHoursBadge } from "./booked-outside-hours-badge";
-import { useBoardExtensions } from "#web/components/board-extensions";
+import { useBoardExtensions } from "#web/shared-features/board-extensions/board-extensions";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 
 /** The one-tap button that moves an order one step on. */

@@ -12,7 +12,7 @@ import type { OrderHistoryEntry, StaffOrder } from "#common/staff-orders";
 import { TicketMoneyNotice } from "./ticket-money-notice";
 import { Dialog } from "#web/components/dialog/dialog";
 import { errorMessage } from "#web/lib/query-client";
-import { useBoardExtensions } from "#web/components/board-extensions";
+import { useBoardExtensions } from "#web/shared-features/board-extensions/board-extensions";
 import { useOrderHistory } from "#web/features/staff-board/api/get-order-history";
 import { clockTime, historyTime } from "#web/features/staff-board/board-orders";
 

@@ -10,7 +10,7 @@ const MOBILE_MENU_ID = "mobile-menu";
 
 // Closed or paused: a line under the bar on every page. Its code (and the polling of the shop's
 // state) loads after the first paint, so the first download of every page stays as it was.
-const ShopBanner = lazy(() => import("#web/components/shop-status/shop-banner"));
+const ShopBanner = lazy(() => import("#web/shared-features/shop-status/shop-banner"));
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link nav-link--active" : "nav-link");
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Order, OrderResponse } from "#common/orders";
-import { apiFetch } from "./api-client";
-import { ordersQueryKey } from "./query-keys";
+import { apiFetch } from "#web/lib/api-client";
+import { ordersQueryKey } from "#web/lib/query-keys";
 
 /** GET /api/orders/:id: one of the signed-in user's orders (another user's is a 404). */
 export async function getOrder(orderId: string): Promise<Order> {

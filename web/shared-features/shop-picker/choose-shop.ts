@@ -1,5 +1,5 @@
 import type { LocationSummary } from "#common/locations";
-import { repriceCart } from "#web/lib/reprice-cart";
+import { repriceCart } from "#web/shared-features/shop-picker/reprice-cart";
 import { useShopChoice } from "#web/lib/shop-store";
 import { saveShopChoice } from "./api/save-shop-choice";
 

@@ -4,8 +4,8 @@ import type { CartLineUnavailable } from "#common/cart-prices";
 import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { formatCents } from "#common/money";
 import { withOptionNames } from "#common/modifiers";
-import { useCartStore, type CartItem } from "./cart-store";
-import { getCartPrices } from "./get-cart-prices";
+import { useCartStore, type CartItem } from "#web/lib/cart-store";
+import { getCartPrices } from "./api/get-cart-prices";
 
 /**
  * What the shopper is told when the cart moved to another shop: each price that changed and each

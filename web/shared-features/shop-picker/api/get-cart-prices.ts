@@ -1,7 +1,7 @@
 import { CART_LINE_UNAVAILABLE, CART_PRICES_PATH, type CartPricesResponse } from "#common/cart-prices";
 import type { CartPricesRequest } from "#common/forms/cart-prices";
-import { apiFetch } from "./api-client";
-import { isIntegerAtLeast, isRecord } from "./guards";
+import { apiFetch } from "#web/lib/api-client";
+import { isIntegerAtLeast, isRecord } from "#web/lib/guards";
 
 function isLinePrice(value: unknown): boolean {
   return (

@@ -1,4 +1,4 @@
-import { repriceCart } from "#web/lib/reprice-cart";
+import { repriceCart } from "#web/shared-features/shop-picker/reprice-cart";
 import { currentShopId, useShopChoice } from "#web/lib/shop-store";
 import { findShop, useLocations } from "./locations-store";
 

@@ -2,7 +2,7 @@ import type { ShopStatus } from "#common/availability";
 import { closedMessage, pausedMessage, type TimeWriter } from "#common/hours/format";
 import { deviceTimeZone, formatOnShopClock } from "#common/hours/shop-clock";
 import { ORDER_AHEAD_DAYS } from "#common/hours/pickup-slots";
-import { findShop, hasSeveralShops, useLocations } from "#web/components/shop-picker/locations-store";
+import { findShop, hasSeveralShops, useLocations } from "#web/shared-features/shop-picker/locations-store";
 import { useShopId } from "#web/lib/shop-store";
 import { useShopStatus } from "./shop-status-store";
 import { useShopPolling } from "./use-shop-polling";

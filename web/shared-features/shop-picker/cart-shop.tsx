@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { LocationSummary } from "#common/locations";
 import { useCartStore, type CartItem } from "#web/lib/cart-store";
-import { repriceCart, useCartShopNotice, unavailableText } from "#web/lib/reprice-cart";
+import { repriceCart, useCartShopNotice, unavailableText } from "#web/shared-features/shop-picker/reprice-cart";
 import { useShopId } from "#web/lib/shop-store";
 import { findShop, useLocations } from "./locations-store";
 import { useChosenShop } from "./use-chosen-shop";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { LOCATION_PARAM } from "#common/locations";
 import type { StaffShopsResponse } from "#common/staff";
 import { apiFetch } from "#web/lib/api-client";
 
 /**
  * The staff pages' shop (GET /api/staff/shops): the shops the member may switch between and the
- * one shown. Shared by the staff features; only the staff chunks import it.
+ * one shown. Shared by the staff features; only the staff chunks import it. Switching is
+ * ./switch-staff-shop.ts.
  */
 export const staffShopsQueryKey = ["staff", "shops"] as const;
 
@@ -17,15 +17,6 @@ export const ALL_SHOPS_PARAM = { name: "shops", value: "all" } as const;
 
 export function getStaffShops(): Promise<StaffShopsResponse> {
   return apiFetch<StaffShopsResponse>("/api/staff/shops", { cache: "no-store" });
-}
-
-/**
- * Switches the staff pages to a shop: the server remembers it for this device, so every staff
- * request without `?location=` (the board, the Menu page, the live socket) is that shop's from now on.
- */
-export function switchStaffShop(locationId: string): Promise<StaffShopsResponse> {
-  const search = new URLSearchParams({ [LOCATION_PARAM]: locationId });
-  return apiFetch<StaffShopsResponse>(`/api/staff/shops?${search}`, { cache: "no-store" });
 }
 
 /** Asked once the board has let the person in (`enabled`). */

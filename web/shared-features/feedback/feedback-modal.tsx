@@ -6,7 +6,7 @@ import "./feedback-modal.css";
 
 // Loaded when a modal offers it (an order just placed), never with the landing pages.
 const ReadyNotifications = lazy(() =>
-  import("#web/components/ready-notifications/ready-notifications").then((module) => ({
+  import("#web/shared-features/ready-notifications/ready-notifications").then((module) => ({
     default: module.ReadyNotifications,
   })),
 );

@@ -3,12 +3,12 @@ import { Link } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { FacebookIcon, InstagramIcon, MailIcon, MapsIcon, PhoneIcon, PinIcon } from "#web/components/icons/icons";
 import { mapSearchHref, phoneHref, type ShopDetails } from "#common/shop-details";
-import { useShopDetails } from "#web/components/shop-picker/use-shop-details";
+import { useShopDetails } from "#web/shared-features/shop-picker/use-shop-details";
 import { FRANCHISE_PATH } from "./nav-links";
 import "./footer.css";
 
 // The week's hours come with the shop's state, fetched after the first paint (see the header's banner).
-const WeeklyHours = lazy(() => import("#web/components/shop-status/weekly-hours"));
+const WeeklyHours = lazy(() => import("#web/shared-features/shop-status/weekly-hours"));
 
 const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   Instagram: InstagramIcon,
