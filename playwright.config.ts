@@ -80,7 +80,8 @@ export default defineConfig({
         ],
   webServer: separateServers
     ? ["e2e-server", "e2e-shop-state-server", "e2e-ahead-server"].map((log, index) => ({
-        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort + index} --log ${index === 0 ? process.env.E2E_SERVER_LOG : `artifacts/${log}.log`}`,
+        // Only the shared server's journeys sort the shops by a typed ZIP code.
+        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort + index} --log ${index === 0 ? process.env.E2E_SERVER_LOG : `artifacts/${log}.log`}${index === 0 ? "" : " --without-zip-centroids"}`,
         url: `http://127.0.0.1:${ownServerPort + index}/api/categories`,
         reuseExistingServer: false,
         timeout: 120_000,

@@ -35,14 +35,19 @@ mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
 // Three servers of the same build, each with its own D1: the journeys share one; the shop-state
 // journeys (a pause and drinks sold out for every shopper, the rush's count of the board) take
 // turns on the second; order ahead, which times an order from an empty queue, has the third. So
-// they run alongside the rest instead of after them, and any file can run on its own.
+// they run alongside the rest instead of after them, and any file can run on its own. Only the
+// shared one sorts shops by a typed ZIP code (shop-picking, shop-page): only it seeds the ZIP codes.
 const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
 const shopStatePort = await freePort(port + 1);
 const aheadPort = await freePort(shopStatePort + 1);
 const servers = await Promise.all([
   startBuiltServer({ port, logPath: join(root, "artifacts", "e2e-server.log") }),
-  startBuiltServer({ port: shopStatePort, logPath: join(root, "artifacts", "e2e-shop-state-server.log") }),
-  startBuiltServer({ port: aheadPort, logPath: join(root, "artifacts", "e2e-ahead-server.log") }),
+  startBuiltServer({
+    port: shopStatePort,
+    logPath: join(root, "artifacts", "e2e-shop-state-server.log"),
+    zipCentroids: false,
+  }),
+  startBuiltServer({ port: aheadPort, logPath: join(root, "artifacts", "e2e-ahead-server.log"), zipCentroids: false }),
 ]);
 const [server, shopStateServer, aheadServer] = servers;
 let exitCode;

@@ -17,7 +17,10 @@ const standIns: ChildProcess[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBuiltServer({ port: await freePort(Number(process.env.E2E_PORT ?? 5190) + 7) });
+  server = await startBuiltServer({
+    port: await freePort(Number(process.env.E2E_PORT ?? 5190) + 7),
+    zipCentroids: false,
+  });
 });
 
 test.afterAll(async () => {
