@@ -4,11 +4,15 @@ import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { seedFiles } from "./scripts/lib/seed-files.mjs";
+import { seedFiles, ZIP_CENTROIDS_FILE } from "./scripts/lib/seed-files.mjs";
 
-/** The seed as `npm run dev` applies it with its all-day hours (scripts/lib/seed-files.mjs). */
+/**
+ * The seed as `npm run dev` applies it with its all-day hours (scripts/lib/seed-files.mjs), but for
+ * the ZIP codes' positions: only the files that sort shops by ZIP code load those
+ * (tests/worker/fresh-database.ts seedZipCentroids).
+ */
 async function readSeed(): Promise<string> {
-  const texts = await Promise.all(seedFiles(".", "dev").map((file) => readFile(file, "utf8")));
+  const texts = await Promise.all(seedFiles(".", "dev", { zipCentroids: false }).map((file) => readFile(file, "utf8")));
   return texts.join("\n");
 }
 
@@ -44,6 +48,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 TEST_SEED_SQL: await readSeed(),
+                TEST_ZIP_CENTROIDS_SQL: await readFile(ZIP_CENTROIDS_FILE, "utf8"),
                 TEST_SCHEMA_SNAPSHOT: await readLatestSnapshot(),
               },
             },

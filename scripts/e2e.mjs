@@ -6,8 +6,8 @@
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
 //   E2E_WORKERS=N      browsers in parallel (default 4: two for the journeys, one each for the shop-state
-//                      and order-ahead servers' journeys)
-//   E2E_JOURNEY_WORKERS=N  of those, browsers for the journeys on the shared server (default 2)
+//                      and order-ahead servers' journeys, which the journeys take over once those are done)
+//   E2E_JOURNEY_WORKERS=N  of those, at most this many for the journeys on the shared server (default all)
 //   E2E_PORT=N         serve the build on this port and the next two free ones (default: from 5190)
 //   E2E_SCREENSHOTS=1  save a picture of each page and dialog to artifacts/screenshots/
 //   E2E_TRACE=1        keep a Playwright trace of each failed journey in test-results/
@@ -35,14 +35,19 @@ mkdirSync(join(root, "artifacts", "screenshots"), { recursive: true });
 // Three servers of the same build, each with its own D1: the journeys share one; the shop-state
 // journeys (a pause and drinks sold out for every shopper, the rush's count of the board) take
 // turns on the second; order ahead, which times an order from an empty queue, has the third. So
-// they run alongside the rest instead of after them, and any file can run on its own.
+// they run alongside the rest instead of after them, and any file can run on its own. Only the
+// shared one sorts shops by a typed ZIP code (shop-picking, shop-page): only it seeds the ZIP codes.
 const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
 const shopStatePort = await freePort(port + 1);
 const aheadPort = await freePort(shopStatePort + 1);
 const servers = await Promise.all([
   startBuiltServer({ port, logPath: join(root, "artifacts", "e2e-server.log") }),
-  startBuiltServer({ port: shopStatePort, logPath: join(root, "artifacts", "e2e-shop-state-server.log") }),
-  startBuiltServer({ port: aheadPort, logPath: join(root, "artifacts", "e2e-ahead-server.log") }),
+  startBuiltServer({
+    port: shopStatePort,
+    logPath: join(root, "artifacts", "e2e-shop-state-server.log"),
+    zipCentroids: false,
+  }),
+  startBuiltServer({ port: aheadPort, logPath: join(root, "artifacts", "e2e-ahead-server.log"), zipCentroids: false }),
 ]);
 const [server, shopStateServer, aheadServer] = servers;
 let exitCode;
@@ -56,6 +61,8 @@ try {
         E2E_SERVER_LOG: server.logPath,
         E2E_SHOP_STATE_BASE_URL: shopStateServer.baseUrl,
         E2E_AHEAD_BASE_URL: aheadServer.baseUrl,
+        // The printing journey adds its printers to that server's D1.
+        E2E_AHEAD_STATE_DIR: aheadServer.stateDir,
         CHROME_PATH: chromium,
       }),
     });

@@ -18,10 +18,12 @@ export function startBuiltServer(options?: {
   logPath?: string;
   startPort?: number;
   timeoutMs?: number;
+  /** Seed the ZIP codes' positions (default true): only for journeys that sort the shops by a typed ZIP code. */
+  zipCentroids?: boolean;
 }): Promise<BuiltServer>;
 export function buildApp(): void;
 export const emailRoot: string;
 export function childEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
-export function prepareFreshDatabase(stateDir?: string): string;
+export function prepareFreshDatabase(stateDir?: string, options?: { zipCentroids?: boolean }): string;
 export function tail(path: string, lines?: number): string;
 export function queryD1(stateDir: string, sql: string): unknown;

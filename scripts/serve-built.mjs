@@ -120,13 +120,26 @@ export async function freePort(start = 5190) {
   throw new Error(`No free port in ${start}..${start + 199}`);
 }
 
-/** A fresh state folder with the local D1 migrated and seeded. */
-export function prepareFreshDatabase(stateDir = mkdtempSync(join(tmpdir(), "squeeze-built-state-"))) {
+/**
+ * A fresh state folder with the local D1 migrated and seeded; without the ZIP codes' positions
+ * (`zipCentroids: false`) when nobody will sort the shops by a typed ZIP code there.
+ */
+export function prepareFreshDatabase(
+  stateDir = mkdtempSync(join(tmpdir(), "squeeze-built-state-")),
+  { zipCentroids = true } = {},
+) {
   mkdirSync(stateDir, { recursive: true });
-  run(process.execPath, [join(root, "scripts", "prepare-local-db.mjs")], childEnv({ SQUEEZE_STATE_DIR: stateDir }));
   // The journeys and the bench place hundreds of orders from new accounts in this one database:
   // its shops take them all (the development seed's limit is npm run dev's, and its own tests').
-  queryD1(stateDir, "UPDATE location_pickup_settings SET max_new_account_unpaid_drinks = 100000");
+  run(
+    process.execPath,
+    [
+      join(root, "scripts", "prepare-local-db.mjs"),
+      "--take-every-new-account",
+      ...(zipCentroids ? [] : ["--without-zip-centroids"]),
+    ],
+    childEnv({ SQUEEZE_STATE_DIR: stateDir }),
+  );
   return stateDir;
 }
 
@@ -134,12 +147,19 @@ export function prepareFreshDatabase(stateDir = mkdtempSync(join(tmpdir(), "sque
  * Starts `vite preview` of the last build on a free port with its own fresh D1.
  * Resolves when GET /api/categories answers 200 and the page shell served is our build's.
  */
-export async function startBuiltServer({ port, stateDir, logPath, startPort = 5190, timeoutMs = 120_000 } = {}) {
+export async function startBuiltServer({
+  port,
+  stateDir,
+  logPath,
+  startPort = 5190,
+  timeoutMs = 120_000,
+  zipCentroids = true,
+} = {}) {
   const workerDir = workerOutputDir();
   // What the served worker sees as its local variables (see the note at the top).
   copyFileSync(join(root, ".dev.vars.example"), join(workerDir, ".dev.vars"));
   await ensureVapidKeys(join(workerDir, ".dev.vars"));
-  const state = prepareFreshDatabase(stateDir);
+  const state = prepareFreshDatabase(stateDir, { zipCentroids });
   const chosenPort = port ?? (await freePort(startPort));
   const log = logPath ?? join(state, "server.log");
   // The entry script's hashed name tells our build from another (the worker adds preload
@@ -272,7 +292,9 @@ export function queryD1(stateDir, sql) {
   return parsed[0]?.results ?? [];
 }
 
-// Run by hand: build (unless --no-build), serve until Ctrl-C. Options: --port N, --log FILE.
+// Run by hand: build (unless --no-build), serve until Ctrl-C. Options: --port N, --log FILE,
+// --state DIR (the D1's folder, emptied first: for a journey that writes to it, tests/e2e/printing.spec.ts),
+// --without-zip-centroids (a database nobody sorts the shops by ZIP code in: Playwright's own servers).
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   const option = (name) => {
     const at = process.argv.indexOf(name);
@@ -285,7 +307,14 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     mkdirSync(dirname(logPath), { recursive: true });
     writeFileSync(logPath, "");
   }
-  const server = await startBuiltServer({ port, logPath });
+  const stateDir = option("--state") ? resolve(root, option("--state")) : undefined;
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  const server = await startBuiltServer({
+    port,
+    logPath,
+    stateDir,
+    zipCentroids: !process.argv.includes("--without-zip-centroids"),
+  });
   console.log(`Open ${server.baseUrl}  (Ctrl-C stops it)`);
   const shutdown = async () => {
     await server.stop();

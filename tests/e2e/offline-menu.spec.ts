@@ -15,7 +15,10 @@ let server: Server | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startBuiltServer({ port: await freePort(Number(process.env.E2E_PORT ?? 5190) + 5) });
+  server = await startBuiltServer({
+    port: await freePort(Number(process.env.E2E_PORT ?? 5190) + 5),
+    zipCentroids: false,
+  });
 });
 
 test.afterAll(async () => {

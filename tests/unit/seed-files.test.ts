@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { deleteStatements, DEV_HOURS_FILE, seedFiles, SHOP_EXCEPTIONS_FILE } from "#scripts/lib/seed-files.mjs";
+import {
+  deleteStatements,
+  DEV_HOURS_FILE,
+  seedFiles,
+  SHOP_EXCEPTIONS_FILE,
+  ZIP_CENTROIDS_FILE,
+} from "#scripts/lib/seed-files.mjs";
 import { splitSql } from "#scripts/lib/split-sql.mjs";
 
 // What the local database (`npm run dev`, db:shop-hours, db:dev-hours) and the worker tests are seeded with.
@@ -20,6 +26,14 @@ describe("the local seed", () => {
     expect(files).toContain(join("seed", "opening-hours.sql"));
     expect(files).toContain(SHOP_EXCEPTIONS_FILE);
     expect(files).not.toContain(DEV_HOURS_FILE);
+  });
+
+  it("has the ZIP codes' positions unless asked to go without, and then lacks only those", () => {
+    for (const hours of ["dev", "shop"] as const) {
+      const all = seedFiles(".", hours);
+      expect(all).toContain(ZIP_CENTROIDS_FILE);
+      expect(seedFiles(".", hours, { zipCentroids: false })).toEqual(all.filter((file) => file !== ZIP_CENTROIDS_FILE));
+    }
   });
 
   it("never deletes an exception when re-applied, in either mode, but through the one-off days' own dates", () => {

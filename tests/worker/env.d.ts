@@ -6,6 +6,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED_SQL: string;
+      TEST_ZIP_CENTROIDS_SQL: string;
       TEST_SCHEMA_SNAPSHOT: string;
     }
     interface GlobalProps {

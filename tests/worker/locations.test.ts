@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LocationSummary, LocationsResponse } from "#common/locations";
+import { seedZipCentroids } from "./fresh-database";
 import { api, json } from "./helpers";
 import { resetShop, useShopClock } from "./store-helpers";
 
@@ -195,6 +196,8 @@ describe("GET /api/locations/:slug", () => {
 });
 
 describe("GET /api/locations sorted by distance", () => {
+  beforeAll(seedZipCentroids);
+
   it.each([
     ["92832", ["loc-fullerton", "loc-anaheim", "loc-scottsdale"]],
     ["92804", ["loc-anaheim", "loc-fullerton", "loc-scottsdale"]],
