@@ -16,11 +16,11 @@ declare module "vitest" {
  * change that reads or writes more fails here, so a new guard on an order (a promo code, a stamp)
  * joins the order's existing reads and its one batch instead of adding round trips.
  */
-const ORDER_CEILINGS: Record<string, D1Cost> = {
+const ORDER_CEILINGS = {
   pickup: { roundTrips: 14, statements: 36 },
   delivery: { roundTrips: 14, statements: 36 },
   card: { roundTrips: 11, statements: 30 },
-};
+} satisfies Record<string, D1Cost>;
 
 const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: "sk_test_counts", STRIPE_WEBHOOK_SECRET: "whsec_counts" };
 
