@@ -1,7 +1,7 @@
 // `npm run lighthouse -- --against <commit>`: this tree and another commit, each built and served
 // by its own scripts/serve-built.mjs behind the compressing proxy, measured in turns by one
 // Chromium: LIGHTHOUSE_RUNS rounds (default 5), each measuring every page and preset once on both
-// sides, this side first in even rounds and the other first in odd ones. Whatever else loads the
+// sides back to back, this side first in even rounds and the other first in odd ones. Whatever else loads the
 // machine then weighs on both alike, so the verdict is a ratio to the other commit, never a bare
 // time: on the mobile preset, median TBT ≤ LIGHTHOUSE_TBT_RATIO × the other's (default 1.0) and
 // median LCP ≤ the other's + LIGHTHOUSE_LCP_SLACK_MS (default 50); accessibility, best practices
@@ -56,10 +56,12 @@ export async function compareLighthouse(commit) {
       for (const path of pages) await fetch(new URL(path, side.edge.baseUrl)).then((response) => response.text());
     }
     chrome = await launchChromium();
+    // The two sides of one page and preset are measured back to back, so a burst of load lands on
+    // both as nearly as can be; the order flips every round.
     for (let round = 0; round < rounds; round += 1) {
-      for (const side of sidesInTurn(round, sides)) {
-        for (const path of pages) {
-          for (const preset of presets) {
+      for (const path of pages) {
+        for (const preset of presets) {
+          for (const side of sidesInTurn(round, sides)) {
             const result = await measureOnce(chrome, new URL(path, side.edge.baseUrl).href, preset);
             const runs = ((figures[side.label][path] ??= {})[preset] ??= []);
             if (!result) {
@@ -71,7 +73,7 @@ export async function compareLighthouse(commit) {
             const name = `${side.label}-${pageName(path)}-${preset}-${round + 1}`;
             writeFileSync(join(outDir, `${name}.report.json`), JSON.stringify(result.lhr));
             console.log(
-              `  round ${round + 1}, ${side.label} ${path} (${preset}): TBT ${Math.round(run.TBT)} ms, LCP ${(run.LCP / 1000).toFixed(2)} s, performance ${run.performance}`,
+              `  round ${round + 1}, ${side.label} ${path} (${preset}): TBT ${Math.round(run.TBT)} ms, LCP ${(run.LCP / 1000).toFixed(2)} s, performance ${run.performance}; benchmark index ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)}`,
             );
           }
         }
