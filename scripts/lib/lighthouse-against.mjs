@@ -1,11 +1,11 @@
 // `npm run lighthouse -- --against <commit>`: this tree and another commit, each built and served
 // by its own scripts/serve-built.mjs behind the compressing proxy, measured in turns by one
 // Chromium: LIGHTHOUSE_RUNS rounds (default 5), each measuring every page and preset once on both
-// sides back to back, this side first in even rounds and the other first in odd ones. Whatever else loads the
-// machine then weighs on both alike, so the verdict is a ratio to the other commit, never a bare
-// time: on the mobile preset, median TBT ≤ LIGHTHOUSE_TBT_RATIO × the other's (default 1.0) and
-// median LCP ≤ the other's + LIGHTHOUSE_LCP_SLACK_MS (default 50); accessibility, best practices
-// and SEO 100 as always. Returns the exit code.
+// sides back to back, this side first in even rounds and the other first in odd ones. Whatever
+// else loads the machine then weighs on both alike, so the verdict is a ratio to the other commit,
+// never a bare time: on the mobile preset, median TBT ≤ LIGHTHOUSE_TBT_RATIO × the other's
+// (default 1.0) and median LCP ≤ the other's + LIGHTHOUSE_LCP_SLACK_MS (default 50);
+// accessibility, best practices and SEO 100 as always. Returns the exit code.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hasBuild, median, prepareOtherSide, serveModuleOf, sidesInTurn, table, thisSide } from "./against.mjs";
