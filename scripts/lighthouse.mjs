@@ -31,7 +31,7 @@
 // run, and the targets become ratios to the other commit, so a loaded machine weighs on both:
 // on the mobile preset, median TBT ≤ LIGHTHOUSE_TBT_RATIO (default 1.0) × the other's and median
 // LCP ≤ the other's + 50 ms; accessibility, best practices and SEO stay 100. Defaults to the
-// mobile preset only (LIGHTHOUSE_PRESETS for more). Reports: artifacts/lighthouse/against/.
+// mobile preset only (LIGHTHOUSE_PRESETS for more). Reports: artifacts/lighthouse/against/<commit>/.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { againstOption } from "./lib/against.mjs";

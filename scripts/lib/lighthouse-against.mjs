@@ -40,7 +40,7 @@ export async function compareLighthouse(commit) {
       side.serve.buildApp();
     }
   }
-  const outDir = join(root, "artifacts", "lighthouse", "against");
+  const outDir = join(root, "artifacts", "lighthouse", "against", sides[1].label);
   mkdirSync(outDir, { recursive: true });
 
   /** figures[side label][page][preset] = one entry per round */
