@@ -10,6 +10,23 @@
 //   BENCH_BOARDS=200      open boards at Anaheim    BENCH_BOARD_ORDERS=60 orders a shop, timed to every board
 //   BENCH_OTHER_SHOP_BOARDS=50  boards at Fullerton and at Scottsdale in the three-shop case
 //   BENCH_SKIP_BUILD=1    reuse the last build    BENCH_NUMBERS=0       skip the owner's numbers on a year of orders
+//   BENCH_PORT=5210       the first port tried for the built servers
+// At the end it prints what one POST /api/orders costs in D1 for each kind of order (pickup,
+// delivery, card): statements and round trips, as tests/worker/query-counts.test.ts counts and holds them.
+//
+// `npm run bench -- --against <commit>` compares this tree with another commit on the same machine
+// in the same minutes (scripts/lib/bench-against.mjs): the other commit is checked out in a worktree
+// of its own under artifacts/against/<commit> (its own `npm install` when its lockfile differs from
+// ours, else our node_modules) and built into its own build folder (kept for the next comparison;
+// BENCH_AGAINST_REBUILD=1 builds it again). Both get a D1 of their own migrations with the same
+// pinned year of orders (ORDER_HISTORY_VERSION, written by this tree's generator). Then BENCH_RUNS
+// rounds (default 5) measure both in turns, this side first then the other, then the other way
+// round; it prints medians, ratios and every round. Each round: BENCH_ORDERS (default 150 here)
+// orders at the default shop, the owner's month and year of numbers (when the other commit's schema
+// takes the history), and BENCH_BOARD_ORDERS orders fanned out to BENCH_BOARDS boards of one shop.
+//   BENCH_AGAINST_CASES=orders,numbers,board   the cases measured
+//   BENCH_AGAINST_LIMITS="board p99 ms=0.3,numbers year ms=0.5"  limits as ratios to the other commit
+//                         (default 1.1 each: no more than 10 % slower, or 10 % fewer orders a second)
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -17,8 +34,16 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { buildApp, buildDir, queryD1, startBuiltServer } from "./serve-built.mjs";
 import { benchBoardArrival, quantile } from "./lib/board-bench.mjs";
+import { againstOption, thisSide } from "./lib/against.mjs";
 import { benchNumbers, numbersTable } from "./lib/numbers-bench.mjs";
+import { printOrderStatements } from "./lib/order-statements.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
+
+const against = againstOption();
+if (against) {
+  const { compareBench } = await import("./lib/bench-against.mjs");
+  process.exit(await compareBench(against));
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,7 +68,8 @@ const BOARD_P99_TARGET_MS = 50;
 const boardOrderCount = Number(process.env.BENCH_BOARD_ORDERS ?? 60);
 
 if (process.env.BENCH_SKIP_BUILD !== "1") buildApp();
-const server = await startBuiltServer({ startPort: 5210 });
+const startPort = Number(process.env.BENCH_PORT ?? 5210);
+const server = await startBuiltServer({ startPort });
 const origin = server.origin;
 
 /**
@@ -406,10 +432,12 @@ if (boardRows.length > 0) {
 // The owner's numbers on a year of orders, on a server and a D1 of their own (scripts/lib/numbers-bench.mjs).
 if (process.env.BENCH_NUMBERS !== "0") {
   console.log("");
-  const numbers = await benchNumbers();
+  const numbers = await benchNumbers({ startPort });
   console.log(`\n${numbersTable(numbers.rows)}`);
   problems.push(...numbers.problems);
 }
+
+printOrderStatements(thisSide(), problems);
 
 if (problems.length > 0) {
   console.error(`\nBenchmark problems:\n  - ${problems.join("\n  - ")}`);

@@ -19,15 +19,33 @@
 //   LIGHTHOUSE_RUNS=5                         runs per page and preset: the scores are the median-score run's,
 //                                             FCP, LCP and TBT the medians of the runs' own
 //   LIGHTHOUSE_PRESETS=mobile,mobile-devtools only some presets (mobile, mobile-devtools, desktop)
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+//   LIGHTHOUSE_PORT=5230                      the first port tried for the built server (the proxy takes the next free one)
+//
+// `npm run lighthouse -- --against <commit>` compares this tree with another commit on the same
+// machine in the same minutes (scripts/lib/lighthouse-against.mjs): the other commit is checked
+// out in a worktree of its own under artifacts/against/<commit> (its own `npm install` when its
+// lockfile differs from ours, else our node_modules), built into its own build folder (kept for
+// the next comparison; LIGHTHOUSE_AGAINST_REBUILD=1 builds it again) and served beside this one;
+// then LIGHTHOUSE_RUNS rounds (default 5) each measure every page and preset once on both, in
+// turns (this then the other, then the other way round). It prints each side's medians and every
+// run, and the targets become ratios to the other commit, so a loaded machine weighs on both:
+// on the mobile preset, median TBT ≤ LIGHTHOUSE_TBT_RATIO (default 1.0) × the other's and median
+// LCP ≤ the other's + 50 ms; accessibility, best practices and SEO stay 100. Defaults to the
+// mobile preset only (LIGHTHOUSE_PRESETS for more). Reports: artifacts/lighthouse/against/<commit>/.
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { desktopConfig } from "lighthouse";
+import { againstOption } from "./lib/against.mjs";
 import { startCompressingProxy } from "./lib/compressing-proxy.mjs";
-import { buildApp, root, startBuiltServer } from "./serve-built.mjs";
+import { CATEGORY_TARGETS as targets, launchChromium, measureOnce, pageName } from "./lib/lighthouse-run.mjs";
+import { buildApp, freePort, root, startBuiltServer } from "./serve-built.mjs";
 
-const chromium = JSON.parse(readFileSync(new URL("./lib/chromium.json", import.meta.url), "utf8"));
-const chromePath = process.env.CHROME_PATH ?? chromium.executablePath;
+const against = againstOption();
+if (against) {
+  const { compareLighthouse } = await import("./lib/lighthouse-against.mjs");
+  process.exit(await compareLighthouse(against));
+}
+
+const startPort = Number(process.env.LIGHTHOUSE_PORT ?? 5230);
 const pages = (process.env.LIGHTHOUSE_PAGES ?? "/,/menu,/categories/cat-fresh-juices/products/prd-sunrise-orange")
   .split(",")
   .map((path) => path.trim())
@@ -37,36 +55,15 @@ const presets = (process.env.LIGHTHOUSE_PRESETS ?? "mobile,mobile-devtools,deskt
   .map((preset) => preset.trim())
   .filter(Boolean);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const targets = {
-  performance: { mobile: 99, "mobile-devtools": 0, desktop: 0 },
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
-};
 /** LCP at most this, in ms, median of the runs (the mobile preset with simulated throttling). */
 const LCP_TARGET_MS = { mobile: 1500 };
 /** …with no single run's LCP above this, and the runs' median total blocking time at most TBT_TARGET_MS. */
 const LCP_WORST_RUN_MS = 1800;
 const TBT_TARGET_MS = 100;
 
-/** Lighthouse's config for a preset: mobile is its default; mobile-devtools the same phone, throttled for real. */
-function configFor(preset) {
-  if (preset === "desktop") return desktopConfig;
-  if (preset === "mobile-devtools") {
-    return { extends: "lighthouse:default", settings: { throttlingMethod: "devtools" } };
-  }
-  return undefined;
-}
-
-// Lighthouse wants the new headless mode and room for its traces beyond /dev/shm.
-const chromeFlags = [
-  ...chromium.args.map((flag) => (flag === "--headless" ? "--headless=new" : flag)),
-  "--disable-dev-shm-usage",
-];
-
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") buildApp();
-const server = await startBuiltServer({ startPort: 5230 });
-const edge = await startCompressingProxy(server.origin);
+const server = await startBuiltServer({ startPort });
+const edge = await startCompressingProxy(server.origin, await freePort(server.port + 1));
 const outDir = join(root, "artifacts", "lighthouse");
 mkdirSync(outDir, { recursive: true });
 
@@ -76,7 +73,7 @@ let lighthouseVersion = "";
 const misses = [];
 let chrome;
 try {
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "error" });
+  chrome = await launchChromium();
   for (const path of pages) {
     for (const preset of presets) {
       const url = new URL(path, edge.baseUrl).href;
@@ -86,14 +83,9 @@ try {
       // keep the run with the median performance score, as Lighthouse's docs advise. A run
       // whose trace failed (e.g. NO_NAVSTART) is retried.
       const measured = [];
-      for (let attempt = 0; measured.length < runs && attempt < runs + 3; attempt += 1) {
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: Object.keys(targets) },
-          configFor(preset),
-        );
-        if (result && !result.lhr.runtimeError) measured.push(result);
-        else console.log(`  retrying ${path} (${preset}): ${result?.lhr.runtimeError?.code ?? "no result"}`);
+      for (let run = 0; run < runs; run += 1) {
+        const result = await measureOnce(chrome, url, preset);
+        if (result) measured.push(result);
       }
       if (measured.length === 0) {
         misses.push(`${path} ${preset}: Lighthouse could not measure the page (every run failed)`);
@@ -107,7 +99,7 @@ try {
       // The timings are each the median of the runs' own (the median-score run's could be any of them).
       const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "?");
       lighthouseVersion = lhr.lighthouseVersion;
-      const name = `${path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-")}-${preset}`;
+      const name = `${pageName(path)}-${preset}`;
       const [html, json] = Array.isArray(report) ? report : [report, JSON.stringify(lhr)];
       writeFileSync(join(outDir, `${name}.report.html`), html);
       writeFileSync(join(outDir, `${name}.report.json`), json);

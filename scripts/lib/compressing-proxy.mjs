@@ -9,9 +9,10 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 
 /**
  * @param {string} upstream e.g. http://127.0.0.1:5230
+ * @param {number} [port] where the proxy listens (any free port when 0)
  * @returns {Promise<{ origin: string, baseUrl: string, close(): Promise<void> }>}
  */
-export function startCompressingProxy(upstream) {
+export function startCompressingProxy(upstream, port = 0) {
   const target = new URL(upstream);
   const server = createServer((incoming, outgoing) => {
     const forwarded = request(
@@ -55,11 +56,11 @@ export function startCompressingProxy(upstream) {
     incoming.pipe(forwarded);
   });
   return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+    server.listen(port, "127.0.0.1", () => {
+      const { port: listening } = /** @type {import("node:net").AddressInfo} */ (server.address());
       resolve({
-        origin: `http://127.0.0.1:${port}`,
-        baseUrl: `http://localhost:${port}`,
+        origin: `http://127.0.0.1:${listening}`,
+        baseUrl: `http://localhost:${listening}`,
         close: () => new Promise((done) => server.close(() => done())),
       });
     });

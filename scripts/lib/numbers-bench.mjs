@@ -22,7 +22,7 @@ function dateIn(timeZone, daysBack, now = Date.now()) {
 }
 
 /** @returns {Promise<{ rows: string[][], problems: string[] }>} */
-export async function benchNumbers({ log = console.log } = {}) {
+export async function benchNumbers({ log = console.log, startPort = 5230 } = {}) {
   const problems = [];
   const rows = [];
   const stateDir = prepareFreshDatabase();
@@ -37,7 +37,7 @@ export async function benchNumbers({ log = console.log } = {}) {
   } finally {
     await local.dispose();
   }
-  const server = await startBuiltServer({ stateDir, startPort: 5230 });
+  const server = await startBuiltServer({ stateDir, startPort });
   try {
     const cookie = await signInLocally(server.origin, {
       provider: "google",

@@ -79,10 +79,13 @@ export async function writeOrderHistory(
   const random = generator(20261126);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const shopHours = readSeedHours(root);
+  // A database of a commit before shops had an opening date (`npm run bench -- --against`) gets the same year.
+  const columns = (await db.prepare("SELECT name FROM pragma_table_info('locations')").all()).results;
+  const openedOn = columns.some((column) => column.name === "opened_on") ? "opened_on" : "NULL";
   const shops = (
     await db
       .prepare(
-        "SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee, opened_on AS openedOn FROM locations ORDER BY id",
+        `SELECT id, time_zone AS timeZone, delivery_fee_cents AS fee, ${openedOn} AS openedOn FROM locations ORDER BY id`,
       )
       .all()
   ).results;

@@ -1,4 +1,4 @@
-import { useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { useParams } from "react-router";
 import { CATEGORY_PARAM } from "#common/catalog";
 import { Link } from "#web/components/link";
@@ -10,7 +10,11 @@ import { usePageMeta } from "#web/lib/use-page-meta";
 import { productQueryOptions, useProduct } from "./api/get-product";
 import { Faq } from "./components/faq";
 import { ProductDetails } from "./components/product-details";
-import { NotSoldHere, notSoldAnswer } from "./components/not-sold-here";
+import { notSoldAnswer } from "./components/not-sold-answer";
+
+// Drawn only when the chosen shop does not sell the drink: its code (and the shop chooser's) is
+// not evaluated on every drink's page as it loads.
+const NotSoldHere = lazy(() => import("./components/not-sold-here"));
 
 /**
  * Fetches the drink for a visit that lands on its page, so the first render draws the same
@@ -35,7 +39,9 @@ export default function ProductPage() {
   let content;
   if (product.isError) {
     content = notSold ? (
-      <NotSoldHere message={notSold.message} soldAt={notSold.soldAt} />
+      <Suspense fallback={<ProductSkeleton />}>
+        <NotSoldHere message={notSold.message} soldAt={notSold.soldAt} />
+      </Suspense>
     ) : isMissing ? (
       <div className="product-missing">
         <h1>Product not found</h1>

@@ -1,9 +1,8 @@
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import type { ShopDetails } from "#common/shop-details";
 import { RenderedShopContext } from "#web/lib/rendered-shop";
 import { useShopId } from "#web/lib/shop-store";
-import { useHydrated } from "#web/lib/use-hydrated";
 
 /** The shops' details once listed (null until then); the list's code loads after the first paint. */
 const useListedShops = create<{ shops: ShopDetails[] | null }>(() => ({ shops: null }));
@@ -22,6 +21,8 @@ function askForShops(): void {
     });
 }
 
+const subscribeToNothing = () => () => {};
+
 /**
  * The chosen shop's words (name, address, phone, delivery: common/shop-details.ts), or null for
  * the business's. While the HTML is hydrated: the shop the page was rendered with (none for the
@@ -30,14 +31,20 @@ function askForShops(): void {
  */
 export function useShopDetails(): ShopDetails | null {
   const rendered = useContext(RenderedShopContext);
-  const hydrated = useHydrated();
   const shopId = useShopId();
   const shops = useListedShops((state) => state.shops);
   useEffect(() => {
     if (shopId) askForShops();
   }, [shopId]);
-  if (!hydrated) return rendered;
-  if (!shopId) return null;
-  if (shops) return shops.find((shop) => shop.id === shopId) ?? null;
-  return rendered?.id === shopId ? rendered : null;
+  let chosen: ShopDetails | null = null;
+  if (shopId)
+    chosen = shops ? (shops.find((shop) => shop.id === shopId) ?? null) : rendered?.id === shopId ? rendered : null;
+  // The rendered shop while hydrating, the chosen one after. React redraws the words after
+  // hydration only when the two differ, so the footer and the home page's lines of a visitor who
+  // chose no shop are not rendered a second time, in one uninterruptible task, as the page settles.
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => chosen,
+    () => rendered,
+  );
 }

@@ -1,26 +1,12 @@
-import { PRODUCT_NOT_SOLD, type SoldAtShop } from "#common/catalog";
+import type { SoldAtShop } from "#common/catalog";
 import { Link } from "#web/components/link";
 import { useChooseShop } from "#web/shared-features/shop-picker/use-choose-shop";
-import { ApiRequestError } from "#web/lib/api-client";
-import { isRecord, isString } from "#web/lib/guards";
-
-/** The shops a not-sold answer names (outside input: each checked), or null when the error is another. */
-export function notSoldAnswer(error: unknown): { message: string; soldAt: SoldAtShop[] } | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 404 || error.code !== PRODUCT_NOT_SOLD) return null;
-  const named = isRecord(error.body) && isRecord(error.body.error) ? error.body.error.soldAt : undefined;
-  const soldAt = Array.isArray(named)
-    ? named.filter(
-        (shop): shop is SoldAtShop => isRecord(shop) && isString(shop.id) && isString(shop.name) && isString(shop.slug),
-      )
-    : [];
-  return { message: error.message, soldAt };
-}
 
 /**
  * A drink the chosen shop does not sell: "Not sold at Squeeze Scottsdale", and the shops that do,
  * each a button that makes it the shopper's shop (the drink's page then shows it there).
  */
-export function NotSoldHere({ message, soldAt }: { message: string; soldAt: SoldAtShop[] }) {
+export default function NotSoldHere({ message, soldAt }: { message: string; soldAt: SoldAtShop[] }) {
   const { choose, busyId, error } = useChooseShop<SoldAtShop>();
   return (
     <div className="product-missing">
