@@ -24,9 +24,14 @@ function readMeResponse(body: unknown): MeResponse | null {
 /** The session user and the shop chosen on their account (null: none, or a guest). */
 export type MeResponse = SessionUser & { shopId: string | null };
 
+/** GET /api/me as it answers, unchecked: the board reads only whether the person is still signed-in staff. */
+export function getMeAnswer(): Promise<unknown> {
+  return apiFetch<unknown>("/api/me", { cache: "no-store" });
+}
+
 /** GET /api/me: the session user; a guest is `isAuthenticated: false` with empty values, not an error. */
 export async function getMe(): Promise<MeResponse> {
-  const body = await apiFetch<unknown>("/api/me", { cache: "no-store" });
+  const body = await getMeAnswer();
   const me = readMeResponse(body);
   if (!me) throw new Error("Unexpected response from GET /api/me.");
   return me;
