@@ -19,7 +19,8 @@
 // of its own under artifacts/against/<commit> (its own `npm install` when its lockfile differs from
 // ours, else our node_modules) and built into its own build folder (kept for the next comparison;
 // BENCH_AGAINST_REBUILD=1 builds it again). Both get a D1 of their own migrations with the same
-// pinned year of orders (ORDER_HISTORY_VERSION, written by this tree's generator). Then BENCH_RUNS
+// pinned year of orders (ORDER_HISTORY_VERSION, written by this tree's generator, without the shops'
+// opening dates, which an older schema lacks). Then BENCH_RUNS
 // rounds (default 5) measure both in turns, this side first then the other, then the other way
 // round; it prints medians, ratios and every round. Each round: BENCH_ORDERS (default 150 here)
 // orders at the default shop, the owner's month and year of numbers (when the other commit's schema

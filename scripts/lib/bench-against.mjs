@@ -65,7 +65,8 @@ async function prepareHistory(side) {
   const stateDir = side.serve.prepareFreshDatabase();
   const local = openLocalD1(stateDir);
   try {
-    const written = await writeOrderHistory(await local.db, { version: ORDER_HISTORY_VERSION, log: () => {} });
+    // Without the shops' opening dates, which an older schema lacks: both sides hold the same orders.
+    const written = await writeOrderHistory(await local.db, { version: ORDER_HISTORY_VERSION, openingDates: false });
     console.log(`[against] ${side.label}: ${written.orders} orders of history (version ${written.version}) written`);
     return { stateDir, history: true };
   } catch (error) {
@@ -241,7 +242,9 @@ export async function compareBench(commit) {
     const [a, b] = [median(mine), median(other)];
     const ratio = a / b;
     const limit = limits[name];
-    const within = !Number.isFinite(ratio) || (measure.lowerIsBetter ? ratio <= limit : ratio >= 1 / limit);
+    // Under a millisecond apart is the clock's grain, not a difference (the board's p50 is about 1 ms).
+    const within =
+      !Number.isFinite(ratio) || (measure.lowerIsBetter ? ratio <= limit || a - b < 1 : ratio >= 1 / limit);
     if (!within)
       problems.push(
         `${name}: ${Math.round(a)} is ${ratio.toFixed(2)} × ${theirs.label}'s ${Math.round(b)} (limit ${measure.lowerIsBetter ? "≤" : "≥"} ${(measure.lowerIsBetter ? limit : 1 / limit).toFixed(2)})`,

@@ -70,7 +70,14 @@ const quote = (value) =>
  */
 export async function writeOrderHistory(
   db,
-  { days = 365, ordersPerDay = 110, now = new Date(), log = () => {}, version = ORDER_HISTORY_VERSION } = {},
+  {
+    days = 365,
+    ordersPerDay = 110,
+    now = new Date(),
+    log = () => {},
+    version = ORDER_HISTORY_VERSION,
+    openingDates = true,
+  } = {},
 ) {
   if (version !== ORDER_HISTORY_VERSION)
     throw new Error(
@@ -79,9 +86,10 @@ export async function writeOrderHistory(
   const random = generator(20261126);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const shopHours = readSeedHours(root);
-  // A database of a commit before shops had an opening date (`npm run bench -- --against`) gets the same year.
+  // `npm run bench -- --against` writes the same year into a commit's database from before shops had an
+  // opening date: without them (openingDates false) on both sides, so both hold the same orders.
   const columns = (await db.prepare("SELECT name FROM pragma_table_info('locations')").all()).results;
-  const openedOn = columns.some((column) => column.name === "opened_on") ? "opened_on" : "NULL";
+  const openedOn = openingDates && columns.some((column) => column.name === "opened_on") ? "opened_on" : "NULL";
   const shops = (
     await db
       .prepare(
