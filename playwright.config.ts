@@ -26,35 +26,21 @@ const shopStateBaseURL =
   process.env.E2E_SHOP_STATE_BASE_URL ?? (separateServers ? `http://localhost:${ownServerPort + 1}` : undefined);
 const aheadBaseURL =
   process.env.E2E_AHEAD_BASE_URL ?? (separateServers ? `http://localhost:${ownServerPort + 2}` : undefined);
-// The order-ahead server's D1, where the printing journey adds its printers.
-if (separateServers) process.env.E2E_AHEAD_STATE_DIR ??= "artifacts/e2e-ahead-state";
 
 /** Pause and sold out, the rush's count of the board, and today's numbers: one file at a time on a server of their own. */
 const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/numbers.spec.ts"];
-/**
- * Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its
- * own. Its browser then takes the journeys whose printers would print everyone's orders (printing,
- * on that server once order ahead is done) and whose server stops (offline menu, on its own), so
- * that they wait there instead of in the journeys' two browsers.
- */
-const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts", "**/printing.spec.ts", "**/offline-menu.spec.ts"];
-/**
- * Browsers in all: two for the journeys (one per core; the servers share them), and one each for the
- * shop-state and order-ahead servers' journeys, which mostly wait for the shop's polls and timers.
- */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 4);
-/**
- * Browsers for the other journeys: the two left while those run (their projects are first in the
- * queue, so they always get theirs), then also the ones they leave when done, instead of idling
- * while the journeys are the longest queue.
- */
-const JOURNEY_WORKERS = Number(process.env.E2E_JOURNEY_WORKERS ?? WORKERS);
+/** Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its own. */
+const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts"];
+/** Browsers for the other journeys: one per core. */
+const JOURNEY_WORKERS = Number(process.env.E2E_JOURNEY_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results",
-  workers: WORKERS,
+  // Two browsers for the journeys (one per core; the servers share them), and one each for the
+  // shop-state and order-ahead servers' journeys, which mostly wait for the shop's polls and timers.
+  workers: Number(process.env.E2E_WORKERS ?? JOURNEY_WORKERS + 2),
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -95,7 +81,7 @@ export default defineConfig({
   webServer: separateServers
     ? ["e2e-server", "e2e-shop-state-server", "e2e-ahead-server"].map((log, index) => ({
         // Only the shared server's journeys sort the shops by a typed ZIP code.
-        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort + index} --log ${index === 0 ? process.env.E2E_SERVER_LOG : `artifacts/${log}.log`}${index === 0 ? "" : " --without-zip-centroids"}${index === 2 ? ` --state ${process.env.E2E_AHEAD_STATE_DIR}` : ""}`,
+        command: `node scripts/serve-built.mjs --no-build --port ${ownServerPort + index} --log ${index === 0 ? process.env.E2E_SERVER_LOG : `artifacts/${log}.log`}${index === 0 ? "" : " --without-zip-centroids"}`,
         url: `http://127.0.0.1:${ownServerPort + index}/api/categories`,
         reuseExistingServer: false,
         timeout: 120_000,

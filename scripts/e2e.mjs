@@ -6,8 +6,8 @@
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
 //   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
 //   E2E_WORKERS=N      browsers in parallel (default 4: two for the journeys, one each for the shop-state
-//                      and order-ahead servers' journeys, which the journeys take over once those are done)
-//   E2E_JOURNEY_WORKERS=N  of those, at most this many for the journeys on the shared server (default all)
+//                      and order-ahead servers' journeys)
+//   E2E_JOURNEY_WORKERS=N  of those, browsers for the journeys on the shared server (default 2)
 //   E2E_PORT=N         serve the build on this port and the next two free ones (default: from 5190)
 //   E2E_SCREENSHOTS=1  save a picture of each page and dialog to artifacts/screenshots/
 //   E2E_TRACE=1        keep a Playwright trace of each failed journey in test-results/
@@ -61,8 +61,6 @@ try {
         E2E_SERVER_LOG: server.logPath,
         E2E_SHOP_STATE_BASE_URL: shopStateServer.baseUrl,
         E2E_AHEAD_BASE_URL: aheadServer.baseUrl,
-        // The printing journey adds its printers to that server's D1.
-        E2E_AHEAD_STATE_DIR: aheadServer.stateDir,
         CHROME_PATH: chromium,
       }),
     });

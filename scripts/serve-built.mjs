@@ -293,7 +293,6 @@ export function queryD1(stateDir, sql) {
 }
 
 // Run by hand: build (unless --no-build), serve until Ctrl-C. Options: --port N, --log FILE,
-// --state DIR (the D1's folder, emptied first: for a journey that writes to it, tests/e2e/printing.spec.ts),
 // --without-zip-centroids (a database nobody sorts the shops by ZIP code in: Playwright's own servers).
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   const option = (name) => {
@@ -307,12 +306,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     mkdirSync(dirname(logPath), { recursive: true });
     writeFileSync(logPath, "");
   }
-  const stateDir = option("--state") ? resolve(root, option("--state")) : undefined;
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   const server = await startBuiltServer({
     port,
     logPath,
-    stateDir,
     zipCentroids: !process.argv.includes("--without-zip-centroids"),
   });
   console.log(`Open ${server.baseUrl}  (Ctrl-C stops it)`);

@@ -8,33 +8,29 @@ import { baristaOnTheBoard, customerOverHttp, orderNumberOf } from "./support/st
 // The counter's printers: a ticket printer and a label printer (stand-ins that speak CloudPRNT and
 // read the StarPRNT they are sent back into text) poll the shop while a shopper orders; the
 // ticket and one label per drink print within 10 s of the order reaching the board, the board
-// shows the printers printing, then offline within 30 s of their stopping. Its printers would
-// print every other journey's orders: it runs on the order-ahead server after that journey
-// (playwright.config.ts), whose D1 it adds them to, or on a server of its own when there is none.
+// shows the printers printing, then offline within 30 s of their stopping. The server is this
+// journey's own: its printers would print every other journey's orders.
 
-type Server = Pick<Awaited<ReturnType<typeof startBuiltServer>>, "baseUrl" | "stateDir">;
-let ownServer: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+type Server = Awaited<ReturnType<typeof startBuiltServer>>;
+let server: Server | undefined;
 const standIns: ChildProcess[] = [];
 
-/** The order-ahead server (scripts/e2e.mjs, playwright.config.ts name its D1), else one of its own. */
-async function printingServer(baseURL: string): Promise<Server> {
-  const stateDir = process.env.E2E_AHEAD_STATE_DIR;
-  if (stateDir) return { baseUrl: baseURL, stateDir };
-  ownServer ??= await startBuiltServer({
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startBuiltServer({
     port: await freePort(Number(process.env.E2E_PORT ?? 5190) + 7),
     zipCentroids: false,
   });
-  return ownServer;
-}
+});
 
 test.afterAll(async () => {
   for (const child of standIns) child.kill("SIGTERM");
-  await ownServer?.stop();
-  ownServer?.removeState();
+  await server?.stop();
+  server?.removeState();
 });
 
 /** `npm run printer:add -- … --local --json` against this server's D1. */
-function addPrinter(server: Server, kind: "tickets" | "labels", name: string): string {
+function addPrinter(kind: "tickets" | "labels", name: string): string {
   return execFileSync(
     process.execPath,
     [
@@ -48,9 +44,9 @@ function addPrinter(server: Server, kind: "tickets" | "labels", name: string): s
       "--local",
       "--json",
       "--origin",
-      server.baseUrl,
+      server!.baseUrl,
     ],
-    { env: childEnv({ SQUEEZE_STATE_DIR: server.stateDir }), encoding: "utf8" },
+    { env: childEnv({ SQUEEZE_STATE_DIR: server!.stateDir }), encoding: "utf8" },
   ).trim();
 }
 
@@ -70,14 +66,11 @@ function startStandIn(printer: string): { output: () => string; stop: () => void
 
 test("an order prints its ticket and a label per drink by itself; the board shows the printers, then offline", async ({
   browser,
-  baseURL: projectBaseURL,
 }, testInfo) => {
-  // With a server of its own to start, a loaded machine needs the time.
-  test.setTimeout(180_000);
-  const server = await printingServer(projectBaseURL!);
-  const baseURL = server.baseUrl;
-  const ticketPrinter = startStandIn(addPrinter(server, "tickets", "Counter"));
-  const labelPrinter = startStandIn(addPrinter(server, "labels", "Cups"));
+  test.setTimeout(150_000);
+  const baseURL = server!.baseUrl;
+  const ticketPrinter = startStandIn(addPrinter("tickets", "Counter"));
+  const labelPrinter = startStandIn(addPrinter("labels", "Cups"));
 
   const board = await baristaOnTheBoard(browser, baseURL, { width: 1024, height: 768 });
   const printers = board.getByRole("list", { name: "Printers" });
