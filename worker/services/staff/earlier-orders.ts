@@ -9,8 +9,8 @@ import { notFound } from "#worker/lib/errors";
 import { closeEarlierOrders, countEarlierOrders, listEarlierOrders } from "#worker/services/orders/earlier-orders";
 import { findBoardShop } from "./board-shop";
 
-/** When the location's today began, on its own clock. */
-export async function locationDayStart(db: Database, locationId: string, now = Date.now()): Promise<string> {
+/** When the shop's today began, on its own clock. */
+export async function shopTodayStart(db: Database, locationId: string, now = Date.now()): Promise<string> {
   const location = await findBoardShop(db, locationId);
   if (!location) throw notFound("Shop not found");
   return shopDayStart(now, location.timeZone).toISOString();
@@ -21,7 +21,7 @@ export async function earlierOrdersPage(
   locationId: string,
   offset: number,
 ): Promise<EarlierOrdersResponse> {
-  const dayStart = await locationDayStart(db, locationId);
+  const dayStart = await shopTodayStart(db, locationId);
   const [total, page] = await Promise.all([
     countEarlierOrders(db, locationId, dayStart),
     listEarlierOrders(db, locationId, dayStart, { offset, limit: EARLIER_ORDERS_PAGE_SIZE }),
@@ -35,5 +35,5 @@ export async function closeEarlier(
   locationId: string,
   staffUserId: string,
 ): Promise<EarlierOrdersClosed> {
-  return closeEarlierOrders(db, locationId, await locationDayStart(db, locationId), staffUserId);
+  return closeEarlierOrders(db, locationId, await shopTodayStart(db, locationId), staffUserId);
 }
