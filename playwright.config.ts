@@ -29,8 +29,12 @@ const aheadBaseURL =
 
 /** Pause and sold out, the rush's count of the board, and today's numbers: one file at a time on a server of their own. */
 const SHOP_STATE_JOURNEYS = ["**/availability.spec.ts", "**/staff-rush.spec.ts", "**/numbers.spec.ts"];
-/** Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its own. */
-const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts"];
+/**
+ * Order ahead times an order's preparation from an empty queue, minutes of waiting: a server of its
+ * own. Its browser, mostly idle meanwhile, then takes the journeys that start servers of their own
+ * (printing, the offline menu), so they leave the shared queue, the longest.
+ */
+const AHEAD_JOURNEYS = ["**/order-ahead.spec.ts", "**/printing.spec.ts", "**/offline-menu.spec.ts"];
 /** Browsers for the other journeys: one per core. */
 const JOURNEY_WORKERS = Number(process.env.E2E_JOURNEY_WORKERS ?? 2);
 
