@@ -40,11 +40,25 @@ test(`a cart priced at Fullerton shows Fullerton at its price on ${LOADS} cold l
   const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
   await Promise.all(
     tabs.map(async (tab, index) => {
+      // What the page said to its console, so that a failed load says what went wrong, not only what is missing.
+      const consoleLines: string[] = [];
+      tab.on("console", (message) => {
+        if (message.type() === "warning" || message.type() === "error") consoleLines.push(message.text());
+      });
       for (let load = index + 1; load <= LOADS; load += TABS) {
+        consoleLines.length = 0;
         await tab.goto("/checkout");
         const checkout = tab.getByRole("main");
-        await expect(checkout.getByTestId("cart-shop"), `load ${load}`).toContainText("Your shop: Squeeze Fullerton");
-        await expect(checkout.getByTestId("checkout-total"), `load ${load}`).toHaveText("$7.49");
+        try {
+          await expect(checkout.getByTestId("cart-shop")).toContainText("Your shop: Squeeze Fullerton");
+          await expect(checkout.getByTestId("checkout-total")).toHaveText("$7.49");
+        } catch (error) {
+          const shown = (await checkout.innerText().catch(() => "(no main)")).slice(0, 400);
+          throw new Error(
+            `load ${load} at ${tab.url()}: the page shows ${JSON.stringify(shown)}; console: ${JSON.stringify(consoleLines)}`,
+            { cause: error },
+          );
+        }
         const seen = await tab.evaluate(() => (window as unknown as { shopsSeen: string[] }).shopsSeen);
         expect(seen, `load ${load}`).toEqual(["Squeeze Fullerton"]);
       }

@@ -217,6 +217,30 @@ describe("choosing a shop", () => {
     await waitFor(() => expect(calls.map((call) => call.url)).toContain("/api/store?location=loc-fullerton"));
   });
 
+  it("names the chosen shop even when the first request for the shops is dropped", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    shopsApi(THREE_SHOPS, {
+      "GET /api/locations": () => {
+        answers += 1;
+        return answers < 3 ? json({ error: { code: "x", message: "Down" } }, 503) : json({ locations: THREE_SHOPS });
+      },
+    });
+    useShopChoice.setState({ shopId: "loc-fullerton" });
+    try {
+      renderApp("/menu");
+      await waitFor(() => expect(answers).toBe(1));
+      // Asked again by itself, later each time: after 1 s, then after 2 s more.
+      await act(async () => void vi.advanceTimersByTime(1_000));
+      await waitFor(() => expect(answers).toBe(2));
+      await act(async () => void vi.advanceTimersByTime(2_000));
+      expect(await within(header()).findByRole("button", { name: /^Your shop: Squeeze Fullerton/ })).toBeVisible();
+      expect(answers).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("keeps the shop when the server refuses one that does not take online orders, and says why", async () => {
     shopsApi(THREE_SHOPS, {
       "PUT /api/shop-choice": () =>

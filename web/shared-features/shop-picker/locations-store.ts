@@ -11,25 +11,44 @@ export interface LocationsState {
   locations: LocationSummary[] | null;
   /** The last attempt failed (offline, or the API is down). */
   failed: boolean;
-  /** Asks once per page load (again after a failure); `fresh` asks again (the picker, on opening). */
+  /** Failures in a row; the next retry waits LOCATIONS_RETRY_DELAYS_MS[failures - 1]. */
+  failures: number;
+  /**
+   * Asks once per page load; after a failure it asks again by itself, a few times, further apart
+   * each time. `fresh` asks again (the picker, on opening).
+   */
   load(fresh?: boolean): Promise<LocationSummary[] | null>;
 }
 
 let inFlight: Promise<LocationSummary[] | null> | null = null;
 
+/** Waits before asking again after a failure (a dropped request must not leave the page without its shop for good). */
+export const LOCATIONS_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
 export const useLocations = create<LocationsState>()((set, get) => ({
   locations: null,
   failed: false,
+  failures: 0,
   load(fresh = false) {
     if (!fresh && get().locations) return Promise.resolve(get().locations);
     inFlight ??= getLocations()
       .then((locations) => {
-        set({ locations, failed: false });
+        set({ locations, failed: false, failures: 0 });
         return locations;
       })
       .catch((error: unknown) => {
         console.warn("Could not load the shops", error);
-        set({ failed: true });
+        const failures = get().failures + 1;
+        set({ failed: true, failures });
+        const delay = LOCATIONS_RETRY_DELAYS_MS[failures - 1];
+        if (!get().locations && delay !== undefined && !retryTimer) {
+          retryTimer = setTimeout(() => {
+            retryTimer = undefined;
+            // Someone else asked (or the store was reset) in the meantime.
+            if (get().failed && !get().locations) void get().load();
+          }, delay);
+        }
         return get().locations;
       })
       .finally(() => {
