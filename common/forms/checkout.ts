@@ -5,6 +5,7 @@ import { MAX_MODIFIERS_PER_LINE } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
 import { TIP_PERCENTS } from "#common/tips";
+import { normalizePromoCode, PROMO_CODE_MAX_LENGTH } from "#common/promo-codes";
 import { phoneSchema } from "./profile";
 
 /**
@@ -116,6 +117,13 @@ export const orderRequestSchema = z
     pickup: pickupRequestSchema.default({ mode: "asap" }),
     /** Without it, no tip. */
     tip: tipRequestSchema.optional(),
+    /** A promo code, matched case-insensitively; blank or left out, none. */
+    promoCode: z
+      .string("promoCode must be text")
+      .trim()
+      .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+      .transform((code) => (code === "" ? undefined : normalizePromoCode(code)))
+      .optional(),
     /** The shop the order is for; without it, the default shop (today's clients and scripts). */
     locationId: z
       .string("locationId must be a shop's id")

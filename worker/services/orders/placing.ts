@@ -22,7 +22,10 @@ import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announ
 import { boardPrintJobs } from "#worker/services/printing/queue";
 import { onlineShop } from "#worker/services/shop/known-shop";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
+import { applyPromoCode } from "#worker/services/promo-codes/apply";
 import { admitOrder } from "./admission";
+import { hasCompletedOrder } from "./completed-orders";
+import { discountStatements } from "./discount-rows";
 import { isSlotFull, slotFullError } from "./pickup-slots";
 import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
@@ -82,6 +85,8 @@ export async function orderRequestHash(request: ValidOrderRequest, locationId: s
     pickup: request.pickup,
     // Only a tip adds to the canonical form, so an order without one hashes as orders always have.
     ...(request.tip ? { tip: request.tip } : {}),
+    // Only a code adds to the canonical form (upper-cased), so an order without one hashes as orders always have.
+    ...(request.promoCode ? { promoCode: request.promoCode } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
     locationId,
@@ -162,9 +167,27 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       "tip.cents",
     );
   }
-  const totalCents = orderTotalCents({ subtotalCents, deliveryFeeCents: fulfilment.deliveryFeeCents, tipCents });
   const orderId = crypto.randomUUID();
   const now = new Date().toISOString();
+  // The tip above is on the subtotal before the discount; the discount comes off the drinks only.
+  const promo = request.promoCode
+    ? await applyPromoCode(db, {
+        typed: request.promoCode,
+        userId,
+        shop,
+        lines,
+        subtotalCents,
+        hasCompletedOrder: () => hasCompletedOrder(db, userId),
+        now: new Date(now),
+      })
+    : undefined;
+  const discountCents = promo?.discount.amountCents ?? 0;
+  const totalCents = orderTotalCents({
+    subtotalCents,
+    discountCents,
+    deliveryFeeCents: fulfilment.deliveryFeeCents,
+    tipCents,
+  });
   const orderRow: OrderRow = {
     id: orderId,
     userId,
@@ -174,6 +197,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     paymentState: payment.mode === "stripe" ? "pending" : "not_required",
     totalCents,
     subtotalCents,
+    discountCents,
     customerName: user.username,
     customerEmail: user.email,
     phone: request.phone,
@@ -220,6 +244,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values(orderRow),
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
+    // The code's use, refused by its triggers past the code's limits, which undoes the whole batch.
+    ...(promo ? promo.statements(orderId) : []),
+    ...discountStatements(
+      db,
+      orderId,
+      promo
+        ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
+        : [],
+    ),
     // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
     ...insertRows(db, orderItems, itemRows),
     // Seven values an option: 30 lines of 5 options is 150 rows, in statements of 14.
@@ -281,6 +314,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
+    const promoRefused = promo?.refusalAfterBatch(error);
+    if (promoRefused) throw promoRefused;
     const overOpenDrinks = await admitted.openDrinksRefusal(error);
     if (overOpenDrinks) throw overOpenDrinks;
     throw error;
