@@ -1,4 +1,5 @@
 /** An order's discounts as rows of their own (order_discounts), each with its lines' shares. */
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DiscountKind } from "#common/promo-codes";
 import { insertRows } from "#worker/db/batch";
@@ -41,4 +42,13 @@ export function discountStatements(
       ),
     ),
   ];
+}
+
+/** The promo code an order was placed with (its discount's name), or "" without one. */
+export async function promoCodeOf(db: Database, orderId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: orderDiscounts.name })
+    .from(orderDiscounts)
+    .where(and(eq(orderDiscounts.orderId, orderId), eq(orderDiscounts.kind, "promo")));
+  return row?.name ?? "";
 }
