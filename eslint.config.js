@@ -143,6 +143,8 @@ const ORDER_TABLES = [
   "orderSlotDrinks",
   "orderEvents",
   "orderAcknowledgements",
+  "orderDiscounts",
+  "orderDiscountLines",
 ];
 const ORDER_TABLES_SQL = [
   "orders",
@@ -152,6 +154,8 @@ const ORDER_TABLES_SQL = [
   "order_slot_drinks",
   "order_events",
   "order_acknowledgements",
+  "order_discounts",
+  "order_discount_lines",
 ];
 const onlyTheOrdersRoomWrites =
   "Only worker/services/orders/ writes an order (docs/decisions/0012-orders-room.md): call one of its transitions.";

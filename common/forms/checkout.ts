@@ -5,6 +5,7 @@ import { MAX_MODIFIERS_PER_LINE } from "#common/modifiers";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { PICKUP_MODES } from "#common/pickup-modes";
 import { TIP_PERCENTS } from "#common/tips";
+import { normalizePromoCode, PROMO_CODE_MAX_LENGTH } from "#common/promo-codes";
 import { phoneSchema } from "./profile";
 
 /**
@@ -69,6 +70,17 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineRequest = z.input<typeof orderLineSchema>;
 
+/**
+ * A promo code as a shopper types it, at the order and at the cart's prices: matched
+ * case-insensitively (upper-cased here); blank or left out, none.
+ */
+export const promoCodeSchema = z
+  .string("promoCode must be text")
+  .trim()
+  .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+  .transform((code) => (code === "" ? undefined : normalizePromoCode(code)))
+  .optional();
+
 /** When the shopper will pick the order up: as soon as possible, or a 15-minute slot's start. */
 export const pickupRequestSchema = z.discriminatedUnion(
   "mode",
@@ -116,6 +128,8 @@ export const orderRequestSchema = z
     pickup: pickupRequestSchema.default({ mode: "asap" }),
     /** Without it, no tip. */
     tip: tipRequestSchema.optional(),
+    /** Without it, or blank, no code. */
+    promoCode: promoCodeSchema,
     /** The shop the order is for; without it, the default shop (today's clients and scripts). */
     locationId: z
       .string("locationId must be a shop's id")

@@ -15,3 +15,4 @@ export * from "./messaging";
 export * from "./push";
 export * from "./shop-menu";
 export * from "./printing";
+export * from "./promo-codes";

@@ -14,6 +14,7 @@ import {
   PAYMENT_MODES,
   PAYMENT_STATES,
 } from "#common/orders";
+import { DISCOUNT_KINDS } from "#common/promo-codes";
 import { isOneOf } from "#worker/db/checks";
 import { createdAt } from "./columns";
 import { products } from "./catalog";
@@ -53,6 +54,11 @@ export const orders = sqliteTable(
      * NOT NULL column; placing always writes it.
      */
     subtotalCents: integer("subtotal_cents").notNull().default(0),
+    /**
+     * What the order's discounts (order_discounts) take off the subtotal, together: totalCents is
+     * the subtotal less this, plus the delivery fee and the tip (common/order-total.ts).
+     */
+    discountCents: integer("discount_cents").notNull().default(0),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     phone: text("phone").notNull(),
@@ -133,6 +139,49 @@ export const orders = sqliteTable(
       sql`${table.paymentMode} = 'stripe' OR ${isOneOf(table.paymentState, COUNTER_PAYMENT_STATES)}`,
     ),
     check("orders_refunded_non_negative", sql`${table.refundedCents} >= 0`),
+  ],
+);
+
+/**
+ * Money taken off an order's drinks, one row per discount (a promo code now, a loyalty reward
+ * next), numbered within the order; `orders.discount_cents` is their sum.
+ */
+export const orderDiscounts = sqliteTable(
+  "order_discounts",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    /** What the shopper and the owner read: the code for a promo ("WELCOME10"). */
+    name: text("name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check("order_discounts_kind_known", isOneOf(table.kind, DISCOUNT_KINDS)),
+    check("order_discounts_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Each line's share of a discount: the line is `order_items`' `line_index`-th line of the order
+ * (by id), as for its options. A discount's shares add up to its amount.
+ */
+export const orderDiscountLines = sqliteTable(
+  "order_discount_lines",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    lineIndex: integer("line_index").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position, table.lineIndex] }),
+    check("order_discount_lines_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );
 

@@ -10,6 +10,8 @@ export interface OrderShop {
   /** The shop's own inbox for its order e-mails; null sends them to the company's. */
   orderInbox: string | null;
   takesOnlineOrders: boolean;
+  /** Its calendar: a promo code's dates are the shop's days. */
+  timeZone: string;
 }
 
 /** The shop's row as an order needs it, as a query (for a batch of its own or another's). */
@@ -20,6 +22,7 @@ export function orderShopQuery(db: Database, locationId: string) {
       name: locations.name,
       orderInbox: locations.orderInbox,
       takesOnlineOrders: locations.takesOnlineOrders,
+      timeZone: locations.timeZone,
     })
     .from(locations)
     .where(eq(locations.id, locationId));
