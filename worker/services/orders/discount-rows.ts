@@ -42,3 +42,11 @@ export function discountStatements(
     ),
   ];
 }
+
+/** What the discounts take off the order's `lineIndex`-th line together (0: none). */
+export function lineDiscountCents(discounts: readonly OrderDiscount[], lineIndex: number): number {
+  return discounts.reduce(
+    (sum, discount) => sum + (discount.lines.find((line) => line.lineIndex === lineIndex)?.amountCents ?? 0),
+    0,
+  );
+}

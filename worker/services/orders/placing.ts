@@ -25,7 +25,7 @@ import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worke
 import { applyPromoCode } from "#worker/services/promo-codes/apply";
 import { admitOrder } from "./admission";
 import { hasCompletedOrder } from "./completed-orders";
-import { discountStatements } from "./discount-rows";
+import { discountStatements, lineDiscountCents, type OrderDiscount as OrderDiscountRows } from "./discount-rows";
 import { isSlotFull, slotFullError } from "./pickup-slots";
 import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
@@ -241,18 +241,15 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     })),
   );
 
+  const discounts: OrderDiscountRows[] = promo
+    ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
+    : [];
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values(orderRow),
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
     // The code's use, refused by its triggers past the code's limits, which undoes the whole batch.
     ...(promo ? promo.statements(orderId) : []),
-    ...discountStatements(
-      db,
-      orderId,
-      promo
-        ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
-        : [],
-    ),
+    ...discountStatements(db, orderId, discounts),
     // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
     ...insertRows(db, orderItems, itemRows),
     // Seven values an option: 30 lines of 5 options is 150 rows, in statements of 14.
@@ -278,8 +275,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       id: index,
       options: lines[index]!.options.map(({ name, priceCents, isDefault }) => ({ name, priceCents, isDefault })),
       optionIds: lines[index]!.options.map((option) => option.id),
+      discountCents: lineDiscountCents(discounts, index),
     })),
     pickup: admitted.pickup,
+    discounts: discounts.map(({ kind, name, amountCents }) => ({ kind, name, amountCents })),
     prepStartsAt: admitted.prepStartsAt,
   };
   const order = toOrder(placed);
@@ -296,6 +295,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       lines: order.lines,
       ...fulfilment,
       tipCents,
+      discounts: order.discounts,
       pickup: admitted.pickup,
       shopName: shop.name,
     });
