@@ -6,6 +6,8 @@
 // The request's schema is common/forms/cart-prices.ts: zod stays out of the cart's code, which
 // every page loads.
 
+import type { PromoRefusalCode } from "./promo-codes";
+
 export const CART_PRICES_PATH = "/api/cart-prices";
 
 /**
@@ -19,7 +21,22 @@ export type CartLineUnavailable = (typeof CART_LINE_UNAVAILABLE)[number];
 /** One line's answer: one drink with its options at that shop, or why it cannot be had there. */
 export type CartLinePrice = { unitPriceCents: number } | { unavailable: CartLineUnavailable };
 
-/** The lines' answers, in the order they were asked. */
+/** What a promo code takes off the cart: together, and each line's share by its place in the request. */
+export interface CartDiscount {
+  code: string;
+  amountCents: number;
+  lines: { lineIndex: number; amountCents: number }[];
+}
+
+/** Why the code asked for cannot apply to this cart: not an error status here, only at `POST /api/orders`. */
+export interface PromoRefusal {
+  code: PromoRefusalCode;
+  message: string;
+}
+
+/** The lines' answers, in the order they were asked; with a code, its discount or why it does not apply. */
 export interface CartPricesResponse {
   lines: CartLinePrice[];
+  discount?: CartDiscount | null;
+  promoRefusal?: PromoRefusal | null;
 }

@@ -101,6 +101,22 @@ export const tipRequestSchema = z.union(
 );
 
 /**
+ * A promo code as the shopper types it and the API takes it: trimmed, upper-cased, blank for none.
+ * The checkout's field, `POST /api/orders` and `POST /api/cart-prices` check it with this one rule.
+ */
+export const promoCodeSchema = z
+  .string("promoCode must be text")
+  .trim()
+  .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+  .transform((code) => (code === "" ? undefined : normalizePromoCode(code)));
+
+/** The checkout's "Promo code" field: a code to apply (the API's rule; blank is none). */
+export const promoCodeFormSchema = z.object({ promoCode: promoCodeSchema });
+export type PromoCodeForm = z.input<typeof promoCodeFormSchema>;
+/** The field once checked: the code upper-cased, or undefined when blank. */
+export type ValidPromoCodeForm = z.output<typeof promoCodeFormSchema>;
+
+/**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices
  * every line itself and says so when the two differ.
  */
@@ -118,12 +134,7 @@ export const orderRequestSchema = z
     /** Without it, no tip. */
     tip: tipRequestSchema.optional(),
     /** A promo code, matched case-insensitively; blank or left out, none. */
-    promoCode: z
-      .string("promoCode must be text")
-      .trim()
-      .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
-      .transform((code) => (code === "" ? undefined : normalizePromoCode(code)))
-      .optional(),
+    promoCode: promoCodeSchema.optional(),
     /** The shop the order is for; without it, the default shop (today's clients and scripts). */
     locationId: z
       .string("locationId must be a shop's id")

@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { CART_PRICES_PATH, type CartDiscount, type PromoRefusal } from "#common/cart-prices";
+import type { CartPricesRequest } from "#common/forms/cart-prices";
+import { PROMO_REFUSALS } from "#common/promo-codes";
+import { apiFetch } from "#web/lib/api-client";
+import { isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
+
+/** What a code does to the cart: its discount, or why it cannot apply (one of the two). */
+export interface CartDiscountAnswer {
+  discount: CartDiscount | null;
+  refusal: PromoRefusal | null;
+}
+
+function isDiscount(value: unknown): value is CartDiscount {
+  return (
+    isRecord(value) &&
+    isString(value.code) &&
+    isIntegerAtLeast(value.amountCents, 0) &&
+    Array.isArray(value.lines) &&
+    value.lines.every((line) => isRecord(line) && isIntegerAtLeast(line.amountCents, 0))
+  );
+}
+
+function isRefusal(value: unknown): value is PromoRefusal {
+  return isRecord(value) && (PROMO_REFUSALS as readonly unknown[]).includes(value.code) && isString(value.message);
+}
+
+/** POST /api/cart-prices with a promo code: what the code takes off this cart at this shop, or why it cannot. */
+export async function getCartDiscount(request: CartPricesRequest): Promise<CartDiscountAnswer> {
+  const body = await apiFetch<unknown>(CART_PRICES_PATH, { method: "POST", json: request });
+  if (!isRecord(body)) throw new Error(`Unexpected response from POST ${CART_PRICES_PATH}.`);
+  const discount = body.discount ?? null;
+  const refusal = body.promoRefusal ?? null;
+  if ((discount !== null && !isDiscount(discount)) || (refusal !== null && !isRefusal(refusal)))
+    throw new Error(`Unexpected response from POST ${CART_PRICES_PATH}.`);
+  return { discount, refusal };
+}
+
+/** Null while there is nothing to ask: no code, no lines or no shop. */
+export function cartDiscountQueryOptions(request: CartPricesRequest | null) {
+  return queryOptions({
+    queryKey: ["cart-discount", request] as const,
+    queryFn: () => getCartDiscount(request!),
+    enabled: request !== null,
+    // The same cart and code give the same answer for a while; the order is priced again when placed.
+    staleTime: 60_000,
+    // While a changed cart is asked about, the last discount stays on screen rather than flickering away.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCartDiscountQuery(request: CartPricesRequest | null) {
+  return useQuery(cartDiscountQueryOptions(request));
+}
