@@ -105,9 +105,9 @@ export const tipRequestSchema = z.union(
  * The checkout's field, `POST /api/orders` and `POST /api/cart-prices` check it with this one rule.
  */
 export const promoCodeSchema = z
-  .string("promoCode must be text")
+  .string("A promo code is text")
   .trim()
-  .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+  .max(PROMO_CODE_MAX_LENGTH, `A promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
   .transform((code) => (code === "" ? undefined : normalizePromoCode(code)));
 
 /** The checkout's "Promo code" field: a code to apply (the API's rule; blank is none). */

@@ -47,12 +47,13 @@ export function PromoCodeField({ promo, orderRefusal, onChanged, disabled }: Pro
             type="button"
             className="btn btn--small btn--ghost"
             disabled={disabled}
+            aria-label={`Remove promo code ${promo.promoCode}`}
             onClick={() => {
               onChanged();
               promo.remove();
             }}
           >
-            Remove<span className="visually-hidden"> promo code {promo.promoCode}</span>
+            Remove
           </button>
         </p>
         {refusal && (
