@@ -1,12 +1,13 @@
 /**
  * `POST /api/cart-prices`: what each line of a cart costs at a shop, or why that shop cannot make
- * it. The app asks when the shopper switches shop (the cart is re-priced and every line the new
- * shop cannot make is flagged, never dropped silently); the order is priced again when placed.
+ * it, and what a promo code would take off. The app asks when the shopper switches shop (the cart
+ * is re-priced and every line the new shop cannot make is flagged, never dropped silently) and
+ * when a code is applied; the order is priced again when placed.
  */
+import type { PromoRefusalCode } from "./promo-codes";
+
 // The request's schema is common/forms/cart-prices.ts: zod stays out of the cart's code, which
 // every page loads.
-
-import type { PromoRefusalCode } from "./promo-codes";
 
 export const CART_PRICES_PATH = "/api/cart-prices";
 
@@ -21,22 +22,30 @@ export type CartLineUnavailable = (typeof CART_LINE_UNAVAILABLE)[number];
 /** One line's answer: one drink with its options at that shop, or why it cannot be had there. */
 export type CartLinePrice = { unitPriceCents: number } | { unavailable: CartLineUnavailable };
 
-/** What a promo code takes off the cart: together, and each line's share by its place in the request. */
+/**
+ * What the code takes off the drinks the shop can make, spread over the lines: `lineIndex` is the
+ * line's place in the request (0-based); only lines with a share are listed, and the shares add
+ * up to `amountCents`.
+ */
 export interface CartDiscount {
   code: string;
   amountCents: number;
   lines: { lineIndex: number; amountCents: number }[];
 }
 
-/** Why the code asked for cannot apply to this cart: not an error status here, only at `POST /api/orders`. */
-export interface PromoRefusal {
+/**
+ * Why the code cannot apply, in the words the order would be refused with. Not an error here: the
+ * order's 409 is. A guest hears only what the code itself says (unknown, dates, shop, subtotal,
+ * drinks); a signed-in shopper also their account's limits.
+ */
+export interface CartPromoRefusal {
   code: PromoRefusalCode;
   message: string;
 }
 
-/** The lines' answers, in the order they were asked; with a code, its discount or why it does not apply. */
+/** The lines' answers, in the order they were asked; `discount` and `promoRefusal` are null without a code. */
 export interface CartPricesResponse {
   lines: CartLinePrice[];
-  discount?: CartDiscount | null;
-  promoRefusal?: PromoRefusal | null;
+  discount: CartDiscount | null;
+  promoRefusal: CartPromoRefusal | null;
 }

@@ -13,6 +13,8 @@ export interface Env {
   FORMS_RATE_LIMITER: RateLimit;
   /** Wrong printer secrets, per client (worker/routes/cloudprnt.ts). */
   PRINTER_RATE_LIMITER: RateLimit;
+  /** Wrong promo codes, per client (worker/services/promo-codes/wrong-codes.ts). */
+  PROMO_RATE_LIMITER: RateLimit;
 
   /** Where the shop receives orders, contact messages and franchise applications. */
   SHOP_EMAIL: string;

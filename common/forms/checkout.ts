@@ -70,6 +70,18 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineRequest = z.input<typeof orderLineSchema>;
 
+/**
+ * A promo code as a shopper types it, at the order and at the cart's prices: matched
+ * case-insensitively (upper-cased here); blank or left out, none.
+ */
+export const promoCodeSchema = z
+  .string("promoCode must be text")
+  .trim()
+  // The API puts the field's name before it; the checkout's field says it as it stands.
+  .max(PROMO_CODE_MAX_LENGTH, `A promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+  .transform((code) => (code === "" ? undefined : normalizePromoCode(code)))
+  .optional();
+
 /** When the shopper will pick the order up: as soon as possible, or a 15-minute slot's start. */
 export const pickupRequestSchema = z.discriminatedUnion(
   "mode",
@@ -100,16 +112,6 @@ export const tipRequestSchema = z.union(
   "A tip is { percent } or { cents }",
 );
 
-/**
- * A promo code as the shopper types it and the API takes it: trimmed, upper-cased, blank for none.
- * The checkout's field, `POST /api/orders` and `POST /api/cart-prices` check it with this one rule.
- */
-export const promoCodeSchema = z
-  .string("A promo code is text")
-  .trim()
-  .max(PROMO_CODE_MAX_LENGTH, `A promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
-  .transform((code) => (code === "" ? undefined : normalizePromoCode(code)));
-
 /** The checkout's "Promo code" field: a code to apply (the API's rule; blank is none). */
 export const promoCodeFormSchema = z.object({ promoCode: promoCodeSchema });
 export type PromoCodeForm = z.input<typeof promoCodeFormSchema>;
@@ -133,8 +135,8 @@ export const orderRequestSchema = z
     pickup: pickupRequestSchema.default({ mode: "asap" }),
     /** Without it, no tip. */
     tip: tipRequestSchema.optional(),
-    /** A promo code, matched case-insensitively; blank or left out, none. */
-    promoCode: promoCodeSchema.optional(),
+    /** Without it, or blank, no code. */
+    promoCode: promoCodeSchema,
     /** The shop the order is for; without it, the default shop (today's clients and scripts). */
     locationId: z
       .string("locationId must be a shop's id")

@@ -4,6 +4,7 @@ import type { ApiErrorBody } from "#common/api-error";
 import type { CreateOrderResponse } from "#common/orders";
 import { api, json } from "./helpers";
 import { PHONE, postOrder } from "./order-requests";
+import { addPromoCode, usesOf } from "./promo-fixtures";
 import { createReturningShopper, createSignedInUser } from "./sign-in";
 
 // Sunrise Orange medium twice, Berry Blast small with oat milk and protein, Charcoal Lemonade once.
@@ -18,39 +19,6 @@ const LINES = [
   },
   { productId: "prd-charcoal-lemonade", size: "default", quantity: 1, note: "" },
 ];
-
-interface PromoFixture {
-  code: string;
-  kind?: "percent" | "amount";
-  amount?: number;
-  minSubtotalCents?: number;
-  startsOn?: string | null;
-  endsOn?: string | null;
-  maxUses?: number | null;
-  maxUsesPerAccount?: number | null;
-  firstOrderOnly?: boolean;
-}
-
-/** A code as the owner would write it in seed/promo-codes.sql. */
-async function addPromoCode(promo: PromoFixture): Promise<string> {
-  await env.DB.prepare(
-    `INSERT INTO promo_codes (code, kind, amount, min_subtotal_cents, starts_on, ends_on, max_uses, max_uses_per_account, first_order_only)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      promo.code,
-      promo.kind ?? "percent",
-      promo.amount ?? 10,
-      promo.minSubtotalCents ?? 0,
-      promo.startsOn ?? null,
-      promo.endsOn ?? null,
-      promo.maxUses ?? null,
-      promo.maxUsesPerAccount ?? null,
-      promo.firstOrderOnly ? 1 : 0,
-    )
-    .run();
-  return promo.code;
-}
 
 interface StoredDiscount {
   subtotal: number;
@@ -78,13 +46,6 @@ async function storedDiscount(orderId: string): Promise<StoredDiscount> {
     .bind(orderId)
     .all<StoredDiscount["shares"][number]>();
   return { ...order!, rows: rows.results, shares: shares.results };
-}
-
-async function usesOf(code: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS uses FROM promo_code_uses WHERE code = ?")
-    .bind(code)
-    .first<{ uses: number }>();
-  return row!.uses;
 }
 
 async function ordersPlacedBy(userId: string): Promise<number> {

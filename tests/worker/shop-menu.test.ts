@@ -340,7 +340,7 @@ describe("POST /api/cart-prices", () => {
 
   it("answers an empty cart with no lines", async () => {
     const response = await cartPrices({ locationId: ANAHEIM, lines: [] });
-    expect(await json<CartPricesResponse>(response)).toEqual({ lines: [] });
+    expect(await json<CartPricesResponse>(response)).toEqual({ lines: [], discount: null, promoRefusal: null });
   });
 
   it.each([

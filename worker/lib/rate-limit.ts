@@ -39,3 +39,18 @@ export function rateLimit(limiter: LimiterName, scope: string): MiddlewareHandle
     await next();
   };
 }
+
+/**
+ * Spends one of the caller's `limiter` budget on a request that went wrong (a wrong code): only
+ * misses are counted, so someone who gets it right is never slowed. Past the budget, a 429 that
+ * says `message`.
+ */
+export async function spendMissBudget(
+  c: Context<AppEnv>,
+  limiter: LimiterName,
+  scope: string,
+  refusal: { message: string; field?: string },
+): Promise<void> {
+  const { success } = await c.env[limiter].limit({ key: `${scope}:${rateLimitKey(c)}` });
+  if (!success) throw new ApiError(429, "rate_limited", refusal.message, refusal.field).withRetryAfter(60);
+}

@@ -4,17 +4,34 @@ import { cartPricesRequestSchema } from "#common/forms/cart-prices";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { jsonBody } from "#worker/lib/json-body";
+import { hasCompletedOrder } from "#worker/services/orders/completed-orders";
+import { cartPromo, NO_CART_PROMO } from "#worker/services/promo-codes/cart-promo";
+import { countWrongPromoCode } from "#worker/services/promo-codes/wrong-codes";
 import { knownShop } from "#worker/services/shop/known-shop";
 import { cartPricesAt } from "#worker/services/shop/menu/cart-prices";
 
 /**
- * `POST /api/cart-prices` `{ locationId, lines: [{ productId, size, optionIds }] }`: each line's
- * price at that shop, or why it cannot be had there (common/cart-prices.ts). Reads only; never
- * cached (sold-out marks change within the day).
+ * `POST /api/cart-prices` `{ locationId, lines: [{ productId, size, optionIds, quantity }], promoCode }`:
+ * each line's price at that shop, or why it cannot be had there, and what the code takes off or
+ * why it cannot (common/cart-prices.ts). Reads only; never cached (sold-out marks change within
+ * the day). A wrong code spends the caller's budget of them (429 past it).
  */
 export const cartPricesRouter = new Hono<AppEnv>().post("/", ...jsonBody(cartPricesRequestSchema), async (c) => {
-  const { locationId, lines } = c.req.valid("json");
-  const priced = knownShop(await cartPricesAt(getDb(c.env.DB), locationId, lines), "locationId");
+  const { locationId, lines, promoCode } = c.req.valid("json");
+  const db = getDb(c.env.DB);
+  const prices = knownShop(await cartPricesAt(db, locationId, lines), "locationId");
+  const userId = c.get("userId");
+  const promo = promoCode
+    ? await cartPromo(db, {
+        typed: promoCode,
+        account: userId ? { userId, hasCompletedOrder: () => hasCompletedOrder(db, userId) } : null,
+        locationId,
+        asked: lines,
+        prices,
+        now: new Date(),
+      })
+    : NO_CART_PROMO;
+  if (promo.promoRefusal?.code === "promo_unknown") await countWrongPromoCode(c);
   c.header("Cache-Control", "no-store");
-  return c.json({ lines: priced } satisfies CartPricesResponse);
+  return c.json({ lines: prices, ...promo } satisfies CartPricesResponse);
 });

@@ -15,6 +15,7 @@ import { validate } from "#worker/lib/validation";
 import { jsonBody } from "#worker/lib/json-body";
 import { announceAfterCommit } from "#worker/services/after-commit/announce";
 import { placeOrder } from "#worker/services/orders/placing";
+import { countWrongPromoCode } from "#worker/services/promo-codes/wrong-codes";
 import { requestedShopId } from "#worker/services/shop/request-shop";
 import { releaseAbandonedCheckout } from "#worker/services/payments/abandoned-checkout";
 import { decodeCursor, findOrder, listOrders } from "#worker/services/orders/shopper-orders";
@@ -61,6 +62,9 @@ export const ordersRouter = new Hono<AppEnv>()
       request,
       idempotencyKey,
       origin: new URL(c.req.url).origin,
+    }).catch(async (error: unknown) => {
+      if (error instanceof ApiError && error.code === "promo_unknown") await countWrongPromoCode(c);
+      throw error;
     });
     announceAfterCommit(c.env, c.executionCtx, result.news);
     // A retried submission is answered with the order it already made: 200, not a second 201.

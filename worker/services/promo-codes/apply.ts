@@ -3,22 +3,13 @@
  * that records its use for the orders room to put in the order's batch (the orders room writes
  * the batch and the discount's rows; docs/architecture.md).
  */
-import { inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { shopDate } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
-import { products } from "#worker/db/schema";
 import type { ApiError } from "#worker/lib/errors";
-import { coveredCents, promoDiscount, type PromoDiscount } from "./discount";
-import { findPromoCode, promoUses, type PromoCode } from "./lookup";
-import {
-  alreadyUsedMessage,
-  firstOrderOnlyMessage,
-  promoRefusal,
-  promoRefusalError,
-  unknownPromo,
-  usedUpMessage,
-} from "./refusal";
+import type { PromoDiscount } from "./discount";
+import type { PromoCode } from "./lookup";
+import { quotePromoCode } from "./quote";
+import { alreadyUsedMessage, firstOrderOnlyMessage, promoRefusalError, usedUpMessage } from "./refusal";
 import { promoLimitReached, promoUseStatement } from "./use";
 
 export interface PromoOrder {
@@ -43,22 +34,18 @@ export interface AppliedPromo {
 
 /** Prices the code on the order, or throws its refusal (409 naming `promoCode`). */
 export async function applyPromoCode(db: Database, order: PromoOrder): Promise<AppliedPromo> {
-  const promo = await findPromoCode(db, order.typed);
-  if (!promo) throw promoRefusalError(unknownPromo(order.typed));
-  const lines = await withCategories(db, order.lines);
-  const uses = await promoUses(db, promo.code, order.userId);
-  const hasCompletedOrder = promo.firstOrderOnly ? await order.hasCompletedOrder() : false;
-  const refusal = promoRefusal(promo, {
-    shopId: order.shop.id,
-    shopDate: shopDate(order.now, order.shop.timeZone),
+  const quote = await quotePromoCode(db, {
+    typed: order.typed,
+    account: { userId: order.userId, hasCompletedOrder: order.hasCompletedOrder },
+    shop: order.shop,
+    lines: order.lines,
     subtotalCents: order.subtotalCents,
-    coveredCents: coveredCents(promo, lines),
-    uses,
-    hasCompletedOrder,
+    now: order.now,
   });
-  if (refusal) throw promoRefusalError(refusal);
+  if (quote.refusal) throw promoRefusalError(quote.refusal);
+  const { promo, discount } = quote;
   return {
-    discount: promoDiscount(promo, lines),
+    discount,
     statements: (orderId) => [promoUseStatement(db, { code: promo.code, orderId, userId: order.userId })],
     refusalAfterBatch: (error) => limitRefusal(promo, error),
   };
@@ -75,18 +62,4 @@ function limitRefusal(promo: PromoCode, error: unknown): ApiError | null {
     default:
       return null;
   }
-}
-
-/** Each line with its drink's category, for codes that cover a category. */
-async function withCategories<Line extends { productId: string }>(
-  db: Database,
-  lines: readonly Line[],
-): Promise<(Line & { categoryId: string | null })[]> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
-  const rows = await db
-    .select({ id: products.id, categoryId: products.categoryId })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const categoryOf = new Map(rows.map((row) => [row.id, row.categoryId]));
-  return lines.map((line) => ({ ...line, categoryId: categoryOf.get(line.productId) ?? null }));
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { CART_PRICES_PATH, type CartDiscount, type PromoRefusal } from "#common/cart-prices";
+import { CART_PRICES_PATH, type CartDiscount, type CartPromoRefusal } from "#common/cart-prices";
 import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { PROMO_REFUSALS } from "#common/promo-codes";
 import { apiFetch } from "#web/lib/api-client";
@@ -8,7 +8,7 @@ import { isIntegerAtLeast, isRecord, isString } from "#web/lib/guards";
 /** What a code does to the cart: its discount, or why it cannot apply (one of the two). */
 export interface CartDiscountAnswer {
   discount: CartDiscount | null;
-  refusal: PromoRefusal | null;
+  refusal: CartPromoRefusal | null;
 }
 
 function isDiscount(value: unknown): value is CartDiscount {
@@ -21,7 +21,7 @@ function isDiscount(value: unknown): value is CartDiscount {
   );
 }
 
-function isRefusal(value: unknown): value is PromoRefusal {
+function isRefusal(value: unknown): value is CartPromoRefusal {
   return isRecord(value) && (PROMO_REFUSALS as readonly unknown[]).includes(value.code) && isString(value.message);
 }
 
