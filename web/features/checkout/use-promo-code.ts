@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useCartStore } from "#web/lib/cart-store";
 import { useCartDiscount } from "#web/shared-features/cart-discount/use-cart-discount";
@@ -10,12 +9,9 @@ import { useCartDiscount } from "#web/shared-features/cart-discount/use-cart-dis
  */
 export function usePromoCode() {
   const keep = useCartStore((state) => state.keepCheckoutDetails);
-  const queryClient = useQueryClient();
   const cart = useCartDiscount();
   const apply = useCallback((code: string) => keep({ promoCode: code }), [keep]);
   const remove = useCallback(() => keep({ promoCode: undefined }), [keep]);
-  /** After a refusal at placing: the code's state may have changed (used up), so ask again. */
-  const recheck = useCallback(() => queryClient.invalidateQueries({ queryKey: ["cart-discount"] }), [queryClient]);
   const sentCode = cart.promoCode && !cart.refusal ? cart.promoCode : null;
   return {
     ...cart,
@@ -25,7 +21,6 @@ export function usePromoCode() {
     discountCents: sentCode ? (cart.discount?.amountCents ?? 0) : 0,
     apply,
     remove,
-    recheck,
   };
 }
 

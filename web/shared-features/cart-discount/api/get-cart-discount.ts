@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { CART_PRICES_PATH, type CartDiscount, type CartPromoRefusal } from "#common/cart-prices";
 import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { PROMO_REFUSALS } from "#common/promo-codes";
@@ -34,21 +33,4 @@ export async function getCartDiscount(request: CartPricesRequest): Promise<CartD
   if ((discount !== null && !isDiscount(discount)) || (refusal !== null && !isRefusal(refusal)))
     throw new Error(`Unexpected response from POST ${CART_PRICES_PATH}.`);
   return { discount, refusal };
-}
-
-/** Null while there is nothing to ask: no code, no lines or no shop. */
-export function cartDiscountQueryOptions(request: CartPricesRequest | null) {
-  return queryOptions({
-    queryKey: ["cart-discount", request] as const,
-    queryFn: () => getCartDiscount(request!),
-    enabled: request !== null,
-    // The same cart and code give the same answer for a while; the order is priced again when placed.
-    staleTime: 60_000,
-    // While a changed cart is asked about, the last discount stays on screen rather than flickering away.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useCartDiscountQuery(request: CartPricesRequest | null) {
-  return useQuery(cartDiscountQueryOptions(request));
 }
