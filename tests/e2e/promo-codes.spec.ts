@@ -64,6 +64,14 @@ test.describe("on a phone", () => {
     await main.getByLabel("Phone number").fill("+1 714 555 0144");
     await pictures(page, "promo-code-checkout");
 
+    // The cart says it too, kept with the cart.
+    await header(page).getByRole("button", { name: "Cart, 1 item" }).click();
+    const cart = page.getByRole("dialog", { name: "Cart" });
+    await expect(cart.getByTestId("cart-discount")).toHaveText(off);
+    await expect(cart.getByTestId("cart-total")).toHaveText(totalText);
+    await cart.getByRole("button", { name: "Close cart" }).click();
+    await expect(cart).toBeHidden();
+
     // The success dialog.
     await main.getByRole("button", { name: "Checkout" }).click();
     const success = page.getByRole("dialog", { name: "Success!" });
