@@ -152,4 +152,23 @@ describe("the board's ticket of an order with a promo code", () => {
     const other = screen.getByRole("article", { name: "#EEEEEEEE" });
     expect(within(other).queryByTestId("ticket-discount")).not.toBeInTheDocument();
   });
+
+  it("the order's details say it beside the payment", async () => {
+    const coded = staffOrder("dddddddd-0000-4000-8000-00000000000d", {
+      totalCents: 1168,
+      discountCents: 130,
+      discounts: [WELCOME10],
+    });
+    mockApi({
+      "GET /api/staff/orders": () => boardAnswer([coded]),
+      [`GET /api/staff/orders/${coded.id}/history`]: () => json({ history: [] }),
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const ticket = await screen.findByRole("article", { name: "#DDDDDDDD" });
+    await user.click(within(ticket).getByRole("button", { name: "Details of order #DDDDDDDD" }));
+    const dialog = await screen.findByRole("dialog", { name: "Order #DDDDDDDD" });
+    expect(within(dialog).getByTestId("details-discount")).toHaveTextContent("−$1.30 · WELCOME10");
+    expect(within(dialog).getByTestId("details-discount").previousElementSibling).toHaveTextContent("Discount");
+  });
 });
