@@ -9,6 +9,11 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollars}.${rest}`;
 }
 
+/** Money taken off, with a true minus sign as receipts print it: 150 → "−$1.50". */
+export function formatCentsOff(cents: number): string {
+  return `\u2212${formatCents(Math.abs(cents))}`;
+}
+
 /** Integer cents as a plain decimal amount for a spreadsheet: 1250 → "12.50", -25 → "-0.25". */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? "-" : "";

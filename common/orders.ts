@@ -7,6 +7,7 @@ import type { FulfilmentMethod } from "./fulfilment";
 import type { ProductSize } from "./catalog";
 import type { ChosenOption } from "./modifiers";
 import type { PickupMode } from "./pickup-modes";
+import type { DiscountKind } from "./promo-codes";
 
 /**
  * Where the drinks stand (the fulfilment status): received → preparing → ready → completed, or
@@ -63,6 +64,8 @@ export interface OrderLine {
   /** The add-on options chosen, defaults included (show them with optionsSummary); included in unitPriceCents. */
   options: ChosenOption[];
   subtotalCents: number;
+  /** The line's share of the order's discounts, when it has one; subtotalCents is before it. */
+  discountCents?: number;
 }
 
 /** A cart line the server has priced from D1, before it is written: its drink and options are on the menu. */
@@ -70,6 +73,13 @@ export type PricedLine = Omit<OrderLine, "productId" | "subtotalCents" | "option
   productId: string;
   options: (ChosenOption & { id: string })[];
 };
+
+/** One discount of an order as it is shown: what it is, its name and what it took off. */
+export interface OrderDiscount {
+  kind: DiscountKind;
+  name: string;
+  amountCents: number;
+}
 
 /** When the order is to be picked up: the chosen slot's start, or the estimated ready time. */
 export interface OrderPickup {
@@ -95,6 +105,10 @@ export interface Order {
   deliveryFeeCents: number;
   /** The shopper's tip, included in totalCents (0: none). */
   tipCents: number;
+  /** Taken off the drinks, together (0: none); totalCents is after it. */
+  discountCents: number;
+  /** Each discount with its name (a promo code such as "WELCOME10"), in the order applied. */
+  discounts: OrderDiscount[];
   createdAt: string;
   updatedAt: string;
   itemCount: number;

@@ -3,7 +3,7 @@ import type { BoardAgeThresholds } from "./order-board";
 import type { OpeningHours } from "./hours/schedule";
 import type { DrinkLimits } from "./order-size";
 import type { ChosenOption } from "./modifiers";
-import type { OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
+import type { OrderDiscount, OrderEventActor, OrderPickup, OrderStatus, PaymentMode, PaymentState } from "./orders";
 
 /** One line of an order as the counter needs it: what to make, how many, and the note. */
 export interface StaffOrderLine {
@@ -26,6 +26,10 @@ export interface StaffOrder {
   totalCents: number;
   /** The tip included in totalCents (0: none). */
   tipCents: number;
+  /** Taken off the drinks (0: none); totalCents is after it. */
+  discountCents: number;
+  /** Each discount with its name (the promo code), for the ticket's "−$1.50 · WELCOME10". */
+  discounts: OrderDiscount[];
   fulfilment: FulfilmentMethod;
   /** The delivery address, or the shop's for a pickup. */
   fulfilmentAddress: string;

@@ -77,7 +77,8 @@ export type OrderLineRequest = z.input<typeof orderLineSchema>;
 export const promoCodeSchema = z
   .string("promoCode must be text")
   .trim()
-  .max(PROMO_CODE_MAX_LENGTH, `promoCode: a promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
+  // The API puts the field's name before it; the checkout's field says it as it stands.
+  .max(PROMO_CODE_MAX_LENGTH, `A promo code is at most ${PROMO_CODE_MAX_LENGTH} characters`)
   .transform((code) => (code === "" ? undefined : normalizePromoCode(code)))
   .optional();
 
@@ -110,6 +111,12 @@ export const tipRequestSchema = z.union(
   ],
   "A tip is { percent } or { cents }",
 );
+
+/** The checkout's "Promo code" field: a code to apply (the API's rule; blank is none). */
+export const promoCodeFormSchema = z.object({ promoCode: promoCodeSchema });
+export type PromoCodeForm = z.input<typeof promoCodeFormSchema>;
+/** The field once checked: the code upper-cased, or undefined when blank. */
+export type ValidPromoCodeForm = z.output<typeof promoCodeFormSchema>;
 
 /**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices

@@ -41,6 +41,7 @@ function order(overrides: Partial<OrderEmailDetails> = {}): OrderEmailDetails {
     fulfilmentAddress: location.address,
     deliveryFeeCents: 0,
     tipCents: 1_950,
+    discounts: [],
     lines: [
       {
         productId: "prd-berry-blast",

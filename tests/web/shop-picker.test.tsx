@@ -365,6 +365,8 @@ describe("the checkout of a cart moved to another shop", () => {
               fulfilmentAddress: scottsdale.address,
               deliveryFeeCents: 0,
               tipCents: 0,
+              discountCents: 0,
+              discounts: [],
               createdAt: "2026-11-27T13:00:00.000Z",
               updatedAt: "2026-11-27T13:00:00.000Z",
               itemCount: 1,

@@ -47,6 +47,8 @@ function boardOrder(id = crypto.randomUUID()): StaffOrder {
     phone: "+1 714 555 0101",
     totalCents: 649,
     tipCents: 0,
+    discountCents: 0,
+    discounts: [],
     fulfilment: "pickup",
     fulfilmentAddress: "305 North Harbor Blvd, Fullerton, CA 92832",
     cancelReason: null,

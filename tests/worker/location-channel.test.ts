@@ -32,6 +32,8 @@ function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     phone: "+1 714 555 0101",
     totalCents: 649,
     tipCents: 0,
+    discountCents: 0,
+    discounts: [],
     fulfilment: "pickup",
     fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
     cancelReason: null,

@@ -140,6 +140,7 @@ describe("order e-mails: the text part lines up", () => {
     fulfilmentAddress: SHOP_ADDRESS,
     deliveryFeeCents: 0,
     tipCents: 1_950,
+    discounts: [],
     lines: [
       {
         productId: "prd-berry-blast",

@@ -120,6 +120,8 @@ describe("GET /api/staff/orders", () => {
       phone: "+1 714 555 0142",
       totalCents: 2 * 649 + 349,
       tipCents: 0,
+      discountCents: 0,
+      discounts: [],
       fulfilment: "pickup",
       fulfilmentAddress: "512 South Brookhurst St #4, Anaheim, CA 92804",
       cancelReason: null,

@@ -48,6 +48,8 @@ export interface CheckoutDetails {
   pickup?: PickupRequest;
   /** The tip chosen for this cart; absent is no tip. */
   tip?: TipChoice;
+  /** The promo code applied to this cart, as the server checks it (upper-case); absent is none. */
+  promoCode?: string;
 }
 
 const NO_CHECKOUT_DETAILS: CheckoutDetails = { phone: "", fulfilment: "pickup", street: "", zip: "" };
@@ -197,6 +199,7 @@ function readCheckoutDetails(value: unknown): CheckoutDetails | null {
   const tip = readTipChoice(value.tip);
   if (pickup) details.pickup = pickup;
   if (tip) details.tip = tip;
+  if (isShortString(value.promoCode) && value.promoCode !== "") details.promoCode = value.promoCode;
   return details;
 }
 
@@ -233,7 +236,7 @@ export const useCartStore = create<CartState>()(
       clear: () =>
         set((state) => {
           if (!state.checkoutDetails) return { items: [] };
-          const { pickup: _pickup, tip: _tip, ...details } = state.checkoutDetails;
+          const { pickup: _pickup, tip: _tip, promoCode: _promoCode, ...details } = state.checkoutDetails;
           return { items: [], checkoutDetails: details };
         }),
       shopId: null,

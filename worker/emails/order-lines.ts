@@ -1,9 +1,10 @@
 import { sizeLabel } from "#common/catalog";
 import { optionsSummary } from "#common/modifiers";
-import { formatCents } from "#common/money";
+import { formatCents, formatCentsOff } from "#common/money";
 import { DELIVERY_WINDOW, type FulfilmentMethod } from "#common/fulfilment";
+import { discountLabel } from "#common/order-discounts";
 import { orderTiming } from "#common/order-timing";
-import type { OrderLine, OrderPickup, PaymentMode } from "#common/orders";
+import type { OrderDiscount, OrderLine, OrderPickup, PaymentMode } from "#common/orders";
 import type { EmailReceipt, EmailRow } from "./layout";
 
 /** What both order e-mails need to know about an order. */
@@ -21,6 +22,8 @@ export interface OrderEmailDetails {
   deliveryFeeCents: number;
   /** Included in totalCents; a row of its own when there is one. */
   tipCents: number;
+  /** Taken off the drinks before totalCents; a row each ("WELCOME10 −$1.50"). */
+  discounts: OrderDiscount[];
   lines: OrderLine[];
   /** The time the server set (a pickup's slot or ready time, a delivery's leaving time); null for orders from before pickup times. */
   pickup: OrderPickup | null;
@@ -62,8 +65,9 @@ export { orderNumber } from "#common/orders";
 
 /**
  * Every line as a receipt line: quantity and drink, then its size and unit price, the options that
- * differ from the defaults ("Oat milk (+$0.50), Protein (+$1.00)") and its note; then the delivery
- * fee and the tip the total includes, and the total.
+ * differ from the defaults ("Oat milk (+$0.50), Protein (+$1.00)") and its note; then the discounts
+ * taken off the drinks ("Promo code WELCOME10 −$1.50"), the delivery fee and the tip the total
+ * includes, and the total.
  */
 export function orderReceipt(details: OrderEmailDetails): EmailReceipt {
   return {
@@ -77,6 +81,12 @@ export function orderReceipt(details: OrderEmailDetails): EmailReceipt {
       };
     }),
     extras: [
+      ...details.discounts
+        .filter((discount) => discount.amountCents > 0)
+        .map((discount) => ({
+          label: discountLabel(discount),
+          amount: formatCentsOff(discount.amountCents),
+        })),
       ...(details.fulfilment === "delivery" && details.deliveryFeeCents > 0
         ? [{ label: "Delivery fee", amount: formatCents(details.deliveryFeeCents) }]
         : []),

@@ -5,6 +5,9 @@ import { formatCents } from "#common/money";
 import { Dialog } from "#web/components/dialog/dialog";
 import { cartLineLabel, useCartStore, type CartItem } from "#web/lib/cart-store";
 import { cartTotalCents } from "#web/lib/cart-total";
+import { orderTotalCents } from "#common/order-total";
+import { CartDiscountLine } from "#web/shared-features/cart-discount/cart-discount-line";
+import { useCartDiscount } from "#web/shared-features/cart-discount/use-cart-discount";
 import { QuantityStepper, RemoveLineButton } from "#web/components/quantity-stepper/quantity-stepper";
 import { CartShopLine, CartShopNotice, UnavailableLine } from "#web/shared-features/shop-picker/cart-shop";
 import "./cart.css";
@@ -63,10 +66,7 @@ export function CartDrawer() {
             ))}
           </ul>
           <div className="cart-drawer__footer">
-            <p className="cart-drawer__total">
-              <span>Total</span>
-              <span data-testid="cart-total">{formatCents(cartTotalCents(items))}</span>
-            </p>
+            <CartDrawerTotal items={items} active={isOpen} />
             <button
               type="button"
               className="btn btn--primary btn--large btn--block"
@@ -108,5 +108,26 @@ function CartLine({ item }: { item: CartItem }) {
       </div>
       <RemoveLineButton label={`Remove ${what} from cart`} onRemove={() => removeItem(item.id)} />
     </li>
+  );
+}
+
+/** The drinks' total, after the promo code kept with the cart when the server says it applies. */
+function CartDrawerTotal({ items, active }: { items: CartItem[]; active: boolean }) {
+  const { discount, refusal } = useCartDiscount({ active });
+  const applied = discount && !refusal && discount.amountCents > 0 ? discount : null;
+  const totalCents = orderTotalCents({
+    subtotalCents: cartTotalCents(items),
+    discountCents: applied?.amountCents ?? 0,
+    deliveryFeeCents: 0,
+    tipCents: 0,
+  });
+  return (
+    <>
+      {applied && <CartDiscountLine discount={applied} className="cart-drawer__discount" />}
+      <p className="cart-drawer__total">
+        <span>Total</span>
+        <span data-testid="cart-total">{formatCents(totalCents)}</span>
+      </p>
+    </>
   );
 }

@@ -13,7 +13,7 @@ interface StoredAttempt {
 }
 
 /** Everything the server compares a retried submission against, besides the lines and pickup time. */
-type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip" | "tip">;
+type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip" | "tip" | "promoCode">;
 
 function cartFingerprint(
   lines: OrderRequest["lines"],
@@ -30,6 +30,8 @@ function cartFingerprint(
           ...(details.fulfilment === "delivery" ? [details.street ?? "", details.zip ?? ""] : []),
           // The server's request hash counts the tip: another tip is another attempt.
           ...(details.tip ? [details.tip] : []),
+          // So does the promo code: with or without one is another attempt.
+          ...(details.promoCode ? [`promo:${details.promoCode}`] : []),
         ]
       : []),
   ]);

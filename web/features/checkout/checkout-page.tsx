@@ -22,6 +22,7 @@ import { useLineProblems } from "./use-line-problems";
 import { useOrderSuccess } from "./use-order-success";
 import { usePickupStaysPossible } from "./use-pickup-stays-possible";
 import { usePlaceOrder } from "./use-place-order";
+import { usePromoCode } from "./use-promo-code";
 import { useStripeReturn } from "./use-stripe-return";
 import { YourDetailsForm } from "./your-details-form";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
@@ -42,6 +43,7 @@ export default function CheckoutPage() {
   const subtotalCents = cartTotalCents(items);
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
+  const promo = usePromoCode();
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
@@ -51,6 +53,7 @@ export default function CheckoutPage() {
     pickup,
     deliveryFeeCents,
     tip: { request: tip.tip, cents: tip.cents },
+    promo: { code: promo.sentCode, discountCents: promo.discountCents, onRefused: promo.recheck },
     finish,
   });
   const availability = useCheckoutAvailability(items, ordering.asapRefused);
@@ -78,7 +81,12 @@ export default function CheckoutPage() {
   const delivering = form.watch("fulfilment") === "delivery";
   const totalCents =
     ordering.serverTotalCents ??
-    orderTotalCents({ subtotalCents, deliveryFeeCents: delivering ? deliveryFeeCents : 0, tipCents: tip.cents });
+    orderTotalCents({
+      subtotalCents,
+      discountCents: promo.discountCents,
+      deliveryFeeCents: delivering ? deliveryFeeCents : 0,
+      tipCents: tip.cents,
+    });
   const submitting = form.formState.isSubmitting || ordering.isPending;
 
   return (
@@ -102,6 +110,9 @@ export default function CheckoutPage() {
           tipCents={tip.cents}
           totalCents={totalCents}
           pricesChanged={ordering.serverTotalCents !== null}
+          promo={promo}
+          promoRefusal={ordering.promoRefusal}
+          onPromoChanged={ordering.clearPromoRefusal}
         />
         {availability.lookingAhead ? (
           <CheckoutLookingAhead />
@@ -125,6 +136,7 @@ export default function CheckoutPage() {
             setTipChoice={setTipChoice}
             tipError={tip.error}
             subtotalCents={subtotalCents}
+            discounted={promo.discountCents > 0}
             totalCents={totalCents}
             accepts={paymentMethods.data?.accepts}
             ordering={ordering}

@@ -1,7 +1,9 @@
 import type { RefObject } from "react";
-import { formatCents } from "#common/money";
+import { formatCents, formatCentsOff } from "#common/money";
 import type { CartItem } from "#web/lib/cart-store";
 import { CheckoutLine } from "./checkout-line";
+import { PromoCodeField } from "./promo-code-field";
+import type { PromoCodeState } from "./use-promo-code";
 
 interface CheckoutSummaryProps {
   items: CartItem[];
@@ -15,9 +17,13 @@ interface CheckoutSummaryProps {
   totalCents: number;
   /** The server priced the order differently from the cart: the total is the server's. */
   pricesChanged: boolean;
+  promo: PromoCodeState;
+  /** What `POST /api/orders` said of the promo code, said under the field. */
+  promoRefusal: string | null;
+  onPromoChanged(): void;
 }
 
-/** The order summary: the lines, the delivery fee and tip, and the total. */
+/** The order summary: the lines, the promo code and its discount, the delivery fee and tip, and the total. */
 export function CheckoutSummary({
   items,
   lineProblem,
@@ -28,6 +34,9 @@ export function CheckoutSummary({
   tipCents,
   totalCents,
   pricesChanged,
+  promo,
+  promoRefusal,
+  onPromoChanged,
 }: CheckoutSummaryProps) {
   return (
     <section className="checkout-card" aria-labelledby="checkout-summary-title">
@@ -39,6 +48,13 @@ export function CheckoutSummary({
           <CheckoutLine key={item.id} item={item} disabled={submitting} problem={lineProblem(item)} />
         ))}
       </ul>
+      <PromoCodeField promo={promo} orderRefusal={promoRefusal} onChanged={onPromoChanged} disabled={submitting} />
+      {promo.sentCode && promo.discountCents > 0 && (
+        <p className="checkout-fee checkout-discount">
+          <span>{promo.sentCode}</span>
+          <span data-testid="checkout-discount">{formatCentsOff(promo.discountCents)}</span>
+        </p>
+      )}
       {delivering && (
         <p className="checkout-fee">
           <span>Delivery</span>

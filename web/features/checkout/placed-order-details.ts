@@ -1,5 +1,6 @@
 import { deviceTimeZone } from "#common/hours/shop-clock";
 import { formatCents } from "#common/money";
+import { discountsText } from "#common/order-discounts";
 import { orderTiming, whenAndWhere } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import type { FeedbackDetail } from "#web/shared-features/feedback/feedback-store";
@@ -13,7 +14,7 @@ export const HOW_WE_CONTACT_YOU =
   "We will contact you by e-mail when it is ready, and call only if there is a question about your order.";
 
 export type OrderFacts = Pick<Order, "id" | "totalCents" | "paymentMode" | "paymentState"> &
-  Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt">>;
+  Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt" | "discounts">>;
 
 function paymentText(order: OrderFacts): string {
   if (order.paymentState === "paid") return "Paid by card";
@@ -22,11 +23,12 @@ function paymentText(order: OrderFacts): string {
 }
 
 /**
- * The success modal's facts about the order just placed: its number, tip, total, payment, where and
+ * The success modal's facts about the order just placed: its number, discount, tip, total, payment, where and
  * when (on the shop's clock, naming it when this device's reads otherwise).
  */
 export function placedOrderDetails(order: OrderFacts, shopName: string | null = chosenShopName()): FeedbackDetail[] {
   const fulfilment = order.fulfilment ?? "pickup";
+  const discounts = discountsText(order.discounts ?? []);
   const timing = orderTiming(
     { fulfilment, pickup: order.pickup, createdAt: order.createdAt },
     new Date(),
@@ -39,6 +41,7 @@ export function placedOrderDetails(order: OrderFacts, shopName: string | null = 
       : order.fulfilmentAddress && { label: "Pickup at", value: order.fulfilmentAddress };
   return [
     { label: "Order", value: orderNumber(order.id) },
+    ...(discounts ? [{ label: "Discount", value: discounts }] : []),
     ...(order.tipCents ? [{ label: "Tip", value: formatCents(order.tipCents) }] : []),
     { label: "Total", value: formatCents(order.totalCents) },
     { label: "Payment", value: paymentText(order) },

@@ -31,11 +31,21 @@ interface TipPickerProps {
   error?: string;
   /** With pay on pickup the tip is paid at the counter with the drinks, and the picker says so. */
   payOnPickup: boolean;
+  /** A discount comes off the drinks: the suggested tips stay on the subtotal before it, and say so. */
+  discounted?: boolean;
   disabled: boolean;
 }
 
 /** No tip, 10%, 15% or 20% of the drinks' subtotal (each in dollars), or an amount of the shopper's own. */
-export function TipPicker({ subtotalCents, value, onChange, error, payOnPickup, disabled }: TipPickerProps) {
+export function TipPicker({
+  subtotalCents,
+  value,
+  onChange,
+  error,
+  payOnPickup,
+  discounted,
+  disabled,
+}: TipPickerProps) {
   const name = useId();
   const customId = useId();
   return (
@@ -82,6 +92,7 @@ export function TipPicker({ subtotalCents, value, onChange, error, payOnPickup, 
           )}
         </FormField>
       )}
+      {discounted && <p className="field__hint">Suggested tips are on the drinks before the discount.</p>}
       {payOnPickup && value.kind !== "none" && (
         <p className="field__hint">The tip is part of what you pay at the counter.</p>
       )}

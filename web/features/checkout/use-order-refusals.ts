@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { SHOP_REFUSAL_CODES } from "#common/availability";
+import { PROMO_REFUSALS } from "#common/promo-codes";
 import type { CheckoutForm } from "#common/forms/checkout";
 import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
@@ -14,6 +15,7 @@ import { forgetCheckoutAttempt } from "./checkout-attempt";
 export const CHECKOUT_FAILURE_TOAST = "Unexpected error during payment.";
 
 const REFUSAL_CODES: readonly string[] = SHOP_REFUSAL_CODES;
+const PROMO_REFUSAL_CODES: readonly string[] = PROMO_REFUSALS;
 const ADDRESS_FIELDS: readonly string[] = ["phone", "street", "zip"] satisfies (keyof CheckoutForm)[];
 /** `lines.2` or `lines.2.productId`: the server names the cart line it refused. */
 const LINE_FIELD = /^lines\.(\d+)(?:\.|$)/;
@@ -58,12 +60,14 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
   // The server refused "as soon as possible" for this cart (`ready_after_closing`): a time ahead instead.
   const [asapRefused, setAsapRefused] = useState(false);
   const [lineProblems, setLineProblems] = useState<LineProblems>({});
+  const [promoRefusal, setPromoRefusal] = useState<string | null>(null);
 
   // A changed cart may be a size the shop can take: the server's earlier answers no longer apply.
   useEffect(() => {
     setTooLarge(null);
     setAsapRefused(false);
     setLineProblems({});
+    setPromoRefusal(null);
   }, [items]);
 
   /**
@@ -93,7 +97,10 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
       void useShopStatus.getState().refresh();
       void queryClient.invalidateQueries({ queryKey: pickupDaysQueryKey });
     }
-    if (line) {
+    if (PROMO_REFUSAL_CODES.includes(error.code)) {
+      // Said under the promo code field, in the server's words ("…has been used up").
+      setPromoRefusal(error.message);
+    } else if (line) {
       setLineProblems({ [line.id]: lineProblemText(error, line) });
     } else if (error.code === "slot_full" || error.code === "slot_invalid") {
       setPickupError(error.message);
@@ -117,6 +124,7 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     setTooLarge(null);
     setPickupError(null);
     setLineProblems({});
+    setPromoRefusal(null);
   }
 
   return {
@@ -133,5 +141,9 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     pickupError,
     clearPickupError: () => setPickupError(null),
     lineProblems,
+    /** The order was refused for its promo code (409 `promo_*`): said under the field. */
+    promoRefusal,
+    clearPromoRefusal: () => setPromoRefusal(null),
+    isPromoRefusal: (error: unknown) => error instanceof ApiRequestError && PROMO_REFUSAL_CODES.includes(error.code),
   };
 }

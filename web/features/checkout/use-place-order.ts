@@ -38,6 +38,8 @@ interface PlaceOrderInput {
   deliveryFeeCents: number;
   /** The tip chosen and what it comes to (already checked: at most the subtotal). */
   tip: { request?: TipRequest; cents: number };
+  /** The promo code to place the order with and what the checkout shows it takes off (null: none). */
+  promo: { code: string | null; discountCents: number; onRefused(): void };
   finish(phone: string, outcome: PlacedOrder): void;
 }
 
@@ -46,7 +48,7 @@ interface PlaceOrderInput {
  * payment page, or the success flow, or what went wrong said where the shopper looks (under the
  * field, under the pickup time, or under the form).
  */
-export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, finish }: PlaceOrderInput) {
+export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, promo, finish }: PlaceOrderInput) {
   const createOrder = useCreateOrder();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const refusals = useOrderRefusals(items, form);
@@ -74,6 +76,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     const pickupRequest: PickupRequest = pickup;
     const displayedTotalCents = orderTotalCents({
       subtotalCents: cartTotalCents(items),
+      discountCents: promo.discountCents,
       deliveryFeeCents: delivering ? deliveryFeeCents : 0,
       tipCents: tip.cents,
     });
@@ -90,8 +93,16 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
           fulfilment,
           ...(delivering ? { street, zip } : {}),
           ...(tip.request ? { tip: tip.request } : {}),
+          ...(promo.code ? { promoCode: promo.code } : {}),
         },
-        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, { phone, fulfilment, street, zip, tip: tip.request }),
+        idempotencyKey: checkoutAttemptKey(lines, pickupRequest, {
+          phone,
+          fulfilment,
+          street,
+          zip,
+          tip: tip.request,
+          promoCode: promo.code ?? undefined,
+        }),
       });
       if (result.order.status === "cancelled") {
         // This attempt's order lapsed unpaid; a new attempt makes a new order.
@@ -101,6 +112,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     } catch (error) {
       feedback.hide();
       showRefusal(error);
+      if (refusals.isPromoRefusal(error)) promo.onRefused();
       return;
     }
 
@@ -128,6 +140,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, fini
     clearPickupError: refusals.clearPickupError,
     serverTotalCents,
     lineProblems: refusals.lineProblems,
+    promoRefusal: refusals.promoRefusal,
+    clearPromoRefusal: refusals.clearPromoRefusal,
     /** True while the order waits for the network: it has not been sent, and goes once the browser is back online. */
     isWaitingForNetwork: waiting,
   };

@@ -31,6 +31,8 @@ interface YourDetailsFormProps {
   /** What is wrong with a custom tip, if anything. */
   tipError: string | undefined;
   subtotalCents: number;
+  /** A promo code takes something off the drinks: the tips say they are on the subtotal before it. */
+  discounted: boolean;
   totalCents: number;
   /** How the shop takes payment, once known. */
   accepts: PaymentMethod | undefined;
@@ -80,6 +82,7 @@ export function YourDetailsForm(props: YourDetailsFormProps) {
         onChange={props.setTipChoice}
         error={props.tipError}
         payOnPickup={accepts === "on_pickup"}
+        discounted={props.discounted}
         disabled={submitting}
       />
       {ordering.problem && (

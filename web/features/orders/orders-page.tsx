@@ -7,7 +7,8 @@ import { orderTiming, readyTiming } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import { sizeLabel } from "#common/catalog";
 import { optionsSummary } from "#common/modifiers";
-import { formatCents } from "#common/money";
+import { formatCents, formatCentsOff } from "#common/money";
+import { discountLabel } from "#common/order-discounts";
 import { errorMessage } from "#web/lib/query-client";
 import { usePageMeta } from "#web/lib/use-page-meta";
 import { useSessionStore } from "#web/lib/session-store";
@@ -187,6 +188,12 @@ export function OrderCard({
           </p>
         )
       )}
+      {order.discounts.map((discount) => (
+        <p key={discount.name} className="order-card__fee order-card__discount" data-testid="order-discount">
+          <span>{discountLabel(discount)}</span>
+          <span>{formatCentsOff(discount.amountCents)}</span>
+        </p>
+      ))}
       {order.tipCents > 0 && (
         <p className="order-card__fee" data-testid="order-tip">
           <span>Tip</span>
@@ -200,7 +207,10 @@ export function OrderCard({
         </span>
         <span>{formatCents(order.totalCents)}</span>
       </p>
-      <OrderAgain orderId={order.id} />
+      <OrderAgain
+        orderId={order.id}
+        promoCodes={order.discounts.filter((discount) => discount.kind === "promo").map((discount) => discount.name)}
+      />
     </article>
   );
 }

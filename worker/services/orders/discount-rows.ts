@@ -100,3 +100,11 @@ export async function promoCodeOf(db: Database, orderId: string): Promise<string
     .where(and(eq(orderDiscounts.orderId, orderId), eq(orderDiscounts.kind, "promo")));
   return row?.name ?? "";
 }
+
+/** What the discounts take off the order's `lineIndex`-th line together (0: none). */
+export function lineDiscountCents(discounts: readonly OrderDiscount[], lineIndex: number): number {
+  return discounts.reduce(
+    (sum, discount) => sum + (discount.lines.find((line) => line.lineIndex === lineIndex)?.amountCents ?? 0),
+    0,
+  );
+}

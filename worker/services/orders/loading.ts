@@ -5,19 +5,25 @@
  */
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { ChosenOption } from "#common/modifiers";
-import type { OrderPickup } from "#common/orders";
+import type { OrderDiscount, OrderPickup } from "#common/orders";
 import { inListChunks } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
 import { locations, orderItemOptions, orderItems, orderPickups, orders } from "#worker/db/schema";
 import type { OrderAcknowledgement } from "#common/staff-orders";
 import { acknowledgementsByOrder, acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
+import { discountsByOrder } from "./discounts-read";
 import { prepStartsByOrder } from "./prep-start";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 /** A line with the add-on options it was bought with, in the order chosen. */
 /** A line with its options as bought, and which catalog option each was (null: since deleted). */
-export type LoadedItem = OrderItemRow & { options: ChosenOption[]; optionIds: (string | null)[] };
+export type LoadedItem = OrderItemRow & {
+  options: ChosenOption[];
+  optionIds: (string | null)[];
+  /** The line's share of the order's discounts (0: none). */
+  discountCents: number;
+};
 
 /** An order with its lines (in the order they were bought) and its pickup time. */
 export interface LoadedOrder {
@@ -25,6 +31,8 @@ export interface LoadedOrder {
   items: LoadedItem[];
   /** Null for orders from before pickup times. */
   pickup: OrderPickup | null;
+  /** Its discounts in the order applied (none: []); `row.discountCents` is their sum. */
+  discounts: OrderDiscount[];
   /** For a pickup time: when the counter should start on it (./prep-start.ts). */
   prepStartsAt?: string | null;
   /** "Seen" at the counter (./acknowledgements.ts): who and when, or null while nobody has. */
@@ -72,11 +80,12 @@ export async function withLinesAndPickups(
 ): Promise<LoadedOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, pickups, options, acknowledgements] = await Promise.all([
+  const [items, pickups, options, acknowledgements, discounts] = await Promise.all([
     itemsByOrder(db, ids),
     pickupsByOrder(db, ids),
     optionsByOrderLine(db, ids),
     knownAcknowledgements ?? acknowledgementsByOrder(db, ids),
+    discountsByOrder(db, rows),
   ]);
   const prepStarts = await prepStartsByOrder(db, pickups);
   return rows.map((row) => ({
@@ -85,8 +94,10 @@ export async function withLinesAndPickups(
       ...item,
       options: options.get(`${row.id}:${index}`)?.map(({ optionId: _, ...option }) => option) ?? [],
       optionIds: options.get(`${row.id}:${index}`)?.map((option) => option.optionId) ?? [],
+      discountCents: discounts.get(row.id)?.lineShares.get(index) ?? 0,
     })),
     pickup: pickups.get(row.id) ?? null,
+    discounts: discounts.get(row.id)?.discounts ?? [],
     prepStartsAt: prepStarts.get(row.id) ?? null,
     acknowledged: acknowledgements.get(row.id) ?? null,
   }));

@@ -27,7 +27,7 @@ import { applyPromoCode } from "#worker/services/promo-codes/apply";
 import { admitOrder } from "./admission";
 import { hasCompletedOrder } from "./completed-orders";
 import { startCardPayment } from "./card-payment";
-import { discountStatements, storedDiscounts, type OrderDiscount } from "./discount-rows";
+import { discountStatements, lineDiscountCents, storedDiscounts, type OrderDiscount } from "./discount-rows";
 import { isSlotFull, slotFullError } from "./pickup-slots";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
@@ -294,8 +294,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       id: index,
       options: lines[index]!.options.map(({ name, priceCents, isDefault }) => ({ name, priceCents, isDefault })),
       optionIds: lines[index]!.options.map((option) => option.id),
+      discountCents: lineDiscountCents(discounts, index),
     })),
     pickup: admitted.pickup,
+    discounts: discounts.map(({ kind, name, amountCents }) => ({ kind, name, amountCents })),
     prepStartsAt: admitted.prepStartsAt,
   };
   const order = toOrder(placed);
@@ -312,6 +314,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       lines: order.lines,
       ...fulfilment,
       tipCents,
+      discounts: order.discounts,
       pickup: admitted.pickup,
       shopName: shop.name,
     });

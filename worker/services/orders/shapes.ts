@@ -8,7 +8,7 @@ import type { LoadedItem, LoadedOrder } from "./loading";
 export function toOrderLine(
   item: Pick<
     LoadedItem,
-    "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment" | "options"
+    "productId" | "name" | "image" | "size" | "unitPriceCents" | "quantity" | "comment" | "options" | "discountCents"
   >,
 ): OrderLine {
   return {
@@ -21,11 +21,12 @@ export function toOrderLine(
     note: item.comment,
     options: item.options,
     subtotalCents: item.unitPriceCents * item.quantity,
+    ...(item.discountCents > 0 ? { discountCents: item.discountCents } : {}),
   };
 }
 
 /** An order as its shopper sees it (the API's `Order`). */
-export function toOrder({ row, items, pickup }: LoadedOrder): Order {
+export function toOrder({ row, items, pickup, discounts }: LoadedOrder): Order {
   const lines = items.map(toOrderLine);
   return {
     id: row.id,
@@ -39,6 +40,8 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
     tipCents: row.tipCents,
+    discountCents: row.discountCents,
+    discounts,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),
@@ -48,7 +51,7 @@ export function toOrder({ row, items, pickup }: LoadedOrder): Order {
 }
 
 /** An order as the counter sees it (the board, and every live update to a board). */
-export function toStaffOrder({ row, items, pickup, prepStartsAt, acknowledged }: LoadedOrder): StaffOrder {
+export function toStaffOrder({ row, items, pickup, prepStartsAt, acknowledged, discounts }: LoadedOrder): StaffOrder {
   return {
     id: row.id,
     status: row.status,
@@ -58,6 +61,8 @@ export function toStaffOrder({ row, items, pickup, prepStartsAt, acknowledged }:
     phone: row.phone,
     totalCents: row.totalCents,
     tipCents: row.tipCents,
+    discountCents: row.discountCents,
+    discounts,
     ...(row.refundedCents > 0 ? { refundedCents: row.refundedCents } : {}),
     fulfilment: row.fulfilment,
     fulfilmentAddress: row.fulfilmentAddress,
@@ -94,7 +99,7 @@ export function toDoneOrder(row: LoadedOrder["row"], cancelledFrom: OrderStatus 
 }
 
 /** Everything the order's e-mails say about it. */
-export function toOrderEmailDetails({ row, items, pickup }: LoadedOrder): OrderEmailDetails {
+export function toOrderEmailDetails({ row, items, pickup, discounts }: LoadedOrder): OrderEmailDetails {
   return {
     pickup,
     orderId: row.id,
@@ -108,6 +113,7 @@ export function toOrderEmailDetails({ row, items, pickup }: LoadedOrder): OrderE
     fulfilmentAddress: row.fulfilmentAddress,
     deliveryFeeCents: row.deliveryFeeCents,
     tipCents: row.tipCents,
+    discounts,
     lines: items.map(toOrderLine),
   };
 }

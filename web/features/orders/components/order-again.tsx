@@ -17,7 +17,7 @@ function lineName(line: Pick<OrderAgainLine, "name" | "size" | "options">): stri
  * What the shopper is told once the cart is filled: how many went in (at which shop's prices, when
  * there are several), what did not and why, what costs more or less than it did.
  */
-function outcomeLines({ lines, leftOut }: OrderAgainResponse, shopName: string | null): string[] {
+function outcomeLines({ lines, leftOut }: OrderAgainResponse, shopName: string | null, promoCodes: string[]): string[] {
   const drinks = lines.reduce((count, line) => count + line.quantity, 0);
   const prices = shopName ? `${shopName}'s prices today` : "today's prices";
   return [
@@ -31,14 +31,19 @@ function outcomeLines({ lines, leftOut }: OrderAgainResponse, shopName: string |
         (line) =>
           `${lineName(line)} is ${formatCents(line.unitPriceCents)} now (was ${formatCents(line.previousUnitPriceCents)}).`,
       ),
+    // A code's limits are per order: the new order is priced without it until the shopper enters one.
+    ...(drinks > 0 && promoCodes.length > 0
+      ? [`Promo codes are not carried over (this order had ${promoCodes.join(", ")}).`]
+      : []),
   ];
 }
 
 /**
  * "Order again": the same drinks, sizes, options and notes into the cart at today's prices, leaving out
- * what is no longer sold and saying so; the cart opens for the shopper to check out as usual.
+ * what is no longer sold and saying so; the cart opens for the shopper to check out as usual. The
+ * order's promo codes stay behind, and it says so.
  */
-export function OrderAgain({ orderId }: { orderId: string }) {
+export function OrderAgain({ orderId, promoCodes = [] }: { orderId: string; promoCodes?: string[] }) {
   const orderAgain = useOrderAgain();
   const shopName = useChosenShop()?.shop?.name ?? null;
   const [outcome, setOutcome] = useState<string[] | null>(null);
@@ -67,7 +72,7 @@ export function OrderAgain({ orderId }: { orderId: string }) {
         options: line.options,
       });
     }
-    setOutcome(outcomeLines(answer, shopName));
+    setOutcome(outcomeLines(answer, shopName, promoCodes));
     if (answer.lines.length > 0) cart.open();
   }
 

@@ -3,6 +3,7 @@ import { formatDateTimeIn, formatTimeIn } from "#common/hours/format";
 import { shopDate } from "#common/shop-calendar";
 import { optionsSummary } from "#common/modifiers";
 import { formatCents } from "#common/money";
+import { discountsText } from "#common/order-discounts";
 import { ticketAge, type BoardAgeThresholds, type TicketAge } from "#common/order-board";
 import { amountToCollect, nextStatus } from "#common/order-lifecycle";
 import { drinkCount, drinksLabel, isLargeOrder, type DrinkLimits } from "#common/order-size";
@@ -115,6 +116,11 @@ export function BoardTicket({
           </li>
         ))}
       </ul>
+      {discountsText(order.discounts) && (
+        <p className="board-card__discount" data-testid="ticket-discount">
+          {discountsText(order.discounts)}
+        </p>
+      )}
       {order.tipCents > 0 && <p className="board-card__tip">Tip {formatCents(order.tipCents)}</p>}
       <TicketMoneyNotice order={order} />
       {TicketMark && <TicketMark orderId={order.id} />}

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatCents } from "#common/money";
+import { discountsText } from "#common/order-discounts";
 import {
   amountToCollect,
   isOpenStatus,
@@ -80,6 +81,12 @@ export function OrderDetailsDialog({
             <dd>
               <time dateTime={order.createdAt}>{clockTime(order.createdAt, timeZone)}</time>
             </dd>
+            {discountsText(order.discounts) && (
+              <>
+                <dt>Discount</dt>
+                <dd data-testid="details-discount">{discountsText(order.discounts)}</dd>
+              </>
+            )}
             {order.tipCents > 0 && (
               <>
                 <dt>Tip</dt>
