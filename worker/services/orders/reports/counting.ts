@@ -13,6 +13,15 @@ import { CARD_REFUND_SQL, GIVEN_BACK_SQL, PARTIAL_REFUND_SQL } from "#worker/db/
  */
 export const ITEMS_CENTS_SQL = "o.subtotal_cents";
 
+/** What discounts (promo codes) took off the order's drinks, stored with it when it was placed. */
+export const DISCOUNTS_CENTS_SQL = "o.discount_cents";
+
+/**
+ * The drinks as charged: gross sales less their discount. A refund gives back no more of the
+ * drinks than this, so gross − discounts − refunds never counts a discount twice.
+ */
+export const CHARGED_DRINKS_SQL = `(${ITEMS_CENTS_SQL} - ${DISCOUNTS_CENTS_SQL})`;
+
 /**
  * A card payment that reached an order already released unpaid (docs/decisions/0019), refunded at
  * once: the one change that records it writes its payment and its refund at the same instant, which
@@ -41,11 +50,14 @@ export const SALE_SQL = `${REACHED_SHOP_SQL} AND NOT ${CANCELLED_UNPAID_SQL}`;
  * missing; the tip is the staff's and the fee paid for a trip that was made).
  */
 const PARTIAL = "o.partly_refunded_cents";
-const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${ITEMS_CENTS_SQL})`;
+const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${CHARGED_DRINKS_SQL})`;
 const PARTIAL_TIP_SQL = `min(${PARTIAL} - ${PARTIAL_DRINKS_SQL}, o.tip_cents)`;
 const PARTIAL_FEE_SQL = `(${PARTIAL} - ${PARTIAL_DRINKS_SQL} - ${PARTIAL_TIP_SQL})`;
 
-/** How much of the order's money a refund gave back, and of it the drinks', tip's and fee's parts. */
+/**
+ * How much of the order's money a refund gave back, and of it the drinks' (as charged, after
+ * their discount), tip's and fee's parts.
+ */
 export interface RefundParts {
   drinks: string;
   tip: string;
@@ -74,7 +86,7 @@ export const REFUND_SOURCES: { where: string; at: string; index: string; parts: 
     at: "refunded_at",
     index: "orders_location_card_refund_idx",
     parts: {
-      drinks: `(${ITEMS_CENTS_SQL} - ${PARTIAL_DRINKS_SQL})`,
+      drinks: `(${CHARGED_DRINKS_SQL} - ${PARTIAL_DRINKS_SQL})`,
       tip: `(o.tip_cents - ${PARTIAL_TIP_SQL})`,
       fee: `(o.delivery_fee_cents - ${PARTIAL_FEE_SQL})`,
       total: `(o.total_cents - ${PARTIAL})`,
@@ -84,7 +96,7 @@ export const REFUND_SOURCES: { where: string; at: string; index: string; parts: 
     where: GIVEN_BACK_SQL,
     at: "given_back_at",
     index: "orders_location_given_back_idx",
-    parts: { drinks: ITEMS_CENTS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
+    parts: { drinks: CHARGED_DRINKS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
   },
 ];
 
