@@ -74,8 +74,10 @@ export interface NumbersTotals {
   orders: number;
   /** Drinks on those orders. */
   drinks: number;
-  /** Drinks and add-ons at the prices charged, before refunds; tips and delivery fees apart. */
+  /** Drinks and add-ons at the menu's prices when ordered, before discounts and refunds; tips and fees apart. */
   grossSalesCents: number;
+  /** Money taken off these sales' drinks by discounts (promo codes), counted on the day of the sale. */
+  discountsCents: number;
   /**
    * The drinks' part of the money given back in the range, on the day it was given back: card
    * refunds (a partial one from Stripe's dashboard comes off the drinks first, then the tip, then
@@ -89,7 +91,7 @@ export interface NumbersTotals {
    * was given back, shown on its own line so a day's figures are not read as that day's sales'.
    */
   refundsOfEarlierSalesCents: number;
-  /** Gross sales less refunds. */
+  /** Gross sales less discounts less refunds. */
   netSalesCents: number;
   /** Tips on the sales, less tips given back in the range. */
   tipsCents: number;
@@ -141,6 +143,10 @@ export interface HourFigures {
   hour: number;
   repeat: boolean;
   orders: number;
+  grossSalesCents: number;
+  discountsCents: number;
+  refundsCents: number;
+  /** Gross sales less discounts less refunds. */
   netSalesCents: number;
 }
 
@@ -148,6 +154,7 @@ export interface DayFigures {
   date: string;
   orders: number;
   grossSalesCents: number;
+  discountsCents: number;
   refundsCents: number;
   netSalesCents: number;
   tipsCents: number;
@@ -160,6 +167,9 @@ export interface ItemFigures {
   size: string;
   quantity: number;
   grossSalesCents: number;
+  /** The drink's lines' shares of their orders' discounts. */
+  discountsCents: number;
+  /** Whole drinks given back, as charged (after their share of the discount). */
   refundsCents: number;
   netSalesCents: number;
 }
@@ -171,6 +181,17 @@ export interface OptionFigures {
   grossSalesCents: number;
   refundsCents: number;
   netSalesCents: number;
+}
+
+/**
+ * A promo code in the numbers: its uses and the discount it gave on the range's sales at the shops
+ * counted, and how many uses it has left (all shops, all time; null when it has no limit).
+ */
+export interface PromoCodeFigures {
+  code: string;
+  uses: number;
+  discountCents: number;
+  usesLeft: number | null;
 }
 
 export interface NumbersShop {
@@ -197,6 +218,11 @@ export interface NumbersResponse {
   /** Top sellers first (net sales, then quantity). */
   items: ItemFigures[];
   options: OptionFigures[];
+  /**
+   * The codes used on the range's sales and those that could apply at the shops counted on one
+   * of its days, most discount given first.
+   */
+  promoCodes: PromoCodeFigures[];
 }
 
 /** The help line of each figure, as the page shows it (and the README repeats). */
@@ -204,19 +230,25 @@ export const FIGURE_HELP = {
   orders: "Orders placed in these days that took or promised money. A cancellation before payment is not a sale.",
   drinks: "Drinks on those orders, each counted by its quantity.",
   grossSalesCents:
-    "Drinks and add-ons at the prices charged, before refunds. Tips and delivery fees are not sales. An order counts on the day it was placed, even when it is for a later day.",
+    "Drinks and add-ons at the menu's prices when ordered, before discounts and refunds. Tips and delivery fees are not sales. An order counts on the day it was placed, even when it is for a later day.",
+  discountsCents:
+    "Money taken off these days' sales by promo codes, off the drinks only (never the tip or the delivery fee), on the day of the sale.",
   refundsCents:
-    "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back. A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
+    "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back, as charged (after their discount). A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
   refundsOfTheseSalesCents:
-    "The drinks' part of money given back in these days for orders placed in these days, by card or at the counter. A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
+    "The drinks' part of money given back in these days for orders placed in these days, by card or at the counter, as charged (after their discount). A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
   refundsOfEarlierSalesCents:
     "Money given back in these days for orders placed before them. It counts on the day it was given back, so it is in net sales and total collected, but it is not these days' sales.",
-  netSalesCents: "Gross sales less all refunds made in these days, of these days' sales and earlier ones.",
+  netSalesCents:
+    "Gross sales less discounts, less all refunds made in these days, of these days' sales and earlier ones.",
   tipsCents: "Tips on these days' sales, less tips given back in these days.",
   deliveryFeesCents: "Delivery fees on these days' sales, less fees given back in these days.",
   totalCollectedCents:
     "Money taken for these days' sales (card online, at the counter, at the door), less everything given back in these days. Orders still to collect or not collected are outside it.",
-  averageOrderCents: "Gross sales divided by the orders placed in these days: what an order came to, before refunds.",
+  averageOrderCents:
+    "Gross sales divided by the orders placed in these days: what an order came to, before discounts and refunds.",
+  promoCodes:
+    "Uses and discount given on these days' sales at these shops. Uses left counts every shop and every day, so it says what is left to give.",
   cancelled:
     "Cancelled before any money was taken: not in sales. Card checkouts never paid (or paid after their order was released, and refunded at once) are not counted at all.",
   refundsOwed:

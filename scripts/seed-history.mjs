@@ -8,7 +8,7 @@
 // while it is open, and none before its opening date (locations.opened_on).
 //
 //   HISTORY_DAYS=365   days before today      HISTORY_ORDERS_PER_DAY=110   a weekday's orders per shop
-//   HISTORY_VERSION=2  refuse to write any other version of the history than this one
+//   HISTORY_VERSION=3  refuse to write any other version of the history than this one
 import { join } from "node:path";
 import { openLocalD1 } from "./lib/local-d1.mjs";
 import { writeOrderHistory } from "./lib/order-history.mjs";
@@ -26,7 +26,7 @@ try {
     log: console.log,
   });
   console.log(
-    `History version ${written.version}: ${written.orders} orders (${written.lines} lines, ${written.options} add-ons) for ${written.shops} shop(s), ` +
+    `History version ${written.version}: ${written.orders} orders (${written.lines} lines, ${written.options} add-ons, ${written.discounted} with a promo code) for ${written.shops} shop(s), ` +
       `${written.from} to ${written.to}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (error) {

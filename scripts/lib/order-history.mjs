@@ -3,7 +3,9 @@
 // clock (both daylight-saving days among them), busier at breakfast, lunch and after school and
 // on weekends; one to three drinks at the menu's prices, add-ons, tips, deliveries, card and
 // counter payments, refunds (some the next day, some partial from Stripe's dashboard), refunds still
-// owed, cancellations, money given back at the counter and orders handed over unpaid.
+// owed, cancellations, money given back at the counter, orders handed over unpaid, and orders with
+// the seed's promo codes (WELCOME10 on a new account's first order, SUMMER2 inside its dates), each
+// with its discount rows, its lines' shares and its use, as placing an order writes them.
 // Deterministic (a seeded generator), and written again from scratch on each run: its rows are the
 // orders whose id has "-hist-" in it.
 //
@@ -18,8 +20,39 @@ import { dateKey, nextOpenInstant, openIntervalsOn, readSeedHours } from "./seed
  * What this generator writes, for a bench to pin (scripts/lib/numbers-bench.mjs): a change to the
  * orders it writes (how many, when, what) takes a new number, so figures of two versions are never
  * set side by side. 2: inside the shops' own hours, refunds while open, from the opening date.
+ * 3: the same orders, some of them with promo codes.
  */
-export const ORDER_HISTORY_VERSION = 2;
+export const ORDER_HISTORY_VERSION = 3;
+
+/** How often a code is used: WELCOME10 by a new account, SUMMER2 on an order it can apply to. */
+const FIRST_ORDER_CODE_SHARE = 0.03;
+const OTHER_CODE_SHARE = 0.1;
+
+/**
+ * `amountCents` over the lines by their cents, to the cent: whole cents first, the cents left over
+ * to the largest remainders, the earlier line on a tie (worker/services/promo-codes/discount.ts).
+ */
+function spreadByShare(amountCents, lineCents) {
+  const base = lineCents.reduce((sum, cents) => sum + cents, 0);
+  const shares = lineCents.map((cents, lineIndex) => ({
+    lineIndex,
+    amountCents: Math.floor((amountCents * cents) / base),
+    remainder: (amountCents * cents) % base,
+  }));
+  let left = amountCents - shares.reduce((sum, share) => sum + share.amountCents, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.lineIndex - b.lineIndex)) {
+    if (left === 0) break;
+    share.amountCents += 1;
+    left -= 1;
+  }
+  return shares.filter((share) => share.amountCents > 0);
+}
+
+/** What a code takes off drinks worth `itemsCents` (all of them: the seed's codes cover every drink). */
+function discountOf(code, itemsCents) {
+  const wanted = code.kind === "percent" ? Math.round((itemsCents * code.amount) / 100) : code.amount;
+  return Math.min(wanted, itemsCents);
+}
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -66,7 +99,7 @@ const quote = (value) =>
  * @param {D1Database} db the local D1 (Miniflare's)
  * @param {{ days?: number, ordersPerDay?: number, now?: Date, log?: (line: string) => void, version?: number }} options
  *   `version`: the version the caller pinned; another one is refused rather than written
- * @returns {Promise<{ orders: number, lines: number, options: number, shops: number, from: string, to: string, version: number }>}
+ * @returns {Promise<{ orders: number, lines: number, options: number, discounted: number, shops: number, from: string, to: string, version: number }>}
  */
 export async function writeOrderHistory(
   db,
@@ -114,33 +147,74 @@ export async function writeOrderHistory(
   ).results;
   if (shops.length === 0 || drinks.length === 0)
     throw new Error("The local database has no shops or drinks: run npm run dev once first.");
+  // The seed's codes, when this schema has promo codes (`--against` may write into an older one).
+  const withPromoCodes = (
+    await db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'promo_codes'").all()
+  ).results.length;
+  const promoCodes = withPromoCodes
+    ? (
+        await db
+          .prepare(
+            `SELECT code, kind, amount, min_subtotal_cents AS minSubtotalCents, starts_on AS startsOn, ends_on AS endsOn,
+               first_order_only AS firstOrderOnly
+             FROM promo_codes WHERE code IN ('WELCOME10', 'SUMMER2') AND max_uses IS NULL
+               AND (first_order_only = 1 OR max_uses_per_account IS NULL)
+               AND NOT EXISTS (SELECT 1 FROM promo_code_shops s WHERE s.code = promo_codes.code)
+               AND NOT EXISTS (SELECT 1 FROM promo_code_drinks d WHERE d.code = promo_codes.code)
+             ORDER BY code`,
+          )
+          .all()
+      ).results
+    : [];
+  const firstOrderCode = promoCodes.find((code) => code.firstOrderOnly);
+  const otherCode = promoCodes.find((code) => !code.firstOrderOnly);
+  // Its own generator, so the orders themselves are those of version 2.
+  const promoRandom = generator(20261128);
 
-  await db.batch([
-    db.prepare("DELETE FROM orders WHERE id LIKE '%-hist-%'"),
-    db.prepare(
+  // The last run's orders go a few thousand at a time: one statement deleting a year's, with each
+  // order's rows in the tables that cascade from it, outlasts the local D1's request.
+  for (;;) {
+    const deleted = await db
+      .prepare("DELETE FROM orders WHERE id IN (SELECT id FROM orders WHERE id LIKE '%-hist-%' LIMIT 2000)")
+      .run();
+    if (deleted.meta.changes === 0) break;
+  }
+  await db
+    .prepare(
       "INSERT INTO users (id, username, email) VALUES ('hist-shopper', 'History Shopper', 'history@example.com') ON CONFLICT (id) DO NOTHING",
-    ),
-  ]);
+    )
+    .run();
 
   const orderRows = [];
   const itemRows = [];
   const optionRows = [];
-  let counts = { orders: 0, lines: 0, options: 0 };
+  const shopperRows = [];
+  const discountRows = [];
+  const shareRows = [];
+  const useRows = [];
+  // A first-order code's use is written while its order is still open, as at checkout: the
+  // trigger refuses it for an account with a completed order. The order is completed after.
+  const completeAfterUse = [];
+  let otherCodeUses = 0;
+  let newShoppers = 0;
+  let counts = { orders: 0, lines: 0, options: 0, discounted: 0 };
   let first = null;
   let last = null;
 
   const flush = async (force) => {
     if (!force && orderRows.length < 2000) return;
     const statements = [];
-    const chunk = (table, columns, rows, size) => {
+    const chunk = (table, columns, rows, size, onConflict = "") => {
       for (let i = 0; i < rows.length; i += size) {
         const values = rows.slice(i, i + size).map((row) => `(${row.map(quote).join(", ")})`);
-        statements.push(db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${values.join(",\n")}`));
+        statements.push(db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${values.join(",\n")} ${onConflict}`));
       }
     };
+    // The new accounts of a run before stay (only the orders are written anew).
+    chunk("users", "id, username, email", shopperRows, 400, "ON CONFLICT (id) DO NOTHING");
     chunk(
       "orders",
-      "id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at",
+      `id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at${withPromoCodes ? ", discount_cents" : ""}`,
       orderRows,
       200,
     );
@@ -151,15 +225,31 @@ export async function writeOrderHistory(
       optionRows,
       400,
     );
+    chunk("order_discounts", "order_id, position, kind, name, amount_cents", discountRows, 400);
+    chunk("order_discount_lines", "order_id, position, line_index, amount_cents", shareRows, 400);
+    chunk("promo_code_uses", "order_id, code, user_id, account_use, created_at", useRows, 400);
+    if (completeAfterUse.length > 0)
+      statements.push(
+        db.prepare(`UPDATE orders SET status = 'completed' WHERE id IN (${completeAfterUse.map(quote).join(", ")})`),
+      );
     await db.batch(statements);
     counts = {
       orders: counts.orders + orderRows.length,
       lines: counts.lines + itemRows.length,
       options: counts.options + optionRows.length,
+      discounted: counts.discounted + discountRows.length,
     };
-    orderRows.length = 0;
-    itemRows.length = 0;
-    optionRows.length = 0;
+    for (const rows of [
+      orderRows,
+      itemRows,
+      optionRows,
+      shopperRows,
+      discountRows,
+      shareRows,
+      useRows,
+      completeAfterUse,
+    ])
+      rows.length = 0;
   };
 
   let serial = 0;
@@ -207,6 +297,7 @@ export async function writeOrderHistory(
         const card = random() < 0.6;
         const lineCount = random() < 0.6 ? 1 : random() < 0.75 ? 2 : 3;
         let itemsCents = 0;
+        const lineCents = [];
         for (let lineIndex = 0; lineIndex < lineCount; lineIndex += 1) {
           const drink = pick(drinks);
           const quantity = random() < 0.85 ? 1 : 2;
@@ -217,11 +308,27 @@ export async function writeOrderHistory(
             optionRows.push([id, lineIndex, 0, addOn.id, addOn.name, addOn.cents, 0]);
           }
           itemsCents += unit * quantity;
+          lineCents.push(unit * quantity);
           itemRows.push([id, drink.id, drink.name, drink.size, unit, quantity]);
         }
+        // The tip is suggested on the drinks before any discount.
         const tip = random() < (card ? 0.45 : 0.2) ? Math.round((itemsCents * pick([10, 15, 20])) / 100) : 0;
         const fee = delivery ? shop.fee : 0;
-        const total = itemsCents + tip + fee;
+        // A code on some orders: a new account's first order, or one inside the other code's
+        // dates (on the shop's calendar) and over its minimum.
+        const codeDraw = promoRandom();
+        let promo = null;
+        if (firstOrderCode && codeDraw < FIRST_ORDER_CODE_SHARE) promo = firstOrderCode;
+        else if (
+          otherCode &&
+          codeDraw < FIRST_ORDER_CODE_SHARE + OTHER_CODE_SHARE &&
+          itemsCents >= otherCode.minSubtotalCents &&
+          (otherCode.startsOn === null || otherCode.startsOn <= date) &&
+          (otherCode.endsOn === null || otherCode.endsOn >= date)
+        )
+          promo = otherCode;
+        const discount = promo ? discountOf(promo, itemsCents) : 0;
+        const total = itemsCents - discount + tip + fee;
         const minutes = (m) => new Date(placed.getTime() + m * 60_000).toISOString();
         // Money is given back while the shop is open.
         const opened = (iso) => new Date(whenOpen(Date.parse(iso))).toISOString();
@@ -275,11 +382,28 @@ export async function writeOrderHistory(
           updatedAt = partlyRefundedAt;
         }
         const name = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+        let shopper = "hist-shopper";
+        if (promo?.firstOrderOnly) {
+          newShoppers += 1;
+          shopper = `hist-new-shopper-${String(newShoppers).padStart(6, "0")}`;
+          shopperRows.push([shopper, name, `history+${newShoppers}@example.com`]);
+        }
+        if (discount > 0) {
+          discountRows.push([id, 0, "promo", promo.code, discount]);
+          for (const share of spreadByShare(discount, lineCents))
+            shareRows.push([id, 0, share.lineIndex, share.amountCents]);
+          // A use is given back when its order is cancelled before it was paid.
+          if (!(status === "cancelled" && paymentState === "not_required")) {
+            const accountUse = promo.firstOrderOnly ? 1 : (otherCodeUses += 1);
+            useRows.push([id, promo.code, shopper, accountUse, createdAt]);
+            if (promo.firstOrderOnly && status === "completed") completeAfterUse.push(id);
+          }
+        }
         orderRows.push([
           id,
-          "hist-shopper",
+          shopper,
           shop.id,
-          status,
+          completeAfterUse.at(-1) === id ? "received" : status,
           card ? "stripe" : "pay_on_pickup",
           paymentState,
           total,
@@ -300,6 +424,7 @@ export async function writeOrderHistory(
           partlyRefundedCents,
           partlyRefundedAt,
           givenBackAt,
+          ...(withPromoCodes ? [discount] : []),
         ]);
         await flush(false);
       }

@@ -20,6 +20,7 @@ interface Totals {
   refundsCents: number;
   refundsOfTheseSalesCents: number;
   grossSalesCents: number;
+  discountsCents: number;
   tipsCents: number;
   deliveryFeesCents: number;
   totalCollectedCents: number;
@@ -32,19 +33,28 @@ function anaheimToday(): string {
 
 async function todaysTotals(
   request: APIRequestContext,
-): Promise<{ totals: Totals; toCollectCents: number; refundsOwedCents: number }> {
+): Promise<{ totals: Totals; toCollectCents: number; refundsOwedCents: number; promoCodes: PromoCodeRow[] }> {
   const today = anaheimToday();
   const response = await request.get(`/api/staff/numbers?from=${today}&to=${today}&location=loc-anaheim`);
   expect(response.status()).toBe(200);
   const body = (await response.json()) as {
     totals: Totals;
     apart: { toCollect: { cents: number }; refundsOwed: { cents: number } };
+    promoCodes: PromoCodeRow[];
   };
   return {
     totals: body.totals,
     toCollectCents: body.apart.toCollect.cents,
     refundsOwedCents: body.apart.refundsOwed.cents,
+    promoCodes: body.promoCodes,
   };
+}
+
+interface PromoCodeRow {
+  code: string;
+  uses: number;
+  discountCents: number;
+  usesLeft: number | null;
 }
 
 /** A figure as the page shows it: a headline one, or one shown apart. */
@@ -88,15 +98,35 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   const before = await todaysTotals(owner.request);
   await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders));
 
-  // A shopper places an order, paid at the counter later: in sales at once, still to collect.
+  // A new shopper's first order, with WELCOME10, paid at the counter later: in sales at once, still
+  // to collect; its drinks in gross sales at their menu prices, the code's 10% under Discounts.
   const shopper = await customerOverHttp(browser, baseURL!, "Numbers Shopper");
-  const first = await placeOrderOverHttp(shopper.request, baseURL!, 2, 1);
+  const placing = await shopper.request.post("/api/orders", {
+    headers: { Origin: baseURL!, "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      phone: "+1 714 555 0190",
+      lines: [{ productId: "prd-sunrise-orange", size: "medium", quantity: 2, note: "" }],
+      promoCode: "welcome10",
+    },
+  });
+  expect(placing.status(), await placing.text()).toBe(201);
+  const first = ((await placing.json()) as { order: { id: string } }).order.id;
   const firstTotal = (
     (await (await shopper.request.get(`/api/orders/${first}`)).json()) as { order: { totalCents: number } }
   ).order.totalCents;
+  const coded = await todaysTotals(owner.request);
+  const firstDiscount = coded.totals.discountsCents - before.totals.discountsCents;
+  expect(firstDiscount).toBeGreaterThan(0);
+  expect(coded.totals.grossSalesCents - before.totals.grossSalesCents).toBe(firstTotal + firstDiscount);
   await page.reload();
   await expect(figure(page, "Orders")).toHaveText(String(before.totals.orders + 1));
   await expect(figure(page, "Net sales")).toHaveText(dollars(before.totals.netSalesCents + firstTotal));
+  await expect(figure(page, "Discounts")).toHaveText(dollars(before.totals.discountsCents + firstDiscount));
+  const welcome = coded.promoCodes.find((code) => code.code === "WELCOME10")!;
+  expect(welcome.uses).toBe((before.promoCodes.find((code) => code.code === "WELCOME10")?.uses ?? 0) + 1);
+  await expect(
+    page.getByRole("table", { name: "Promo codes" }).getByRole("row").filter({ hasText: "WELCOME10" }),
+  ).toHaveText(`WELCOME10${welcome.uses}${dollars(welcome.discountCents)}No limit`);
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
   await expect(figure(page, "To collect", "Shown apart")).toContainText(dollars(before.toCollectCents + firstTotal));
 
@@ -154,11 +184,17 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
     expect(download.suggestedFilename()).toBe(`squeeze-anaheim-${anaheimToday()}-${name.replace(".csv", "")}.csv`);
     const records = csvRecords(readFileSync((await download.path())!, "utf8"));
     expect(cents(records, "Gross Sales")).toBe(after.totals.grossSalesCents);
+    expect(cents(records, "Discounts")).toBe(after.totals.discountsCents);
     expect(cents(records, "Refunds")).toBe(after.totals.refundsCents);
     expect(cents(records, "Net Sales")).toBe(after.totals.netSalesCents);
     if (name === "orders.csv") {
       expect(cents(records, "Total Collected")).toBe(after.totals.totalCollectedCents);
       expect(records.filter((record) => record.Type === "Sale")).toHaveLength(after.totals.orders);
+      expect(
+        records.find((record) => record.Order === `#${first.replace(/-/g, "").slice(0, 8).toUpperCase()}`),
+      ).toMatchObject({
+        "Discount Names": "WELCOME10",
+      });
     }
   }
 

@@ -29,11 +29,20 @@ const staffShops =
   };
 
 /** November 1, 2026 in Los Angeles: 1 a.m. twice. */
+const hourOf = (hour: number, repeat: boolean, orders: number, grossSalesCents: number, discountsCents = 0) => ({
+  hour,
+  repeat,
+  orders,
+  grossSalesCents,
+  discountsCents,
+  refundsCents: 0,
+  netSalesCents: grossSalesCents - discountsCents,
+});
 const FALL_BACK_HOURS: HourFigures[] = [
-  { hour: 0, repeat: false, orders: 0, netSalesCents: 0 },
-  { hour: 1, repeat: false, orders: 1, netSalesCents: 500 },
-  { hour: 1, repeat: true, orders: 2, netSalesCents: 1250 },
-  ...Array.from({ length: 22 }, (_, index) => ({ hour: index + 2, repeat: false, orders: 0, netSalesCents: 0 })),
+  hourOf(0, false, 0, 0),
+  hourOf(1, false, 1, 500),
+  hourOf(1, true, 2, 1400, 150),
+  ...Array.from({ length: 22 }, (_, index) => hourOf(index + 2, false, 0, 0)),
 ];
 
 /**
@@ -56,7 +65,8 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
     totals: {
       orders: 3,
       drinks: 4,
-      grossSalesCents: 212_345,
+      grossSalesCents: 212_495,
+      discountsCents: 150,
       refundsCents: 550,
       refundsOfTheseSalesCents: 200,
       refundsOfEarlierSalesCents: 350,
@@ -87,7 +97,8 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
       {
         date: from,
         orders: 3,
-        grossSalesCents: 212_345,
+        grossSalesCents: 212_495,
+        discountsCents: 150,
         refundsCents: 550,
         netSalesCents: 211_795,
         tipsCents: 650,
@@ -100,6 +111,7 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
         size: "large",
         quantity: 2,
         grossSalesCents: 1650,
+        discountsCents: 0,
         refundsCents: 0,
         netSalesCents: 1650,
       },
@@ -107,12 +119,17 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
         name: "Ginger Shot",
         size: "default",
         quantity: 5,
-        grossSalesCents: 1425,
+        grossSalesCents: 1575,
+        discountsCents: 150,
         refundsCents: 350,
         netSalesCents: 1075,
       },
     ],
     options: [{ name: "Oat milk", quantity: 2, grossSalesCents: 100, refundsCents: 0, netSalesCents: 100 }],
+    promoCodes: [
+      { code: "WELCOME10", uses: 1, discountCents: 150, usesLeft: null },
+      { code: "FIVEUSES", uses: 0, discountCents: 0, usesLeft: 5 },
+    ],
   };
 }
 
@@ -173,10 +190,13 @@ describe("the Numbers page", () => {
   it("gives screen readers each hour of the day, the repeated hour twice", async () => {
     numbersApi();
     renderNumbers();
-    const table = await screen.findByRole("table", { name: /Orders and net sales by hour/ });
+    const table = await screen.findByRole("table", { name: /Figures by hour/ });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(25);
-    expect(rows.slice(1, 3).map((row) => row.textContent)).toEqual(["1 AM1$5.00", "1 AM (again)2$12.50"]);
+    expect(rows.slice(1, 3).map((row) => row.textContent)).toEqual([
+      "1 AM1$5.00$0.00$0.00$5.00",
+      "1 AM (again)2$14.00$1.50$0.00$12.50",
+    ]);
   });
 
   it("sorts what sold by quantity or net sales, top first", async () => {
@@ -262,6 +282,23 @@ describe("the Numbers page", () => {
     const asked = calls.filter((call) => call.url.startsWith("/api/staff/numbers"));
     expect(new URL(asked.at(-1)!.url, "http://localhost").searchParams.get("from")).toBe(shopToday);
     expect(screen.queryByText(new RegExp(`${dayIn(DEVICE_ZONE)} \\(today\\)`))).toBeNull();
+  });
+
+  it("shows the discounts among the figures, and each promo code's uses, discount given and uses left", async () => {
+    numbersApi();
+    renderNumbers();
+    const list = await screen.findByLabelText("Figures");
+    const figure = (label: string) => within(list).getByText(label, { selector: "dt" }).parentElement!;
+    expect(figure("Discounts")).toHaveTextContent("$1.50");
+    expect(figure("Gross sales")).toHaveTextContent("$2,124.95");
+    expect(figure("Net sales")).toHaveTextContent("$2,117.95");
+    const codes = screen.getByRole("table", { name: "Promo codes" });
+    expect(
+      within(codes)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(["WELCOME101$1.50No limit", "FIVEUSES0$0.005"]);
   });
 
   it("shows refunds of earlier sales on their own line, and the average order of these days' sales", async () => {

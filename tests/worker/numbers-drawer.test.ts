@@ -210,6 +210,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
       orders: 2,
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
+      discountsCents: 0,
       refundsCents: 0,
       refundsOfTheseSalesCents: 0,
       refundsOfEarlierSalesCents: 0,
@@ -234,6 +235,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
       orders: 2,
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
+      discountsCents: 0,
       refundsCents: 250 + CART_CENTS,
       refundsOfTheseSalesCents: CART_CENTS,
       refundsOfEarlierSalesCents: 250,
@@ -276,6 +278,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
       orders: 2,
       drinks: 6,
       grossSalesCents: 2 * CART_CENTS,
+      discountsCents: 0,
       refundsCents: 250 + 2 * CART_CENTS,
       refundsOfTheseSalesCents: CART_CENTS,
       refundsOfEarlierSalesCents: 250 + CART_CENTS,
@@ -297,6 +300,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
     expect(both.totals).toMatchObject({
       orders: 4,
       grossSalesCents: 4 * CART_CENTS,
+      discountsCents: 0,
       refundsCents: 250 + 2 * CART_CENTS,
       // Both days hold every refunded sale: none is earlier.
       refundsOfTheseSalesCents: 250 + 2 * CART_CENTS,

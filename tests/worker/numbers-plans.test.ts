@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EXPORT_SOURCES, exportPageSql, pageLinesSql } from "#worker/services/orders/reports/exports";
 import {
+  promoUsesStatement,
   refundsStatement,
   salesByDayStatement,
   salesByHourStatement,
@@ -31,6 +32,7 @@ describe("every report query reads the orders through an index", () => {
       refundsStatement("loc-anaheim", range, oneDay),
       whatSoldStatement("loc-anaheim", range, "sales"),
       whatSoldStatement("loc-anaheim", range, "refunds"),
+      promoUsesStatement("loc-anaheim", range),
       ...EXPORT_SOURCES.flatMap((source, index) => [
         ...Object.entries(pageLinesSql(range, source, true)).map(([part, text]) => ({
           name: `export page ${index}'s ${part}`,

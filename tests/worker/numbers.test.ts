@@ -118,6 +118,7 @@ describe("the figures", () => {
       orders: 9,
       drinks: 13,
       grossSalesCents: 7425,
+      discountsCents: 0,
       refundsCents: 1050,
       refundsOfTheseSalesCents: 1050,
       refundsOfEarlierSalesCents: 0,
@@ -153,6 +154,7 @@ describe("the figures", () => {
         date: "2026-06-10",
         orders: 9,
         grossSalesCents: 7425,
+        discountsCents: 0,
         refundsCents: 1050,
         netSalesCents: 6375,
         tipsCents: 650,
@@ -165,14 +167,14 @@ describe("the figures", () => {
     const day = await figures(people.owner.cookie, ANAHEIM_JUNE_10);
     expect(day.byHour).toHaveLength(24);
     const busy = day.byHour.filter((hour) => hour.orders !== 0 || hour.netSalesCents !== 0);
-    expect(busy).toEqual([
+    expect(busy).toMatchObject([
       { hour: 9, repeat: false, orders: 1, netSalesCents: 2025 },
       { hour: 10, repeat: false, orders: 1, netSalesCents: 600 },
       { hour: 11, repeat: false, orders: 1, netSalesCents: 550 },
       { hour: 12, repeat: false, orders: 1, netSalesCents: 700 },
       { hour: 13, repeat: false, orders: 1, netSalesCents: 0 },
       { hour: 15, repeat: false, orders: 2, netSalesCents: 1650 },
-      { hour: 16, repeat: false, orders: 0, netSalesCents: -350 },
+      { hour: 16, repeat: false, orders: 0, grossSalesCents: 0, refundsCents: 350, netSalesCents: -350 },
       { hour: 22, repeat: false, orders: 1, netSalesCents: 600 },
       { hour: 23, repeat: false, orders: 1, netSalesCents: 600 },
     ]);
@@ -202,6 +204,9 @@ describe("the figures", () => {
       hour: 10,
       repeat: false,
       orders: 1,
+      grossSalesCents: 600,
+      discountsCents: 0,
+      refundsCents: 550,
       netSalesCents: 600 - 550,
     });
   });
@@ -214,15 +219,25 @@ describe("the figures", () => {
         size: "large",
         quantity: 2,
         grossSalesCents: 1650,
+        discountsCents: 0,
         refundsCents: 0,
         netSalesCents: 1650,
       },
-      { name: "Berry Blast", size: "medium", quantity: 2, grossSalesCents: 1300, refundsCents: 0, netSalesCents: 1300 },
+      {
+        name: "Berry Blast",
+        size: "medium",
+        quantity: 2,
+        grossSalesCents: 1300,
+        discountsCents: 0,
+        refundsCents: 0,
+        netSalesCents: 1300,
+      },
       {
         name: "Sunrise Orange",
         size: "medium",
         quantity: 2,
         grossSalesCents: 1200,
+        discountsCents: 0,
         refundsCents: 0,
         netSalesCents: 1200,
       },
@@ -231,12 +246,37 @@ describe("the figures", () => {
         size: "default",
         quantity: 4,
         grossSalesCents: 1425,
+        discountsCents: 0,
         refundsCents: 350,
         netSalesCents: 1075,
       },
-      { name: "Green Machine", size: "small", quantity: 1, grossSalesCents: 600, refundsCents: 0, netSalesCents: 600 },
-      { name: "Berry Blast", size: "small", quantity: 1, grossSalesCents: 550, refundsCents: 0, netSalesCents: 550 },
-      { name: "Green Machine", size: "medium", quantity: 1, grossSalesCents: 700, refundsCents: 700, netSalesCents: 0 },
+      {
+        name: "Green Machine",
+        size: "small",
+        quantity: 1,
+        grossSalesCents: 600,
+        discountsCents: 0,
+        refundsCents: 0,
+        netSalesCents: 600,
+      },
+      {
+        name: "Berry Blast",
+        size: "small",
+        quantity: 1,
+        grossSalesCents: 550,
+        discountsCents: 0,
+        refundsCents: 0,
+        netSalesCents: 550,
+      },
+      {
+        name: "Green Machine",
+        size: "medium",
+        quantity: 1,
+        grossSalesCents: 700,
+        discountsCents: 0,
+        refundsCents: 700,
+        netSalesCents: 0,
+      },
     ]);
     expect(day.items.reduce((sum, item) => sum + item.netSalesCents, 0)).toBe(day.totals.netSalesCents);
     expect(day.options).toEqual([
@@ -258,7 +298,7 @@ describe("the figures", () => {
   it("has 23 hours on March 8 and 25 on November 1, 2026, with the days cut at the shop's midnight", async () => {
     const spring = await figures(people.owner.cookie, "from=2026-03-08&to=2026-03-08&location=loc-anaheim");
     expect(spring.byHour.map((hour) => hour.hour)).toEqual([0, 1, ...Array.from({ length: 21 }, (_, i) => i + 3)]);
-    expect(spring.byHour.filter((hour) => hour.orders > 0)).toEqual([
+    expect(spring.byHour.filter((hour) => hour.orders > 0)).toMatchObject([
       { hour: 1, repeat: false, orders: 1, netSalesCents: 500 },
       { hour: 3, repeat: false, orders: 1, netSalesCents: 500 },
     ]);
@@ -274,7 +314,7 @@ describe("the figures", () => {
       [1, true],
       [2, false],
     ]);
-    expect(fall.byHour.filter((hour) => hour.orders > 0)).toEqual([
+    expect(fall.byHour.filter((hour) => hour.orders > 0)).toMatchObject([
       { hour: 1, repeat: false, orders: 1, netSalesCents: 500 },
       { hour: 1, repeat: true, orders: 1, netSalesCents: 500 },
       { hour: 23, repeat: false, orders: 1, netSalesCents: 500 },

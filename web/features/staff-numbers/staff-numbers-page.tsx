@@ -7,6 +7,7 @@ import { ALL_SHOPS_PARAM, useStaffShops } from "#web/shared-features/staff-shops
 import { errorMessage } from "#web/lib/query-client";
 import { numbersSearch, useNumbers } from "./api/get-numbers";
 import { FigureCards } from "./components/figure-cards";
+import { PromoCodes } from "./components/promo-codes";
 import { Splits } from "./components/splits";
 import { DayCharts, HourCharts } from "./components/time-charts";
 import { WhatSold } from "./components/what-sold";
@@ -91,6 +92,7 @@ export default function StaffNumbersPage() {
           {figures.byDay.length > 1 && <DayCharts days={figures.byDay} />}
           <Splits figures={figures} />
           <WhatSold items={figures.items} options={figures.options} />
+          <PromoCodes codes={figures.promoCodes} />
           <section className="numbers-section" aria-labelledby="numbers-export">
             <h2 id="numbers-export">Export</h2>
             <p>

@@ -118,6 +118,7 @@ export const orders = sqliteTable(
       table.fulfilment,
       table.totalCents,
       table.subtotalCents,
+      table.discountCents,
       table.tipCents,
       table.deliveryFeeCents,
       table.id,

@@ -25,6 +25,7 @@ export function FigureCards({ totals, apart }: { totals: NumbersTotals; apart: N
         <Figure label="Orders" value={String(totals.orders)} help="orders" />
         <Figure label="Drinks" value={String(totals.drinks)} help="drinks" />
         <Figure label="Gross sales" value={formatCents(totals.grossSalesCents)} help="grossSalesCents" />
+        <Figure label="Discounts" value={formatCents(totals.discountsCents)} help="discountsCents" />
         <Figure label="Refunds" value={formatCents(totals.refundsOfTheseSalesCents)} help="refundsOfTheseSalesCents" />
         <Figure
           label="Refunds of earlier sales"

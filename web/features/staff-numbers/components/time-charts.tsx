@@ -44,11 +44,14 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
       </div>
       <div className="visually-hidden">
         <table>
-          <caption>Orders and net sales by hour{oneDay ? "" : " of the day, summed across the days"}</caption>
+          <caption>Figures by hour{oneDay ? "" : " of the day, summed across the days"}</caption>
           <thead>
             <tr>
               <th scope="col">Hour</th>
               <th scope="col">Orders</th>
+              <th scope="col">Gross sales</th>
+              <th scope="col">Discounts</th>
+              <th scope="col">Refunds</th>
               <th scope="col">Net sales</th>
             </tr>
           </thead>
@@ -57,6 +60,9 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
               <tr key={`${hour.hour}-${hour.repeat}`}>
                 <th scope="row">{hourName(hour)}</th>
                 <td>{hour.orders}</td>
+                <td>{formatCents(hour.grossSalesCents)}</td>
+                <td>{formatCents(hour.discountsCents)}</td>
+                <td>{formatCents(hour.refundsCents)}</td>
                 <td>{formatCents(hour.netSalesCents)}</td>
               </tr>
             ))}
@@ -105,6 +111,7 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
               <th scope="col">Day</th>
               <th scope="col">Orders</th>
               <th scope="col">Gross sales</th>
+              <th scope="col">Discounts</th>
               <th scope="col">Refunds</th>
               <th scope="col">Net sales</th>
               <th scope="col">Tips</th>
@@ -117,6 +124,7 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
                 <th scope="row">{day.date}</th>
                 <td>{day.orders}</td>
                 <td>{formatCents(day.grossSalesCents)}</td>
+                <td>{formatCents(day.discountsCents)}</td>
                 <td>{formatCents(day.refundsCents)}</td>
                 <td>{formatCents(day.netSalesCents)}</td>
                 <td>{formatCents(day.tipsCents)}</td>

@@ -30,7 +30,7 @@ function sorted<T extends { netSalesCents: number; quantity: number; name: strin
   return [...rows].sort((a, b) => b[key] - a[key] || a.name.localeCompare(b.name));
 }
 
-type SoldRow = { key: string; label: ReactNode; name: string } & Pick<
+type SoldRow = { key: string; label: ReactNode; name: string; discountsCents?: number } & Pick<
   OptionFigures,
   "quantity" | "grossSalesCents" | "refundsCents" | "netSalesCents"
 >;
@@ -41,6 +41,8 @@ function SoldTable(props: {
   rowHeader: string;
   countLabel: string;
   rows: SoldRow[];
+  /** Drinks carry their share of the discounts; options are inside them. */
+  withDiscounts: boolean;
   sort: SortKey;
   onSort(key: SortKey): void;
 }) {
@@ -53,6 +55,7 @@ function SoldTable(props: {
             <th scope="col">{props.rowHeader}</th>
             <SortButton label={props.countLabel} sortKey="quantity" sort={props.sort} onSort={props.onSort} />
             <th scope="col">Gross</th>
+            {props.withDiscounts && <th scope="col">Discounts</th>}
             <th scope="col">Refunds</th>
             <SortButton label="Net sales" sortKey="netSalesCents" sort={props.sort} onSort={props.onSort} />
           </tr>
@@ -63,6 +66,7 @@ function SoldTable(props: {
               <th scope="row">{row.label}</th>
               <td>{row.quantity}</td>
               <td>{formatCents(row.grossSalesCents)}</td>
+              {props.withDiscounts && <td>{formatCents(row.discountsCents ?? 0)}</td>}
               <td>{formatCents(row.refundsCents)}</td>
               <td>{formatCents(row.netSalesCents)}</td>
             </tr>
@@ -86,6 +90,7 @@ export function WhatSold({ items, options }: { items: ItemFigures[]; options: Op
           caption="Drinks by size (add-ons included)"
           rowHeader="Drink"
           countLabel="Sold"
+          withDiscounts
           sort={sort}
           onSort={setSort}
           rows={items.map((item) => ({
@@ -105,6 +110,7 @@ export function WhatSold({ items, options }: { items: ItemFigures[]; options: Op
           caption="Add-on options (already inside the drinks above)"
           rowHeader="Option"
           countLabel="Drinks"
+          withDiscounts={false}
           sort={sort}
           onSort={setSort}
           rows={options.map((option) => ({ ...option, key: option.name, label: option.name }))}

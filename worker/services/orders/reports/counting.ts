@@ -13,6 +13,15 @@ import { CARD_REFUND_SQL, GIVEN_BACK_SQL, PARTIAL_REFUND_SQL } from "#worker/db/
  */
 export const ITEMS_CENTS_SQL = "o.subtotal_cents";
 
+/** What discounts (promo codes) took off the order's drinks, stored with it when it was placed. */
+export const DISCOUNTS_CENTS_SQL = "o.discount_cents";
+
+/**
+ * The drinks as charged: gross sales less their discount. A refund gives back no more of the
+ * drinks than this, so gross − discounts − refunds never counts a discount twice.
+ */
+export const CHARGED_DRINKS_SQL = `(${ITEMS_CENTS_SQL} - ${DISCOUNTS_CENTS_SQL})`;
+
 /**
  * A card payment that reached an order already released unpaid (docs/decisions/0019), refunded at
  * once: the one change that records it writes its payment and its refund at the same instant, which
@@ -48,7 +57,10 @@ const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${CHARGED_DRINKS_SQL})`;
 const PARTIAL_TIP_SQL = `min(${PARTIAL} - ${PARTIAL_DRINKS_SQL}, o.tip_cents)`;
 const PARTIAL_FEE_SQL = `(${PARTIAL} - ${PARTIAL_DRINKS_SQL} - ${PARTIAL_TIP_SQL})`;
 
-/** How much of the order's money a refund gave back, and of it the drinks', tip's and fee's parts. */
+/**
+ * How much of the order's money a refund gave back, and of it the drinks' (as charged, after
+ * their discount), tip's and fee's parts.
+ */
 export interface RefundParts {
   drinks: string;
   tip: string;

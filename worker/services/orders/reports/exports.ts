@@ -14,6 +14,8 @@ import { orderNumber } from "#common/orders";
 import { shopDate } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import {
+  CHARGED_DRINKS_SQL,
+  DISCOUNTS_CENTS_SQL,
   isCollected,
   ITEMS_CENTS_SQL,
   orderStanding,
@@ -45,6 +47,8 @@ const ORDER_COLUMNS: Column[] = [
   ...SALE_COLUMNS,
   { header: "Drinks" },
   { header: "Gross Sales", money: true },
+  { header: "Discounts", money: true },
+  { header: "Discount Names" },
   { header: "Refunds", money: true },
   { header: "Net Sales", money: true },
   { header: "Tips", money: true },
@@ -66,6 +70,7 @@ const LINE_COLUMNS: Column[] = [
   { header: "Quantity" },
   { header: "Unit Price", money: true },
   { header: "Gross Sales", money: true },
+  { header: "Discounts", money: true },
   { header: "Refunds", money: true },
   { header: "Net Sales", money: true },
   { header: "Payment Method" },
@@ -107,8 +112,11 @@ interface OrderPageRow {
   tipCents: number;
   feeCents: number;
   totalCents: number;
-  /** The order's drinks' money, whatever part of it the row gives back. */
+  /** The order's drinks as charged (after their discount), whatever part of it the row gives back. */
   orderItemsCents: number;
+  /** The sale's discounts and their names ("WELCOME10"); a refund's row gives back no discount. */
+  discountCents: number;
+  discountNames: string | null;
   drinks: number | null;
 }
 
@@ -120,6 +128,8 @@ interface LineRow {
   unitPriceCents: number;
   category: string | null;
   addOns: string | null;
+  /** The line's share of its order's discounts. */
+  discountCents: number;
 }
 
 /** A kind of row: the shop's sales by when they were placed, or a source of refunds by when made. */
@@ -165,7 +175,9 @@ export function exportPageSql(range: ShopRange, source: RowSource, withCursor: b
   return `SELECT o.id AS id, ${column} AS at, o.created_at AS placedAt, o.status AS status, o.payment_state AS paymentState,
       o.payment_mode AS paymentMode, o.fulfilment AS fulfilment, o.customer_name AS customerName,
       ${source.parts.drinks} AS itemsCents, ${source.parts.tip} AS tipCents, ${source.parts.fee} AS feeCents,
-      ${source.parts.total} AS totalCents, ${ITEMS_CENTS_SQL} AS orderItemsCents,
+      ${source.parts.total} AS totalCents, ${CHARGED_DRINKS_SQL} AS orderItemsCents,
+      ${DISCOUNTS_CENTS_SQL} AS discountCents,
+      (SELECT group_concat(d.name, ' + ') FROM order_discounts d WHERE d.order_id = o.id) AS discountNames,
       (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
     FROM orders o INDEXED BY ${source.index}
     WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
@@ -206,13 +218,18 @@ export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: bo
       CROSS JOIN order_item_options p ON p.order_id = o.id
       WHERE ${window} AND p.is_default = 0
       ORDER BY p.order_id, p.line_index, p.position`,
+    discounts: `SELECT s.order_id AS orderId, s.line_index AS lineIndex, sum(s.amount_cents) AS amountCents
+      FROM orders o INDEXED BY ${source.index}
+      CROSS JOIN order_discount_lines s ON s.order_id = o.id
+      WHERE ${window} AND ${DISCOUNTS_CENTS_SQL} > 0
+      GROUP BY s.order_id, s.line_index`,
   };
 }
 
 /**
  * The lines of a page's orders (those after `after` up to and including `last`), with their
- * category and add-ons, in the order bought: one read of the lines and one of their options,
- * through the same index and window as the page.
+ * category, add-ons and share of the discounts, in the order bought: one read each of the lines,
+ * their options and their shares, through the same index and window as the page.
  */
 async function linesOfPage(
   db: Database,
@@ -224,19 +241,24 @@ async function linesOfPage(
 ): Promise<Map<string, LineRow[]>> {
   const params = [shop.id, ...(after ? [after.at, after.id] : []), last.at, last.id];
   const text = pageLinesSql(range, source, after !== null);
-  const [lines, options] = await db.$client.batch([
+  const [lines, options, discounts] = await db.$client.batch([
     db.$client.prepare(text.lines).bind(...params),
     db.$client.prepare(text.options).bind(...params),
+    db.$client.prepare(text.discounts).bind(...params),
   ]);
+  const shares = new Map<string, number>();
+  for (const share of discounts!.results as { orderId: string; lineIndex: number; amountCents: number }[])
+    shares.set(`${share.orderId}:${share.lineIndex}`, share.amountCents);
   const addOns = new Map<string, string[]>();
   for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
     const key = `${option.orderId}:${option.lineIndex}`;
     addOns.set(key, [...(addOns.get(key) ?? []), option.name]);
   }
   const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines!.results as Omit<LineRow, "addOns">[]) {
+  for (const line of lines!.results as Omit<LineRow, "addOns" | "discountCents">[]) {
     const ofOrder = byOrder.get(line.orderId) ?? [];
-    ofOrder.push({ ...line, addOns: addOns.get(`${line.orderId}:${ofOrder.length}`)?.join(" + ") ?? null });
+    const key = `${line.orderId}:${ofOrder.length}`;
+    ofOrder.push({ ...line, addOns: addOns.get(key)?.join(" + ") ?? null, discountCents: shares.get(key) ?? 0 });
     byOrder.set(line.orderId, ofOrder);
   }
   return byOrder;
@@ -265,6 +287,8 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
       ...head(shop, range, source, order),
       0,
       0,
+      0,
+      "",
       order.itemsCents,
       -order.itemsCents,
       -order.tipCents,
@@ -282,8 +306,10 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
     ...head(shop, range, source, order),
     order.drinks ?? 0,
     order.itemsCents,
+    order.discountCents,
+    order.discountNames ?? "",
     0,
-    order.itemsCents,
+    order.itemsCents - order.discountCents,
     order.tipCents,
     order.feeCents,
     isCollected(standing) ? order.totalCents : 0,
@@ -311,6 +337,7 @@ function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): L
       unitPriceCents: order.itemsCents,
       category: null,
       addOns: null,
+      discountCents: 0,
     },
   ];
 }
@@ -318,8 +345,13 @@ function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): L
 /** The item of a refund's line when the refund was an amount, not whole drinks. */
 export const PART_OF_THE_DRINKS = "Part of the drinks";
 
+/**
+ * A line's row: a sale's line at its menu price less its share of the discount, or a refund's
+ * line given back as it was charged (its share already off).
+ */
 function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
   const cents = line.quantity * line.unitPriceCents;
+  const charged = cents - line.discountCents;
   const refund = source.type === "Refund";
   return [
     ...head(shop, range, source, order),
@@ -330,8 +362,9 @@ function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: 
     line.quantity,
     line.unitPriceCents,
     refund ? 0 : cents,
-    refund ? cents : 0,
-    refund ? -cents : cents,
+    refund ? 0 : line.discountCents,
+    refund ? charged : 0,
+    refund ? -charged : charged,
     SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)],
     order.fulfilment,
     order.status,

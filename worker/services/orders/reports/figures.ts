@@ -13,11 +13,14 @@ import {
   type NumbersResponse,
   type NumbersShop,
   type OptionFigures,
+  type PromoCodeFigures,
   type SplitFigures,
 } from "#common/numbers";
 import type { Database } from "#worker/db/client";
 import { isCollected, orderStanding, salePaymentMethod } from "./counting";
 import {
+  PROMO_CODES_SQL,
+  promoUsesStatement,
   refundsStatement,
   salesByDayStatement,
   salesByHourStatement,
@@ -43,6 +46,7 @@ interface SalesDayRow {
   fulfilment: string;
   orders: number;
   itemsCents: number;
+  discountCents: number;
   tipCents: number;
   feeCents: number;
   totalCents: number;
@@ -52,6 +56,7 @@ interface SalesHourRow {
   stretch: number;
   orders: number;
   itemsCents: number;
+  discountCents: number;
 }
 interface RefundRow {
   day: string;
@@ -73,6 +78,22 @@ interface SoldRow {
   size: string;
   quantity: number;
   cents: number;
+  /** An item's lines' shares of their orders' discounts (0 for an option). */
+  discountCents: number;
+}
+interface PromoUsesRow {
+  code: string;
+  uses: number;
+  discountCents: number;
+}
+interface PromoCodeRow {
+  code: string;
+  maxUses: number | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  taken: number;
+  /** The shops it is for, comma-separated; null for every shop. */
+  shops: string | null;
 }
 
 async function runAll(db: Database, statements: ReportStatement[], costs: ReadCost[]): Promise<unknown[][]> {
@@ -89,6 +110,7 @@ function emptyDay(date: string): DayFigures {
     date,
     orders: 0,
     grossSalesCents: 0,
+    discountsCents: 0,
     refundsCents: 0,
     netSalesCents: 0,
     tipsCents: 0,
@@ -136,10 +158,12 @@ export async function loadNumbers(
   const byChannel = split(SALES_CHANNELS);
   const items = new Map<string, ItemFigures>();
   const options = new Map<string, OptionFigures>();
+  const promoUses = new Map<string, { uses: number; discountCents: number }>();
   const totals = {
     orders: 0,
     drinks: 0,
     grossSalesCents: 0,
+    discountsCents: 0,
     refundsCents: 0,
     refundsOfTheseSalesCents: 0,
     refundsOfEarlierSalesCents: 0,
@@ -160,7 +184,7 @@ export async function loadNumbers(
 
   for (const shop of shops) {
     const range = shopRange(from, to, shop.timeZone);
-    const [salesDays, salesHours, refunds, sold, soldBack] = (await runAll(
+    const [salesDays, salesHours, refunds, sold, soldBack, uses] = (await runAll(
       db,
       [
         salesByDayStatement(shop.id, range),
@@ -168,9 +192,10 @@ export async function loadNumbers(
         refundsStatement(shop.id, range, oneDay),
         whatSoldStatement(shop.id, range, "sales"),
         whatSoldStatement(shop.id, range, "refunds"),
+        promoUsesStatement(shop.id, range),
       ],
       costs,
-    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], SoldRow[], SoldRow[]];
+    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], SoldRow[], SoldRow[], PromoUsesRow[]];
 
     // The hours of the day on this shop's clock: the repeated hour keyed apart, by its stretch.
     const hourOfStretch = new Map<string, { hour: number; repeat: boolean }>();
@@ -203,6 +228,7 @@ export async function loadNumbers(
       if (standing === "to_collect") add(apart.toCollect, row.orders, row.totalCents);
       totals.orders += row.orders;
       totals.grossSalesCents += row.itemsCents;
+      totals.discountsCents += row.discountCents;
       totals.tipsCents += row.tipCents;
       totals.deliveryFeesCents += row.feeCents;
       totals.totalCollectedCents += collected;
@@ -210,6 +236,7 @@ export async function loadNumbers(
       if (day) {
         day.orders += row.orders;
         day.grossSalesCents += row.itemsCents;
+        day.discountsCents += row.discountCents;
         day.tipsCents += row.tipCents;
         day.totalCollectedCents += collected;
       }
@@ -220,7 +247,7 @@ export async function loadNumbers(
       ]) {
         if (!figures) continue;
         figures.orders += row.orders;
-        figures.netSalesCents += row.itemsCents;
+        figures.netSalesCents += row.itemsCents - row.discountCents;
         figures.totalCollectedCents += collected;
       }
     }
@@ -228,7 +255,8 @@ export async function loadNumbers(
     for (const row of salesHours) {
       const figures = hourFigures(row.hour, row.stretch);
       figures.orders += row.orders;
-      figures.netSalesCents += row.itemsCents;
+      figures.grossSalesCents += row.itemsCents;
+      figures.discountsCents += row.discountCents;
     }
 
     for (const row of refunds) {
@@ -244,7 +272,7 @@ export async function loadNumbers(
         day.tipsCents -= row.tipCents;
         day.totalCollectedCents -= row.totalCents;
       }
-      hourFigures(row.hour, row.stretch).netSalesCents -= row.itemsCents;
+      hourFigures(row.hour, row.stretch).refundsCents += row.itemsCents;
       for (const figures of [
         byPayment.get(salePaymentMethod(row.paymentMode, row.fulfilment)),
         byFulfilment.get(row.fulfilment === "delivery" ? "delivery" : "pickup"),
@@ -257,24 +285,40 @@ export async function loadNumbers(
     }
 
     for (const row of sold) {
-      const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
-      figures.quantity += row.quantity;
-      figures.grossSalesCents += row.cents;
-      // Drinks sold: the quantities of the sales' lines.
-      if (row.kind === "item") totals.drinks += row.quantity;
+      if (row.kind === "item") {
+        const figures = itemFigures(items, row);
+        figures.quantity += row.quantity;
+        figures.grossSalesCents += row.cents;
+        figures.discountsCents += row.discountCents;
+        // Drinks sold: the quantities of the sales' lines.
+        totals.drinks += row.quantity;
+      } else {
+        const figures = optionFigures(options, row.name);
+        figures.quantity += row.quantity;
+        figures.grossSalesCents += row.cents;
+      }
     }
     for (const row of soldBack) {
       const figures = row.kind === "item" ? itemFigures(items, row) : optionFigures(options, row.name);
-      figures.refundsCents += row.cents;
+      // A drink is given back as it was charged: less its share of the discount.
+      figures.refundsCents += row.cents - row.discountCents;
+    }
+    for (const row of uses) {
+      const figures = promoUses.get(row.code) ?? { uses: 0, discountCents: 0 };
+      figures.uses += row.uses;
+      figures.discountCents += row.discountCents;
+      promoUses.set(row.code, figures);
     }
   }
 
-  totals.netSalesCents = totals.grossSalesCents - totals.refundsCents;
+  totals.netSalesCents = totals.grossSalesCents - totals.discountsCents - totals.refundsCents;
   // What an order placed in these days came to: refunds (of these or earlier sales) are apart.
   totals.averageOrderCents = totals.orders === 0 ? 0 : Math.round(totals.grossSalesCents / totals.orders);
-  for (const day of days.values()) day.netSalesCents = day.grossSalesCents - day.refundsCents;
-  for (const item of [...items.values(), ...options.values()])
-    item.netSalesCents = item.grossSalesCents - item.refundsCents;
+  for (const period of [...days.values(), ...hours.values()])
+    period.netSalesCents = period.grossSalesCents - period.discountsCents - period.refundsCents;
+  for (const item of items.values())
+    item.netSalesCents = item.grossSalesCents - item.discountsCents - item.refundsCents;
+  for (const option of options.values()) option.netSalesCents = option.grossSalesCents - option.refundsCents;
 
   const topFirst = <T extends { netSalesCents: number; quantity: number; name: string }>(a: T, b: T) =>
     b.netSalesCents - a.netSalesCents || b.quantity - a.quantity || a.name.localeCompare(b.name);
@@ -292,11 +336,49 @@ export async function loadNumbers(
     byDay: [...days.values()],
     items: [...items.values()].sort(topFirst),
     options: [...options.values()].sort(topFirst),
+    promoCodes: promoCodeFigures(
+      (await db.$client.prepare(PROMO_CODES_SQL).all<PromoCodeRow>()).results,
+      promoUses,
+      shops,
+      from,
+      to,
+    ),
   };
 }
 
+/**
+ * The codes table: every code used on the range's sales, and every other code that could apply at
+ * one of the shops counted on one of the range's days (so a live code with no use yet is seen),
+ * most discount given first.
+ */
+function promoCodeFigures(
+  codes: PromoCodeRow[],
+  promoUses: Map<string, { uses: number; discountCents: number }>,
+  shops: NumbersShop[],
+  from: string,
+  to: string,
+): PromoCodeFigures[] {
+  const counted = new Set(shops.map((shop) => shop.id));
+  const limits = new Map(codes.map((code) => [code.code, code]));
+  const live = codes.filter(
+    (code) =>
+      (code.startsOn === null || code.startsOn <= to) &&
+      (code.endsOn === null || code.endsOn >= from) &&
+      (code.shops === null || code.shops.split(",").some((id) => counted.has(id))),
+  );
+  const names = new Set([...promoUses.keys(), ...live.map((code) => code.code)]);
+  return [...names]
+    .map((code) => {
+      const used = promoUses.get(code) ?? { uses: 0, discountCents: 0 };
+      const limit = limits.get(code);
+      const usesLeft = limit === undefined || limit.maxUses === null ? null : Math.max(0, limit.maxUses - limit.taken);
+      return { code, uses: used.uses, discountCents: used.discountCents, usesLeft };
+    })
+    .sort((a, b) => b.discountCents - a.discountCents || b.uses - a.uses || a.code.localeCompare(b.code));
+}
+
 function emptyHour(hour: number, repeat: boolean): HourFigures {
-  return { hour, repeat, orders: 0, netSalesCents: 0 };
+  return { hour, repeat, orders: 0, grossSalesCents: 0, discountsCents: 0, refundsCents: 0, netSalesCents: 0 };
 }
 
 /** The repeated hour right after its first occurrence. */
@@ -313,7 +395,15 @@ function itemFigures(items: Map<string, ItemFigures>, row: { name: string; size:
   const key = `${row.name}\u0000${row.size}`;
   let figures = items.get(key);
   if (!figures) {
-    figures = { name: row.name, size: row.size, quantity: 0, grossSalesCents: 0, refundsCents: 0, netSalesCents: 0 };
+    figures = {
+      name: row.name,
+      size: row.size,
+      quantity: 0,
+      grossSalesCents: 0,
+      discountsCents: 0,
+      refundsCents: 0,
+      netSalesCents: 0,
+    };
     items.set(key, figures);
   }
   return figures;

@@ -4,7 +4,14 @@
  * (drinks by size, add-on options). Every read starts from an index on the shop and an instant
  * (`npm run bench` prints their plans' rows read; tests/worker/numbers-plans.test.ts checks them).
  */
-import { ITEMS_CENTS_SQL, REACHED_SHOP_SQL, REFUND_SOURCES, SALE_SQL } from "./counting";
+import {
+  CHARGED_DRINKS_SQL,
+  DISCOUNTS_CENTS_SQL,
+  ITEMS_CENTS_SQL,
+  REACHED_SHOP_SQL,
+  REFUND_SOURCES,
+  SALE_SQL,
+} from "./counting";
 import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-range";
 
 export interface ReportStatement {
@@ -19,7 +26,8 @@ export function salesByDayStatement(locationId: string, range: ShopRange): Repor
     name: "sales by day",
     text: `SELECT substr(${shopClockSql(range, "o.created_at")}, 1, 10) AS day,
         o.payment_state AS paymentState, o.status = 'cancelled' AS cancelled, o.payment_mode AS paymentMode,
-        o.fulfilment AS fulfilment, count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(o.tip_cents) AS tipCents,
+        o.fulfilment AS fulfilment, count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents,
+        sum(${DISCOUNTS_CENTS_SQL}) AS discountCents, sum(o.tip_cents) AS tipCents,
         sum(o.delivery_fee_cents) AS feeCents, sum(o.total_cents) AS totalCents
       FROM orders o INDEXED BY orders_location_created_idx
       WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${REACHED_SHOP_SQL}
@@ -35,7 +43,7 @@ export function salesByHourStatement(locationId: string, range: ShopRange, oneDa
     name: "sales by hour",
     text: `SELECT CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
         ${oneDay ? stretchSql(range, "o.created_at") : "0"} AS stretch,
-        count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents
+        count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(${DISCOUNTS_CENTS_SQL}) AS discountCents
       FROM orders o INDEXED BY orders_location_created_idx
       WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}
       GROUP BY 1, 2`,
@@ -63,11 +71,15 @@ export function refundsStatement(locationId: string, range: ShopRange, oneDay: b
   return { name: "refunds", text: parts.join("\nUNION ALL\n"), params: REFUND_SOURCES.map(() => locationId) };
 }
 
-/** The orders whose lines a "what sold" read adds up: the range's sales, or its refunds. */
+/**
+ * The orders whose lines a "what sold" read adds up: the range's sales, or its refunds; each with
+ * whether a discount took money off it (only then are its lines' shares looked up).
+ */
 function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds"): { text: string; params: string[] } {
+  const columns = `o.id, ${DISCOUNTS_CENTS_SQL} > 0`;
   if (side === "sales") {
     return {
-      text: `SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
+      text: `SELECT ${columns} FROM orders o INDEXED BY orders_location_created_idx
         WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}`,
       params: [locationId],
     };
@@ -77,35 +89,67 @@ function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds
     // Stripe's dashboard) is in the refunds' total, not against any drink.
     text: REFUND_SOURCES.map(
       ({ where, at, index, parts }) =>
-        `SELECT o.id FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where}) AND ${parts.drinks} = ${ITEMS_CENTS_SQL}`,
+        `SELECT ${columns} FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where}) AND ${parts.drinks} = ${CHARGED_DRINKS_SQL}`,
     ).join(" UNION ALL "),
     params: REFUND_SOURCES.map(() => locationId),
   };
 }
 
+/** The line_index of order line `i` among its order's lines (by id), as placing numbered them. */
+const LINE_INDEX_SQL = "(SELECT count(*) FROM order_items x WHERE x.order_id = i.order_id AND x.id < i.id)";
+
 /**
  * What sold, of the range's sales or its refunds, in one read of their lines: drinks by name and
- * size (quantity, and money with their add-ons), then add-on options but the defaults by name
- * (how many drinks had them, and for how much). `kind` tells the two apart.
+ * size (quantity, money with their add-ons, and their lines' shares of discounts), then add-on
+ * options but the defaults by name (how many drinks had them, and for how much; an option's
+ * discount is inside its drink's share). `kind` tells the two apart.
  */
 export function whatSoldStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
   const counted = ordersOf(locationId, range, side);
   return {
     name: `what sold (${side})`,
-    text: `WITH counted(id) AS MATERIALIZED (${counted.text})
+    text: `WITH counted(id, discounted) AS MATERIALIZED (${counted.text})
       SELECT 'item' AS kind, i.name AS name, i.size AS size, sum(i.quantity) AS quantity,
-        sum(i.quantity * i.unit_price_cents) AS cents
+        sum(i.quantity * i.unit_price_cents) AS cents,
+        sum(CASE WHEN counted.discounted THEN (SELECT coalesce(sum(s.amount_cents), 0) FROM order_discount_lines s
+          WHERE s.order_id = i.order_id AND s.line_index = ${LINE_INDEX_SQL}) ELSE 0 END) AS discountCents
       FROM counted CROSS JOIN order_items i ON i.order_id = counted.id
       GROUP BY i.name, i.size
       UNION ALL
       SELECT 'option' AS kind, p.name AS name, '' AS size, sum(i.quantity) AS quantity,
-        sum(i.quantity * p.price_cents) AS cents
+        sum(i.quantity * p.price_cents) AS cents, 0 AS discountCents
       FROM counted
       CROSS JOIN order_item_options p ON p.order_id = counted.id AND p.is_default = 0
       -- The option's line: the line_index-th line of its order (by id), as placing wrote them.
       CROSS JOIN order_items i ON i.order_id = p.order_id
-        AND (SELECT count(*) FROM order_items x WHERE x.order_id = i.order_id AND x.id < i.id) = p.line_index
+        AND ${LINE_INDEX_SQL} = p.line_index
       GROUP BY p.name`,
     params: counted.params,
   };
 }
+
+/**
+ * Each promo code's uses and discount given on the range's sales: the discounted sales (from the
+ * sales' index), then their discount rows.
+ */
+export function promoUsesStatement(locationId: string, range: ShopRange): ReportStatement {
+  return {
+    name: "promo code uses",
+    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
+        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL} AND ${DISCOUNTS_CENTS_SQL} > 0)
+      SELECT d.name AS code, count(*) AS uses, sum(d.amount_cents) AS discountCents
+      FROM counted CROSS JOIN order_discounts d ON d.order_id = counted.id
+      WHERE d.kind = 'promo'
+      GROUP BY d.name`,
+    params: [locationId],
+  };
+}
+
+/**
+ * Every promo code with its limit, its uses taken (all shops, all time), its dates and the shops
+ * it is for (NULL: every shop): a few rows, read once whatever the range.
+ */
+export const PROMO_CODES_SQL = `SELECT c.code AS code, c.max_uses AS maxUses, c.starts_on AS startsOn, c.ends_on AS endsOn,
+    (SELECT count(*) FROM promo_code_uses u WHERE u.code = c.code) AS taken,
+    (SELECT group_concat(s.location_id, ',') FROM promo_code_shops s WHERE s.code = c.code) AS shops
+  FROM promo_codes c`;
