@@ -4,7 +4,9 @@
 // tree's generator into both), measured in turns by this tree's bench code: BENCH_RUNS rounds
 // (default 5), this side first in even rounds and the other first in odd ones. Each round on each
 // side: shoppers place orders at the default shop, the owner asks for a month's and a year's
-// numbers, and (BENCH_AGAINST_CASES) the live board fans orders out to one shop's boards.
+// numbers, and (BENCH_AGAINST_CASES) the live board fans orders out to one shop's boards, alone
+// ("board") and with two other shops' boards busy at once ("board-busy"; a commit from before
+// several shops has one shop, and its "board" figures are what "board busy" is held to).
 // Medians of the rounds and every round are printed; the limits are ratios to the other commit
 // (BENCH_AGAINST_LIMITS), so a loaded machine weighs on both sides alike. Returns the exit code.
 import { performance } from "node:perf_hooks";
@@ -15,6 +17,7 @@ import { hasBuild, median, prepareOtherSide, serveModuleOf, sidesInTurn, table, 
 import { benchBoardArrival, quantile } from "./board-bench.mjs";
 import { openLocalD1 } from "./local-d1.mjs";
 import { signInLocally } from "./local-sign-in.mjs";
+import { workerdOrigin } from "./workerd-origin.mjs";
 import { ORDER_HISTORY_VERSION, writeOrderHistory } from "./order-history.mjs";
 import { printOrderStatements } from "./order-statements.mjs";
 
@@ -40,7 +43,17 @@ const MEASURES = {
   "numbers year ms": { lowerIsBetter: true, limit: 1.1 },
   "board p50 ms": { lowerIsBetter: true, limit: 1.1 },
   "board p99 ms": { lowerIsBetter: true, limit: 1.1 },
+  "board busy p50 ms": { lowerIsBetter: true, limit: 1.1 },
+  "board busy p99 ms": { lowerIsBetter: true, limit: 1.1 },
 };
+
+/** The shops whose boards are open: the one shop alone, or with two other shops busy at once. */
+const BOARD_SHOP = { locationId: "loc-anaheim", baristaEmail: "barista@example.com" };
+const busyShops = (otherBoards) => [
+  BOARD_SHOP,
+  { locationId: "loc-fullerton", baristaEmail: "barista.fullerton@example.com", boards: otherBoards },
+  { locationId: "loc-scottsdale", baristaEmail: "barista.scottsdale@example.com", boards: otherBoards },
+];
 
 /** "board p99 ms=0.3,numbers year ms=0.5" → overrides of the default limits. */
 function limitsFrom(text = "") {
@@ -151,15 +164,34 @@ async function askNumbers(side) {
   return figures;
 }
 
-async function fanOut(side, boards, orders) {
-  const live = await benchBoardArrival({ origin: side.server.origin, boards, orders });
+/** Whether a side serves every one of these shops (a commit from before several shops serves one). */
+async function servesShops(side, shops) {
+  const response = await fetch(`${side.server.origin}/api/locations`);
+  if (response.status !== 200) return false;
+  const { locations } = await response.json();
+  return shops.every((shop) => locations.some((location) => location.id === shop.locationId));
+}
+
+/** The first shop's orders to all its boards; `prefix` names the figures ("board" or "board busy"). */
+async function fanOut(side, { boards, orders, shops, prefix }) {
+  // Straight to workerd, as for `npm run bench` (scripts/lib/workerd-origin.mjs), on both sides alike.
+  side.boardOrigin ??=
+    process.env.BENCH_BOARD_THROUGH_PREVIEW === "1"
+      ? side.server.origin
+      : ((await workerdOrigin(side.server)) ?? side.server.origin);
+  const live = await benchBoardArrival({ origin: side.boardOrigin, boards, orders, shops });
   const [shop] = live.shops;
+  const lost = live.shops.reduce((sum, each) => sum + each.orders - each.allBoards.length, 0);
+  const problems = [
+    ...(lost > 0 ? [`${lost} ${prefix} orders did not reach every board of their shop`] : []),
+    ...(live.foreign > 0 ? [`${live.foreign} ${prefix} arrivals on another shop's board`] : []),
+  ];
   return {
-    figures: { "board p50 ms": quantile(shop.allBoards, 0.5), "board p99 ms": quantile(shop.allBoards, 0.99) },
-    problem:
-      shop.allBoards.length === orders
-        ? undefined
-        : `${side.label}: ${orders - shop.allBoards.length} board orders did not reach every board`,
+    figures: {
+      [`${prefix} p50 ms`]: quantile(shop.allBoards, 0.5),
+      [`${prefix} p99 ms`]: quantile(shop.allBoards, 0.99),
+    },
+    problem: problems.length > 0 ? `${side.label}: ${problems.join("; ")}` : undefined,
   };
 }
 
@@ -168,8 +200,11 @@ export async function compareBench(commit) {
   const orderCount = Number(process.env.BENCH_ORDERS ?? 150);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const boards = Number(process.env.BENCH_BOARDS ?? 200);
-  const boardOrders = Number(process.env.BENCH_BOARD_ORDERS ?? 60);
-  const cases = new Set((process.env.BENCH_AGAINST_CASES ?? "orders,numbers,board").split(",").map((c) => c.trim()));
+  const boardOrders = Number(process.env.BENCH_BOARD_ORDERS ?? 300);
+  const otherShopBoards = Number(process.env.BENCH_OTHER_SHOP_BOARDS ?? 50);
+  const cases = new Set(
+    (process.env.BENCH_AGAINST_CASES ?? "orders,numbers,board,board-busy").split(",").map((c) => c.trim()),
+  );
   const limits = limitsFrom(process.env.BENCH_AGAINST_LIMITS);
   const startPort = Number(process.env.BENCH_PORT ?? 5210);
 
@@ -222,7 +257,14 @@ export async function compareBench(commit) {
         if (cases.has("orders")) await attempt("orders", () => placeOrders(side, round, orderCount, connections));
         if (cases.has("numbers") && side.history)
           await attempt("numbers", async () => ({ figures: await askNumbers(side) }));
-        if (cases.has("board")) await attempt("board", () => fanOut(side, boards, boardOrders));
+        if (cases.has("board"))
+          await attempt("board", () =>
+            fanOut(side, { boards, orders: boardOrders, shops: [BOARD_SHOP], prefix: "board" }),
+          );
+        if (cases.has("board-busy") && (side.severalShops ??= await servesShops(side, busyShops(0))))
+          await attempt("board-busy", () =>
+            fanOut(side, { boards, orders: boardOrders, shops: busyShops(otherShopBoards), prefix: "board busy" }),
+          );
         console.log(`  round ${round + 1}, ${side.label}: ${measured.join(", ")}`);
       }
     }
@@ -237,7 +279,11 @@ export async function compareBench(commit) {
   const rows = [];
   for (const [name, measure] of Object.entries(MEASURES)) {
     const mine = runs[ours.label][name] ?? [];
-    const other = runs[theirs.label][name] ?? [];
+    // A commit from before several shops has no three-shop case: its one shop alone is the reference.
+    const other =
+      runs[theirs.label][name] ??
+      (name.startsWith("board busy") ? runs[theirs.label][name.replace("board busy", "board")] : undefined) ??
+      [];
     if (mine.length === 0 && other.length === 0) continue;
     const [a, b] = [median(mine), median(other)];
     const ratio = a / b;
@@ -259,7 +305,7 @@ export async function compareBench(commit) {
     ]);
   }
   console.log(
-    `\nBench, ${rounds} rounds in turns, ${ours.label} against ${theirs.label}, ${new Date().toISOString()} (${orderCount} orders a round at the default shop, ${connections} connections; ${boards} boards, ${boardOrders} orders):\n`,
+    `\nBench, ${rounds} rounds in turns, ${ours.label} against ${theirs.label}, ${new Date().toISOString()} (${orderCount} orders a round at the default shop, ${connections} connections; ${boards} boards with a session each, ${boardOrders} orders):\n`,
   );
   console.log(
     table(["measure", ours.label, theirs.label, "ratio", `${ours.label} runs`, `${theirs.label} runs`], rows),

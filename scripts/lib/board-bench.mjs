@@ -1,8 +1,9 @@
 // The live board's benchmark cases for `npm run bench`: order boards open on their shop's live
-// channel (a Durable Object per shop), shoppers place orders one after another (at several shops
-// at once in the three-shop case), and for each order we time from its 201 to its arrival on
-// EVERY board of its shop (the slowest board counts). Node 22's
-// WebSocket is the boards' client; the server is the built app on loopback.
+// channel (a Durable Object per shop), each signed in with a session of its own (as every tablet
+// at a counter is), shoppers place orders one after another (at several shops at once in the
+// three-shop case), and for each order we time from its 201 to its arrival on EVERY board of its
+// shop (the slowest board counts). Node 22's WebSocket is the boards' client; the server is the
+// built app on loopback.
 import { randomUUID } from "node:crypto";
 import { signInLocally } from "./local-sign-in.mjs";
 
@@ -31,6 +32,7 @@ function openBoard(origin, cookie, onOrder, query = "") {
       reject(new Error(`board socket failed to open (${url})`));
     });
     socket.addEventListener("message", (event) => {
+      // Taken before anything else, so the client's own parsing of the message is not in the figure.
       const at = performance.now();
       if (typeof event.data !== "string" || event.data === "pong") return;
       try {
@@ -43,18 +45,31 @@ function openBoard(origin, cookie, onOrder, query = "") {
   });
 }
 
+/** Sign-ins a few at a time: hundreds one after another would take longer than the case. */
+async function signInMany(count, signIn) {
+  const cookies = [];
+  for (let start = 0; start < count; start += 8) {
+    const batch = Array.from({ length: Math.min(8, count - start) }, (_, offset) => signIn(start + offset));
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
+
 /**
- * One shop's side of the board case: its boards open (all signed in as its barista) and its orders
+ * One shop's side of the board case: its boards open (each signed in as its barista with a
+ * session of its own, so the channel checks as many sessions as there are boards) and its orders
  * placed one after another, each timed from its 201 to its arrival on every board of the shop.
  * `foreign` counts arrivals of another shop's orders on these boards (there must be none).
  */
 async function benchShop({ origin, shop, boards, orders, ordersPerShopper, shopIndex, orderIdsOfShop }) {
-  const barista = await signInLocally(origin, {
-    provider: "google",
-    name: `Barista ${shop.locationId}`,
-    email: shop.baristaEmail,
-    clientAddress: `10.201.${shopIndex}.1`,
-  });
+  const boardSessions = await signInMany(boards, (index) =>
+    signInLocally(origin, {
+      provider: "google",
+      name: `Barista ${shop.locationId}`,
+      email: shop.baristaEmail,
+      clientAddress: `10.201.${shopIndex * 4 + Math.floor(index / 250)}.${(index % 250) + 1}`,
+    }),
+  );
   /** order id → board index → arrival time (ms, performance.now()) */
   const arrivals = new Map();
   const waiters = new Map();
@@ -68,20 +83,18 @@ async function benchShop({ origin, shop, boards, orders, ordersPerShopper, shopI
   };
   const sockets = [];
   const query = `?location=${encodeURIComponent(shop.locationId)}`;
-  for (let index = 0; index < boards; index += 1) sockets.push(await openBoard(origin, barista, onOrder(index), query));
+  for (let index = 0; index < boards; index += 1)
+    sockets.push(await openBoard(origin, boardSessions[index], onOrder(index), query));
 
   // The per-account order limit: a few orders per shopper, each shopper signed in from their own address.
-  const shoppers = [];
-  for (let index = 0; index < Math.ceil(orders / ordersPerShopper); index += 1) {
-    shoppers.push(
-      await signInLocally(origin, {
-        provider: "google",
-        name: `Board Bench Shopper ${index + 1}`,
-        email: `board-bench-${shopIndex}-${index + 1}-${Date.now()}@example.com`,
-        clientAddress: `10.202.${shopIndex * 10 + Math.floor(index / 250)}.${(index % 250) + 1}`,
-      }),
-    );
-  }
+  const shoppers = await signInMany(Math.ceil(orders / ordersPerShopper), (index) =>
+    signInLocally(origin, {
+      provider: "google",
+      name: `Board Bench Shopper ${index + 1}`,
+      email: `board-bench-${shopIndex}-${index + 1}-${randomUUID().slice(0, 8)}@example.com`,
+      clientAddress: `10.202.${shopIndex * 10 + Math.floor(index / 250)}.${(index % 250) + 1}`,
+    }),
+  );
   return { sockets, shoppers, arrivals, waiters, foreign: () => foreign };
 }
 
@@ -90,15 +103,18 @@ async function benchShop({ origin, shop, boards, orders, ordersPerShopper, shopI
  *   shops?: { locationId: string, baristaEmail: string, boards?: number }[] }} options
  *   Without `shops`, one shop (Anaheim) with `boards` boards. With several, every shop's orders are
  *   placed at the same time, each shop one after another.
- * @returns {Promise<{ boards: number, orders: number, allBoards: number[], eachBoard: number[], fromSend: number[], missed: number, beforeResponse: number, foreign: number, shops: { locationId: string, boards: number, orders: number, allBoards: number[], missed: number, failed: string[] }[] }>}
+ * @returns {Promise<{ boards: number, orders: number, allBoards: number[], eachBoard: number[], fromSend: number[], firstBoard: number[], spread: number[], timeline: { orderId: string, sentAt: number, answeredAt: number, first: number, last: number }[], missed: number, beforeResponse: number, foreign: number, shops: { locationId: string, boards: number, orders: number, allBoards: number[], missed: number, failed: string[] }[] }>}
  *   allBoards: per order, 201 → the last board of its shop (a message that beat the 201 counts 0);
  *   eachBoard: per order and board, 201 → that board; fromSend: per order, request sent → the last board;
+ *   firstBoard: per order, 201 → the first board; spread: per order, the first board → the last
+ *   (how long one message takes to go round the shop's sockets and the client that reads them);
+ *   timeline: per order, those moments in epoch ms, to set beside the server's log;
  *   foreign: arrivals of an order on another shop's board. The totals are those of the first shop.
  */
 export async function benchBoardArrival({
   origin,
   boards = 50,
-  orders = 60,
+  orders = 300,
   ordersPerShopper = 5,
   shops = [{ locationId: "loc-anaheim", baristaEmail: "barista@example.com" }],
 }) {
@@ -133,6 +149,9 @@ export async function benchBoardArrival({
           allBoards: [],
           eachBoard: [],
           fromSend: [],
+          firstBoard: [],
+          spread: [],
+          timeline: [],
           missed: 0,
           beforeResponse: 0,
           failed: [],
@@ -179,8 +198,21 @@ export async function benchBoardArrival({
           // A message that beat the response to the client counts as 0 ms.
           result.eachBoard.push(...delays.map((delay) => Math.max(0, delay)));
           if (seen.size === shopBoards) {
+            const first = Math.min(...seen.values());
+            const last = Math.max(...seen.values());
             result.allBoards.push(Math.max(0, ...delays));
-            result.fromSend.push(Math.max(...seen.values()) - sentAt);
+            result.fromSend.push(last - sentAt);
+            result.firstBoard.push(Math.max(0, first - answeredAt));
+            result.spread.push(last - first);
+            // Wall-clock times (epoch ms), to set beside the server's own log of the same order.
+            const epoch = (at) => performance.timeOrigin + at;
+            result.timeline.push({
+              orderId,
+              sentAt: epoch(sentAt),
+              answeredAt: epoch(answeredAt),
+              first: epoch(first),
+              last: epoch(last),
+            });
           }
         }
       }),
@@ -191,7 +223,8 @@ export async function benchBoardArrival({
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   for (const result of results)
-    for (const list of [result.allBoards, result.eachBoard, result.fromSend]) list.sort((a, b) => a - b);
+    for (const list of [result.allBoards, result.eachBoard, result.fromSend, result.firstBoard, result.spread])
+      list.sort((a, b) => a - b);
   const first = results[0];
   return {
     ...first,
