@@ -41,3 +41,6 @@ export interface LoyaltyResponse {
   rewards: LoyaltyReward[];
   history: StampHistoryEntry[];
 }
+
+/** A reward that cannot be spent on an order: a 409 with its own words. */
+export const REWARD_NOT_AVAILABLE = "reward_not_available";

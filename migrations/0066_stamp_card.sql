@@ -118,3 +118,46 @@ BEGIN
 		AND (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'earned')
 			> (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'taken_back');
 END;
+--> statement-breakpoint
+-- A reward is spent only while the balance covers it: two orders racing for one reward cannot
+-- both have it (the refusal undoes the order's whole batch). Mirrors worker/services/loyalty/reward.ts.
+CREATE TRIGGER `stamps_spent_only_when_held` BEFORE INSERT ON `stamp_ledger`
+WHEN NEW.`kind` = 'spent'
+	AND (SELECT coalesce(sum(`stamps`), 0) FROM `stamp_ledger` WHERE `user_id` = NEW.`user_id`) + NEW.`stamps` < 0
+BEGIN
+	SELECT RAISE(ABORT, 'reward_not_available');
+END;
+--> statement-breakpoint
+-- Spent stamps come back when the order is undone before anyone started it: cancelled while
+-- received, which is also how an unpaid card order expires and how a hold is released.
+CREATE TRIGGER `stamps_returned` AFTER UPDATE OF `status` ON `orders`
+WHEN NEW.`status` = 'cancelled' AND OLD.`status` = 'received'
+BEGIN
+	INSERT INTO `stamp_ledger` (`user_id`, `order_id`, `kind`, `generation`, `stamps`, `note`)
+	SELECT `spent`.`user_id`, NEW.`id`, 'returned',
+		(SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'returned'),
+		-`spent`.`stamps`, `spent`.`note`
+	FROM `stamp_ledger` AS `spent`
+	WHERE `spent`.`order_id` = NEW.`id` AND `spent`.`kind` = 'spent'
+		AND (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'spent')
+			> (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'returned')
+	ORDER BY `spent`.`generation` DESC
+	LIMIT 1;
+END;
+--> statement-breakpoint
+-- A Recall of an order whose stamps came back spends them again, or is refused when the card no
+-- longer holds them (the guard above raises reward_not_available and the Recall is undone).
+CREATE TRIGGER `stamps_spent_again` AFTER UPDATE OF `status` ON `orders`
+WHEN OLD.`status` = 'cancelled' AND NEW.`status` <> 'cancelled'
+BEGIN
+	INSERT INTO `stamp_ledger` (`user_id`, `order_id`, `kind`, `generation`, `stamps`, `note`)
+	SELECT `returned`.`user_id`, NEW.`id`, 'spent',
+		(SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'spent'),
+		-`returned`.`stamps`, `returned`.`note`
+	FROM `stamp_ledger` AS `returned`
+	WHERE `returned`.`order_id` = NEW.`id` AND `returned`.`kind` = 'returned'
+		AND (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'spent')
+			= (SELECT count(*) FROM `stamp_ledger` WHERE `order_id` = NEW.`id` AND `kind` = 'returned')
+	ORDER BY `returned`.`generation` DESC
+	LIMIT 1;
+END;

@@ -23,6 +23,7 @@ import { boardPrintJobs } from "#worker/services/printing/queue";
 import { onlineShop } from "#worker/services/shop/known-shop";
 import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { applyPromoCode } from "#worker/services/promo-codes/apply";
+import { applyReward } from "#worker/services/loyalty/reward";
 import { admitOrder } from "./admission";
 import { hasCompletedOrder } from "./completed-orders";
 import { discountStatements } from "./discount-rows";
@@ -87,6 +88,7 @@ export async function orderRequestHash(request: ValidOrderRequest, locationId: s
     ...(request.tip ? { tip: request.tip } : {}),
     // Only a code adds to the canonical form (upper-cased), so an order without one hashes as orders always have.
     ...(request.promoCode ? { promoCode: request.promoCode } : {}),
+    ...(request.reward ? { reward: [request.reward.id, request.reward.line] } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
     locationId,
@@ -181,7 +183,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         now: new Date(now),
       })
     : undefined;
-  const discountCents = promo?.discount.amountCents ?? 0;
+  const reward = request.reward ? await applyReward(db, { reward: request.reward, userId, lines }) : undefined;
+  const discountCents = (promo?.discount.amountCents ?? 0) + (reward?.discount.amountCents ?? 0);
   const totalCents = orderTotalCents({
     subtotalCents,
     discountCents,
@@ -246,13 +249,21 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
     // The code's use, refused by its triggers past the code's limits, which undoes the whole batch.
     ...(promo ? promo.statements(orderId) : []),
-    ...discountStatements(
-      db,
-      orderId,
-      promo
-        ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
-        : [],
-    ),
+    // The reward's stamps, refused by their trigger when the card no longer holds them.
+    ...(reward ? reward.statements(orderId) : []),
+    ...discountStatements(db, orderId, [
+      ...(promo
+        ? [
+            {
+              kind: "promo" as const,
+              name: promo.discount.code,
+              amountCents: promo.discount.amountCents,
+              lines: promo.discount.lines,
+            },
+          ]
+        : []),
+      ...(reward ? [{ kind: "loyalty" as const, ...reward.discount }] : []),
+    ]),
     // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
     ...insertRows(db, orderItems, itemRows),
     // Seven values an option: 30 lines of 5 options is 150 rows, in statements of 14.
@@ -314,7 +325,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
-    const promoRefused = promo?.refusalAfterBatch(error);
+    const promoRefused = promo?.refusalAfterBatch(error) ?? reward?.refusalAfterBatch(error);
     if (promoRefused) throw promoRefused;
     const overOpenDrinks = await admitted.openDrinksRefusal(error);
     if (overOpenDrinks) throw overOpenDrinks;
