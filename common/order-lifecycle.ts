@@ -108,6 +108,7 @@ export const RECALL_REFUSALS = {
   owed_back: "Its money is owed back at the counter (Give back), so this order cannot come back.",
   never_paid: "Its card payment never arrived, so this order cannot come back.",
   slot_full: "Its pickup time has no room left for it now.",
+  reward_not_available: "The stamps of the reward it was placed with went back to the card and were spent since.",
 } as const;
 export type RecallRefusal = keyof typeof RECALL_REFUSALS;
 

@@ -17,6 +17,7 @@ import { liveRouter } from "./routes/live";
 import { locationsRouter } from "./routes/locations";
 import { meRouter } from "./routes/me";
 import { ordersRouter } from "./routes/orders";
+import { loyaltyRouter } from "./routes/loyalty";
 import { orderAgainRouter } from "./routes/order-again";
 import { LANDING_PAGE_PATHS, OTHER_PAGE_PATHS, pagesRouter } from "./routes/pages";
 import { partnershipRouter } from "./routes/partnership";
@@ -89,6 +90,7 @@ export const routes = app
   .route("/send-email", sendEmailRouter)
   .route("/api/orders", ordersRouter)
   .route("/api/orders", orderAgainRouter)
+  .route("/api/loyalty", loyaltyRouter)
   .route("/api/stripe", stripeRouter)
   // The shop's CloudPRNT printers poll here, outside /api/ (routes/cloudprnt.ts).
   .route("/printers", cloudPrntRouter)

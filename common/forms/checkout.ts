@@ -118,6 +118,22 @@ export type PromoCodeForm = z.input<typeof promoCodeFormSchema>;
 /** The field once checked: the code upper-cased, or undefined when blank. */
 export type ValidPromoCodeForm = z.output<typeof promoCodeFormSchema>;
 
+/** `reward` of `POST /api/orders`: which reward, on which line (common/loyalty.ts). */
+export const rewardRequestSchema = z.object(
+  {
+    id: z
+      .string("reward.id must be a reward's id")
+      .trim()
+      .min(1, "reward.id must be a reward's id")
+      .max(100, "reward.id names no reward"),
+    line: z
+      .number("reward.line must be a line's index")
+      .int("reward.line must be a line's index")
+      .min(0, "reward.line must be a line's index"),
+  },
+  "reward must be { id, line }",
+);
+
 /**
  * `POST /api/orders`. `displayedTotalCents` is only what the shopper saw: the server prices
  * every line itself and says so when the two differ.
@@ -137,6 +153,8 @@ export const orderRequestSchema = z
     tip: tipRequestSchema.optional(),
     /** Without it, or blank, no code. */
     promoCode: promoCodeSchema,
+    /** A stamp-card reward spent on one drink of the line at `line` (its index); not with a promo code. */
+    reward: rewardRequestSchema.optional(),
     /** The shop the order is for; without it, the default shop (today's clients and scripts). */
     locationId: z
       .string("locationId must be a shop's id")
@@ -145,7 +163,19 @@ export const orderRequestSchema = z
       .max(100, "Unknown shop: locationId names no shop")
       .optional(),
   })
-  .superRefine(checkDeliveryAddress);
+  .superRefine(checkDeliveryAddress)
+  .superRefine((order, context) => {
+    if (order.reward && order.reward.line >= order.lines.length) {
+      context.addIssue({ code: "custom", path: ["reward", "line"], message: "reward.line names no line of the order" });
+    }
+    if (order.reward && order.promoCode) {
+      context.addIssue({
+        code: "custom",
+        path: ["reward"],
+        message: "A reward and a promo code do not combine: use one of them on this order",
+      });
+    }
+  });
 export type OrderRequest = z.input<typeof orderRequestSchema>;
 /** An order request once the API has validated it (notes trimmed and defaulted). */
 export type ValidOrderRequest = z.output<typeof orderRequestSchema>;

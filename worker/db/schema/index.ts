@@ -16,3 +16,4 @@ export * from "./push";
 export * from "./shop-menu";
 export * from "./printing";
 export * from "./promo-codes";
+export * from "./loyalty";

@@ -24,6 +24,7 @@ import { boardPrintJobs } from "#worker/services/printing/queue";
 import { onlineShop } from "#worker/services/shop/known-shop";
 import { paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { applyPromoCode } from "#worker/services/promo-codes/apply";
+import { applyReward } from "#worker/services/loyalty/reward";
 import { admitOrder } from "./admission";
 import { hasCompletedOrder } from "./completed-orders";
 import { startCardPayment } from "./card-payment";
@@ -87,6 +88,7 @@ export async function orderRequestHash(request: ValidOrderRequest, locationId: s
     ...(request.tip ? { tip: request.tip } : {}),
     // Only a code adds to the canonical form (upper-cased), so an order without one hashes as orders always have.
     ...(request.promoCode ? { promoCode: request.promoCode } : {}),
+    ...(request.reward ? { reward: [request.reward.id, request.reward.line] } : {}),
     // Only a delivery adds to the canonical form, so a pickup hashes as orders always have.
     ...(request.fulfilment === "delivery" ? { delivery: [request.street, request.zip] } : {}),
     locationId,
@@ -199,7 +201,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
         now: new Date(now),
       })
     : undefined;
-  const discountCents = promo?.discount.amountCents ?? 0;
+  const reward = request.reward ? await applyReward(db, { reward: request.reward, userId, lines }) : undefined;
+  const discountCents = (promo?.discount.amountCents ?? 0) + (reward?.discount.amountCents ?? 0);
   const totalCents = orderTotalCents({
     subtotalCents,
     discountCents,
@@ -207,9 +210,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     tipCents,
   });
   const settlement = cardSettlement(payment, totalCents);
-  const discounts: OrderDiscount[] = promo
-    ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
-    : [];
+  const discounts: OrderDiscount[] = [
+    ...(promo
+      ? [{ kind: "promo" as const, name: promo.discount.code, amountCents: promo.discount.amountCents, lines: promo.discount.lines }]
+      : []),
+    ...(reward ? [{ kind: "loyalty" as const, ...reward.discount }] : []),
+  ];
   const orderRow: OrderRow = {
     id: orderId,
     userId,
@@ -268,6 +274,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
     // The code's use, refused by its triggers past the code's limits, which undoes the whole batch.
     ...(promo ? promo.statements(orderId) : []),
+    // The reward's stamps, refused by their trigger when the card no longer holds them.
+    ...(reward ? reward.statements(orderId) : []),
     ...discountStatements(db, orderId, discounts),
     // Eight values a line: one INSERT would pass D1's limit at 13 lines, so it is split.
     ...insertRows(db, orderItems, itemRows),
@@ -333,7 +341,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     }
     if (isNotNullViolation(error, "orders.status")) throw await orderLimitReached(db, userId, new Date(now));
     if (isSlotFull(error)) throw slotFullError(admitted.pickup);
-    const promoRefused = promo?.refusalAfterBatch(error);
+    const promoRefused = promo?.refusalAfterBatch(error) ?? reward?.refusalAfterBatch(error);
     if (promoRefused) throw promoRefused;
     const overOpenDrinks = await admitted.openDrinksRefusal(error);
     if (overOpenDrinks) throw overOpenDrinks;

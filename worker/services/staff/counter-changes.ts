@@ -6,6 +6,7 @@
  */
 import { amountToGiveBack } from "#common/cash-drawer";
 import { amountToCollect, RECALL_REFUSALS, recallTarget } from "#common/order-lifecycle";
+import { REWARD_NOT_AVAILABLE } from "#common/loyalty";
 import type { StaffMembership } from "#common/staff";
 import type { StaffOrder } from "#common/staff-orders";
 import type { Database } from "#worker/db/client";
@@ -15,6 +16,7 @@ import { cancelledFromByOrder } from "#worker/services/orders/board-orders";
 import { loadOrder, shopOrder, type LoadedOrder } from "#worker/services/orders/loading";
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import { isSlotFull } from "#worker/services/orders/pickup-slots";
+import { isRewardNotAvailable } from "#worker/services/loyalty/reward";
 import { markGivenBack, markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
 import { promoCodeOf } from "#worker/services/orders/discount-rows";
 import { recallRefusalError } from "#worker/services/promo-codes/refusal";
@@ -64,6 +66,9 @@ export async function recallOrder(input: CounterChangeInput): Promise<CounterCha
     // Its promo code's use, given back when it was cancelled, went to other orders since.
     const limit = promoLimitReached(error);
     if (limit) throw recallRefusalError(limit, await promoCodeOf(input.db, row.id));
+    // The reward it was placed with was returned, and the card no longer covers it.
+    if (isRewardNotAvailable(error))
+      throw new ApiError(409, REWARD_NOT_AVAILABLE, RECALL_REFUSALS.reward_not_available);
     throw error;
   }
   if (!change) throw changedMeanwhile();

@@ -44,9 +44,6 @@ const CANCELLED_UNPAID_SQL = "(o.status = 'cancelled' AND o.payment_state = 'not
 /** A sale: an order that reached the shop, unless it was cancelled before any money was taken. */
 export const SALE_SQL = `${REACHED_SHOP_SQL} AND NOT ${CANCELLED_UNPAID_SQL}`;
 
-/** The drinks as charged: their subtotal less the order's discounts. A refund never gives back more. */
-const CHARGED_DRINKS_SQL = `(${ITEMS_CENTS_SQL} - o.discount_cents)`;
-
 /**
  * A partial refund's split, drinks first: it comes off the drinks as charged, then the tip, then
  * the delivery fee (a refund from Stripe's dashboard is an amount, most often for a drink that was
