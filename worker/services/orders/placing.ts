@@ -212,7 +212,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   const settlement = cardSettlement(payment, totalCents);
   const discounts: OrderDiscount[] = [
     ...(promo
-      ? [{ kind: "promo" as const, name: promo.discount.code, amountCents: promo.discount.amountCents, lines: promo.discount.lines }]
+      ? [
+          {
+            kind: "promo" as const,
+            name: promo.discount.code,
+            amountCents: promo.discount.amountCents,
+            lines: promo.discount.lines,
+          },
+        ]
       : []),
     ...(reward ? [{ kind: "loyalty" as const, ...reward.discount }] : []),
   ];
