@@ -178,6 +178,26 @@ describe("Recall of a cancelled order takes its use again", () => {
     expect(await usesOf(code)).toBe(1);
   });
 
+  it("racing a new order for the code's last use: exactly one of them has it", async () => {
+    const code = await addPromoCode({ code: "RECALLRACE", maxUses: 1 });
+    const [first, second, barista] = await Promise.all([newShopper(), newShopper(), createBarista()]);
+    const orderId = await pickupOrder(first, code);
+    await expectOk(await cancel(barista.cookie, orderId));
+
+    const [recalled, placed] = await Promise.all([
+      recall(barista.cookie, orderId),
+      api("/api/orders", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: second.cookie },
+        body: JSON.stringify({ ...CART, promoCode: code }),
+      }),
+    ]);
+    expect([recalled.status === 200, placed.status === 201].filter(Boolean)).toHaveLength(1);
+    const loser = recalled.status === 409 ? recalled : placed;
+    expect((await json<ApiErrorBody>(loser)).error.code).toBe("promo_used_up");
+    expect(await usesOf(code)).toBe(1);
+  });
+
   it("of an order cancelled after it was started, which kept its use, counts it once", async () => {
     const code = await addPromoCode({ code: "RECALLKEPT", maxUses: 1 });
     const [shopper, barista] = await Promise.all([newShopper(), createBarista()]);
