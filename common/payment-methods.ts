@@ -1,4 +1,5 @@
 import type { FulfilmentMethod } from "./fulfilment";
+import { formatCents } from "./money";
 
 /**
  * How this shop takes payment, as `GET /api/payment-methods` tells the app: by card at checkout
@@ -20,4 +21,16 @@ export const PAYMENT_METHODS_PATH = "/api/payment-methods";
 export function paymentPromise(accepts: PaymentMethod, fulfilment: FulfilmentMethod, amount: string): string {
   if (accepts === "card") return `You'll pay ${amount} by card on the next page.`;
   return fulfilment === "delivery" ? `You'll pay ${amount} at the door.` : `You'll pay ${amount} at pickup.`;
+}
+
+/** Stripe's smallest card charge in US dollars: a card order's total is 0 (nothing to charge) or at least this. */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** The 409 codes with which `POST /api/orders` refuses an order's money: a card total Stripe cannot charge. */
+export const CARD_PAYMENT_REFUSAL_CODES = ["total_below_card_minimum"] as const;
+export type CardPaymentRefusalCode = (typeof CARD_PAYMENT_REFUSAL_CODES)[number];
+
+/** Why a card order of 1¢ to 49¢ is refused, and what the shopper can do about it. */
+export function belowCardMinimumMessage(totalCents: number): string {
+  return `This order comes to ${formatCents(totalCents)}, and a card payment must be at least ${formatCents(CARD_MINIMUM_CENTS)}. Add a drink or a tip, or remove the promo code.`;
 }

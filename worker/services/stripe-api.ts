@@ -4,6 +4,8 @@
  * checkout with it, and worker/services/payments/ (which reads Stripe's answers into the orders
  * room's transitions) closes and refunds them.
  */
+import { lineTotalCents } from "#common/line-price";
+import { formatCents } from "#common/money";
 import { optionsSummary, type ChosenOption } from "#common/modifiers";
 import Stripe from "stripe";
 import type { Env } from "#worker/env";
@@ -39,6 +41,8 @@ export interface CheckoutLine {
   options?: ChosenOption[];
   unitPriceCents: number;
   quantity: number;
+  /** The line's share of the order's discount (its name: the promo code), off the line's total. */
+  discount?: { name: string; cents: number };
 }
 
 export interface CheckoutSessionInput {
@@ -63,6 +67,26 @@ export function lineLabel(line: Pick<CheckoutLine, "name" | "size" | "options">)
 }
 
 /**
+ * One line as Stripe shows and charges it. Stripe's line items cannot be negative, so a line with
+ * a discount is one item at its total after the discount ("2 × Sunrise Orange (medium) ·
+ * WELCOME10 −$1.30"), and the session charges exactly the order's total.
+ */
+function checkoutLineItem(line: CheckoutLine): Stripe.Checkout.SessionCreateParams.LineItem {
+  const item = (quantity: number, unitAmount: number, name: string) => ({
+    quantity,
+    price_data: { currency: "usd", unit_amount: unitAmount, product_data: { name } },
+  });
+  const discount = line.discount;
+  if (!discount || discount.cents <= 0) return item(line.quantity, line.unitPriceCents, lineLabel(line));
+  const count = line.quantity > 1 ? `${line.quantity} × ` : "";
+  return item(
+    1,
+    lineTotalCents(line) - discount.cents,
+    `${count}${lineLabel(line)} · ${discount.name} −${formatCents(discount.cents)}`,
+  );
+}
+
+/**
  * A Stripe Checkout Session for an order, priced from the server's lines. The idempotency key is
  * derived from the order, so asking again for the same order (a retried submission) gets the
  * same session back instead of a second one.
@@ -78,14 +102,7 @@ export async function createCheckoutSession(
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",
-      line_items: input.lines.map((line) => ({
-        quantity: line.quantity,
-        price_data: {
-          currency: "usd",
-          unit_amount: line.unitPriceCents,
-          product_data: { name: lineLabel(line) },
-        },
-      })),
+      line_items: input.lines.map(checkoutLineItem),
       success_url: returnUrl("success"),
       cancel_url: returnUrl("cancelled"),
       client_reference_id: input.orderId,

@@ -39,6 +39,7 @@ export async function releaseUnstartedCheckout(db: Database, row: OrderRow) {
       ...BY_PAYMENT_PROVIDER,
       reason: CHECKOUT_NOT_STARTED_REASON,
     },
+    promoUse: "give_back",
     at: new Date().toISOString(),
   });
 }

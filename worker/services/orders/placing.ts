@@ -5,29 +5,30 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ValidOrderRequest } from "#common/forms/checkout";
-import type { CreateOrderResponse, OrderLine } from "#common/orders";
+import type { CreateOrderResponse } from "#common/orders";
 import { ORDER_LIMITS } from "#common/order-limits";
 import { formatCents } from "#common/money";
+import { belowCardMinimumMessage, CARD_MINIMUM_CENTS } from "#common/payment-methods";
 import { orderTotalCents } from "#common/order-total";
 import { tipCents as tipFor } from "#common/tips";
 import { asBatch, insertRows } from "#worker/db/batch";
 import type { Database } from "#worker/db/client";
-import { locations, orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
+import { orderItemOptions, orderItems, orders, users } from "#worker/db/schema";
 import type { Env } from "#worker/env";
-import { errorMessages, isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
+import { isNotNullViolation, isUniqueViolation } from "#worker/lib/db-errors";
 import { ApiError } from "#worker/lib/errors";
 import { sha256Hex } from "#worker/lib/sha256";
 import { userPhoneStatement } from "#worker/services/auth/users";
 import { NOTHING_TO_ANNOUNCE, type Announcements } from "#worker/services/announcements";
 import { boardPrintJobs } from "#worker/services/printing/queue";
 import { onlineShop } from "#worker/services/shop/known-shop";
-import { createCheckoutSession, paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
+import { paymentConfig, type PaymentConfig } from "#worker/services/stripe-api";
 import { applyPromoCode } from "#worker/services/promo-codes/apply";
 import { admitOrder } from "./admission";
 import { hasCompletedOrder } from "./completed-orders";
-import { discountStatements, lineDiscountCents, type OrderDiscount as OrderDiscountRows } from "./discount-rows";
+import { startCardPayment } from "./card-payment";
+import { discountStatements, lineDiscountCents, storedDiscounts, type OrderDiscount } from "./discount-rows";
 import { isSlotFull, slotFullError } from "./pickup-slots";
-import { releaseUnstartedCheckout } from "./payment-holds";
 import { newOrderEmails } from "./emails";
 import { orderEventStatement } from "./history";
 import { settleFulfilment } from "./fulfilment";
@@ -36,7 +37,6 @@ import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
 import { toOrder } from "./shapes";
-import { recordCheckoutSession } from "./transitions";
 
 export interface PlaceOrderInput {
   db: Database;
@@ -131,10 +131,28 @@ async function orderLimitReached(db: Database, userId: string, now: Date): Promi
 }
 
 /**
+ * How an order's money is settled when it is placed: at pickup (`not_required`), by card at
+ * Stripe (`pending` until its webhook), or, for a card order whose discounts bring it to $0,
+ * paid already, since Stripe opens no payment for nothing. A card total Stripe cannot charge
+ * (1¢ to 49¢) is refused before anything is written.
+ */
+function cardSettlement(
+  payment: PaymentConfig,
+  totalCents: number,
+): { paymentState: "not_required" | "pending" | "paid"; onBoardNow: boolean } {
+  if (payment.mode === "pay_on_pickup") return { paymentState: "not_required", onBoardNow: true };
+  if (totalCents === 0) return { paymentState: "paid", onBoardNow: true };
+  if (totalCents < CARD_MINIMUM_CENTS) {
+    throw new ApiError(409, "total_below_card_minimum", belowCardMinimumMessage(totalCents));
+  }
+  return { paymentState: "pending", onBoardNow: false };
+}
+
+/**
  * Prices the cart on the server and writes the order, its lines, the phone on the profile and
  * (pay-on-pickup) its e-mails and the first entry of its history in one batch. With Stripe, the
  * order is `received` with payment `pending`, off the board, and its e-mails are queued by the
- * webhook once Stripe says it is paid.
+ * webhook once Stripe says it is paid; one its discounts made free is paid at once (cardSettlement).
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { db, env, userId, locationId, request, idempotencyKey } = input;
@@ -188,13 +206,17 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     deliveryFeeCents: fulfilment.deliveryFeeCents,
     tipCents,
   });
+  const settlement = cardSettlement(payment, totalCents);
+  const discounts: OrderDiscount[] = promo
+    ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
+    : [];
   const orderRow: OrderRow = {
     id: orderId,
     userId,
     locationId: shop.id,
     status: "received",
     paymentMode: payment.mode,
-    paymentState: payment.mode === "stripe" ? "pending" : "not_required",
+    paymentState: settlement.paymentState,
     totalCents,
     subtotalCents,
     discountCents,
@@ -209,7 +231,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     cancelReason: null,
     createdAt: now,
     updatedAt: now,
-    paidAt: null,
+    paidAt: settlement.paymentState === "paid" ? now : null,
     refundedAt: null,
     refundedCents: 0,
     partlyRefundedCents: 0,
@@ -241,9 +263,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     })),
   );
 
-  const discounts: OrderDiscountRows[] = promo
-    ? [{ kind: "promo", name: promo.discount.code, amountCents: discountCents, lines: promo.discount.lines }]
-    : [];
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values(orderRow),
     refuseOverOrderLimit(db, userId, orderId, new Date(now)),
@@ -283,7 +302,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   };
   const order = toOrder(placed);
   let emailIds: string[] = [];
-  if (payment.mode === "pay_on_pickup") {
+  if (settlement.onBoardNow) {
     const emails = newOrderEmails(db, env, shop, {
       orderId,
       createdAt: now,
@@ -322,7 +341,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   }
 
   const paymentUrl =
-    payment.mode === "stripe" ? await startCardPayment(input, payment, orderRow, order.lines) : undefined;
+    payment.mode === "stripe" && settlement.paymentState === "pending"
+      ? await startCardPayment({ db, payment, origin: input.origin, row: orderRow, lines: order.lines, discounts })
+      : undefined;
   return {
     response: {
       order,
@@ -330,8 +351,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       totalChanged: request.displayedTotalCents !== undefined && request.displayedTotalCents !== totalCents,
     },
     created: true,
-    // A pay-on-pickup order goes to the board now; a card order when Stripe says it is paid.
-    news: payment.mode === "pay_on_pickup" ? orderNews(placed, emailIds) : NOTHING_TO_ANNOUNCE,
+    // A pay-on-pickup or free order goes to the board now; a card order when Stripe says it is paid.
+    news: settlement.onBoardNow ? orderNews(placed, emailIds) : NOTHING_TO_ANNOUNCE,
   };
 }
 
@@ -355,7 +376,14 @@ async function replayOrder(
   const order = toOrder(loaded!);
   const paymentUrl =
     payment.mode === "stripe" && row.paymentState === "pending" && row.status !== "cancelled"
-      ? await startCardPayment(input, payment, row, order.lines)
+      ? await startCardPayment({
+          db: input.db,
+          payment,
+          origin: input.origin,
+          row,
+          lines: order.lines,
+          discounts: await storedDiscounts(input.db, row.id),
+        })
       : undefined;
   return {
     response: {
@@ -367,54 +395,4 @@ async function replayOrder(
     created: false,
     news: NOTHING_TO_ANNOUNCE,
   };
-}
-
-/** Opens (or, for a retried submission, re-opens the same) Stripe Checkout Session for the order. */
-async function startCardPayment(
-  input: PlaceOrderInput,
-  payment: Extract<PaymentConfig, { mode: "stripe" }>,
-  row: OrderRow,
-  lines: OrderLine[],
-): Promise<string> {
-  let session: { id: string; url: string };
-  try {
-    session = await createCheckoutSession(payment.secretKey, {
-      orderId: row.id,
-      userId: row.userId,
-      customerEmail: row.customerEmail,
-      origin: input.origin,
-      // The delivery fee and the tip are line items of their own.
-      lines: [
-        ...lines,
-        ...(row.deliveryFeeCents > 0
-          ? [{ name: "Delivery", size: "default", unitPriceCents: row.deliveryFeeCents, quantity: 1 }]
-          : []),
-        ...(row.tipCents > 0 ? [{ name: "Tip", size: "default", unitPriceCents: row.tipCents, quantity: 1 }] : []),
-      ],
-    });
-  } catch (error) {
-    console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
-    // Nobody can pay an order without a checkout: it is released at once, its place and drinks
-    // free again (docs/decisions/0019-holds-and-releases.md). One with a session already keeps it until the session ends.
-    if (row.stripeSessionId) {
-      throw new ApiError(502, "payment_unavailable", "Card payment is unavailable right now. Please try again.");
-    }
-    await releaseUnstartedCheckout(input.db, row);
-    throw await paymentUnavailable(input.db, row.locationId);
-  }
-  if (row.stripeSessionId !== session.id) {
-    await recordCheckoutSession(input.db, row, session.id);
-  }
-  return session.url;
-}
-
-/** The 502 for a card checkout that could not be started, its order released: what the shopper can do instead. */
-async function paymentUnavailable(db: Database, locationId: string): Promise<ApiError> {
-  const [location] = await db.select({ phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
-  const call = location?.phone ? `, or call the shop at ${location.phone} to order and pay at pickup` : "";
-  return new ApiError(
-    502,
-    "payment_unavailable",
-    `Card payment is unavailable right now, so your order was not placed and nothing is held for it. Please try again in a few minutes${call}.`,
-  );
 }

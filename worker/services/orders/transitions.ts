@@ -37,6 +37,7 @@ import {
 import { orderEventAfterChange } from "./history";
 import { findOrderRow, orderWithId, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
+import { promoUseStatement, type PromoUseChange } from "./promo-uses";
 import { toOrderEmailDetails } from "./shapes";
 import type { OrderShop } from "./order-shop";
 
@@ -70,6 +71,8 @@ export interface GuardedChange {
   /** The shopper's notifications (worker/services/push/), queued in the same batch. */
   pushes?: QueuedPushes;
   alongside?: Alongside;
+  /** Gives the order's promo code use back, or takes it again, in the same batch (./promo-uses.ts). */
+  promoUse?: PromoUseChange;
   at: string;
 }
 
@@ -95,6 +98,7 @@ export async function commitChange(db: Database, change: GuardedChange): Promise
             updatedAt: at,
           })
           .where(eq(orders.id, order.row.id)),
+        ...(change.promoUse ? [promoUseStatement(db, order.row.id, change.promoUse)] : []),
         orderEventAfterChange(db, {
           orderId: order.row.id,
           movedFrom: guarded.column === "status" || "status" in change.set ? order.row.status : null,
@@ -137,7 +141,7 @@ async function moveAtCounter(
   order: LoadedOrder,
   staffUserId: string,
   status: OrderStatus,
-  extra: Pick<GuardedChange, "set" | "emails" | "pushes"> & {
+  extra: Pick<GuardedChange, "set" | "emails" | "pushes" | "promoUse"> & {
     reason?: string | null;
     /** Guarded on the payment state too: the change's e-mail says where the money stands. */
     paymentAsRead?: boolean;
@@ -152,9 +156,14 @@ async function moveAtCounter(
     event: { ...byStaff(staffUserId), reason: extra.reason ?? null },
     emails: extra.emails,
     pushes: extra.pushes,
+    promoUse: extra.promoUse,
     at: new Date().toISOString(),
   });
 }
+
+/** A promo code's use goes back when the order is cancelled before anyone started it; a started order keeps it. */
+const useGoesBack = (order: LoadedOrder): PromoUseChange | undefined =>
+  order.row.status === "received" ? "give_back" : undefined;
 
 export function markPreparing(db: Database, order: LoadedOrder, staffUserId: string) {
   return moveAtCounter(db, order, staffUserId, "preparing", { set: {} });
@@ -232,6 +241,7 @@ export async function cancelAtCounter(db: Database, order: LoadedOrder, staffUse
     emails,
     pushes: await queueOrderPush(db, order.row, "order-cancelled"),
     paymentAsRead: true,
+    promoUse: useGoesBack(order),
   });
 }
 
@@ -249,6 +259,8 @@ export async function claimForCancellation(db: Database, order: LoadedOrder, sta
     set: { paymentState: "refund_pending", cancelReason: reason },
     event: { ...byStaff(staffUserId), reason },
     pushes: await queueOrderPush(db, order.row, "order-cancelled"),
+    // The shop's own cancellation: the card refund that follows is its money, not a refund's.
+    promoUse: useGoesBack(order),
     at: new Date().toISOString(),
   });
 }
@@ -315,6 +327,7 @@ export async function recallAtCounter(db: Database, order: LoadedOrder, staffUse
     set: order.row.status === "cancelled" ? { cancelReason: null } : {},
     event: { ...byStaff(staffUserId), reason: RECALL_REASON },
     emails: await recalledEmail(db, order, to),
+    promoUse: order.row.status === "cancelled" ? "take_again" : undefined,
     at: new Date().toISOString(),
   });
 }
@@ -403,6 +416,7 @@ function lapseUnpaid(db: Database, order: LoadedOrder, alongside: Alongside) {
     set: { status: "cancelled", cancelReason: reason },
     event: { ...BY_PAYMENT_PROVIDER, reason },
     alongside,
+    promoUse: "give_back",
     at: new Date().toISOString(),
   });
 }

@@ -82,3 +82,18 @@ export function firstOrderOnlyMessage(code: string): string {
 export function promoRefusalError(refusal: PromoRefusal): ApiError {
   return new ApiError(409, refusal.code, refusal.message, "promoCode");
 }
+
+/**
+ * The 409 for a cancelled order that cannot be recalled because its code's use, given back when
+ * it was cancelled, cannot be taken again: the code's limit (`promo_used_up`) or the account's.
+ */
+export function recallRefusalError(limit: PromoRefusalCode, code: string): ApiError {
+  const since = "since this order was cancelled";
+  const why =
+    limit === "promo_already_used"
+      ? `the shopper has used ${code} again ${since}`
+      : limit === "promo_first_order_only"
+        ? `${code} is only for a first order, and the shopper has had one completed ${since}`
+        : `${code} has been used as many times as it can be ${since}`;
+  return new ApiError(409, limit, `This order cannot come back with its discount: ${why}.`);
+}

@@ -27,8 +27,9 @@ export interface CancellationRefundInput {
   staffUserId: string;
 }
 
+/** A card payment to refund; an order its discounts made free was paid with nothing to give back. */
 export const isPaidByCard = (order: LoadedOrder) =>
-  order.row.paymentMode === "stripe" && order.row.paymentState === "paid";
+  order.row.paymentMode === "stripe" && order.row.paymentState === "paid" && order.row.totalCents > 0;
 
 /** Stripe's secret key, asked for before an order is claimed: without it a paid order is not cancelled here. */
 function refundKey(env: Env): string {

@@ -16,6 +16,9 @@ import { loadOrder, shopOrder, type LoadedOrder } from "#worker/services/orders/
 import { toStaffOrder } from "#worker/services/orders/shapes";
 import { isSlotFull } from "#worker/services/orders/pickup-slots";
 import { markGivenBack, markPaidAtCounter, recallAtCounter } from "#worker/services/orders/transitions";
+import { promoCodeOf } from "#worker/services/orders/discount-rows";
+import { recallRefusalError } from "#worker/services/promo-codes/refusal";
+import { promoLimitReached } from "#worker/services/promo-codes/use";
 
 export interface CounterChangeInput {
   db: Database;
@@ -42,7 +45,8 @@ function changedMeanwhile(): ApiError {
 /**
  * Recall: a completed order back to ready; a cancelled one back to the state it was cancelled
  * from, unless it was refunded — within RECALL_WINDOW_MINUTES of the change. 409
- * `not_recallable` says why not.
+ * `not_recallable` says why not; `slot_full`, or a promo code refusal (`promo_used_up`), that
+ * what it gave back when cancelled is no longer there to take.
  */
 export async function recallOrder(input: CounterChangeInput): Promise<CounterChangeResult> {
   const order = await shopOrderOf(input);
@@ -57,6 +61,9 @@ export async function recallOrder(input: CounterChangeInput): Promise<CounterCha
   } catch (error) {
     // Its pickup place or drinks went to another order since it was cancelled.
     if (isSlotFull(error)) throw new ApiError(409, "slot_full", RECALL_REFUSALS.slot_full);
+    // Its promo code's use, given back when it was cancelled, went to other orders since.
+    const limit = promoLimitReached(error);
+    if (limit) throw recallRefusalError(limit, await promoCodeOf(input.db, row.id));
     throw error;
   }
   if (!change) throw changedMeanwhile();

@@ -35,13 +35,16 @@ const CANCELLED_UNPAID_SQL = "(o.status = 'cancelled' AND o.payment_state = 'not
 /** A sale: an order that reached the shop, unless it was cancelled before any money was taken. */
 export const SALE_SQL = `${REACHED_SHOP_SQL} AND NOT ${CANCELLED_UNPAID_SQL}`;
 
+/** The drinks as charged: their subtotal less the order's discounts. A refund never gives back more. */
+const CHARGED_DRINKS_SQL = `(${ITEMS_CENTS_SQL} - o.discount_cents)`;
+
 /**
- * A partial refund's split, drinks first: it comes off the drinks, then the tip, then the delivery
- * fee (a refund from Stripe's dashboard is an amount, most often for a drink that was wrong or
- * missing; the tip is the staff's and the fee paid for a trip that was made).
+ * A partial refund's split, drinks first: it comes off the drinks as charged, then the tip, then
+ * the delivery fee (a refund from Stripe's dashboard is an amount, most often for a drink that was
+ * wrong or missing; the tip is the staff's and the fee paid for a trip that was made).
  */
 const PARTIAL = "o.partly_refunded_cents";
-const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${ITEMS_CENTS_SQL})`;
+const PARTIAL_DRINKS_SQL = `min(${PARTIAL}, ${CHARGED_DRINKS_SQL})`;
 const PARTIAL_TIP_SQL = `min(${PARTIAL} - ${PARTIAL_DRINKS_SQL}, o.tip_cents)`;
 const PARTIAL_FEE_SQL = `(${PARTIAL} - ${PARTIAL_DRINKS_SQL} - ${PARTIAL_TIP_SQL})`;
 
@@ -74,7 +77,7 @@ export const REFUND_SOURCES: { where: string; at: string; index: string; parts: 
     at: "refunded_at",
     index: "orders_location_card_refund_idx",
     parts: {
-      drinks: `(${ITEMS_CENTS_SQL} - ${PARTIAL_DRINKS_SQL})`,
+      drinks: `(${CHARGED_DRINKS_SQL} - ${PARTIAL_DRINKS_SQL})`,
       tip: `(o.tip_cents - ${PARTIAL_TIP_SQL})`,
       fee: `(o.delivery_fee_cents - ${PARTIAL_FEE_SQL})`,
       total: `(o.total_cents - ${PARTIAL})`,
@@ -84,7 +87,7 @@ export const REFUND_SOURCES: { where: string; at: string; index: string; parts: 
     where: GIVEN_BACK_SQL,
     at: "given_back_at",
     index: "orders_location_given_back_idx",
-    parts: { drinks: ITEMS_CENTS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
+    parts: { drinks: CHARGED_DRINKS_SQL, tip: "o.tip_cents", fee: "o.delivery_fee_cents", total: "o.total_cents" },
   },
 ];
 
