@@ -147,6 +147,8 @@ describe("checkout: a promo code", () => {
       expect.objectContaining({ promoCode: "WELCOME10", displayedTotalCents: 1797 }),
     ]);
     expect(termsAndDefinitions(modal)).toContainEqual(["Discount", "−$2.00 · WELCOME10"]);
+    // The code went with that order: the next cart starts without it.
+    expect(useCartStore.getState().checkoutDetails?.promoCode).toBeUndefined();
     expect(within(modal).getByText("Your order is placed, We will contact you as soon as possible.")).toBeVisible();
   });
 
