@@ -125,7 +125,10 @@ test("the owner opens Numbers, sees today's figures follow the orders, and downl
   const welcome = coded.promoCodes.find((code) => code.code === "WELCOME10")!;
   expect(welcome.uses).toBe((before.promoCodes.find((code) => code.code === "WELCOME10")?.uses ?? 0) + 1);
   await expect(
-    page.getByRole("table", { name: "Promo codes" }).getByRole("row").filter({ hasText: "WELCOME10" }),
+    page
+      .getByRole("table", { name: "Codes, most discount given first" })
+      .getByRole("row")
+      .filter({ hasText: "WELCOME10" }),
   ).toHaveText(`WELCOME10${welcome.uses}${dollars(welcome.discountCents)}No limit`);
   await expect(figure(page, "Total collected")).toHaveText(dollars(before.totals.totalCollectedCents));
   await expect(figure(page, "To collect", "Shown apart")).toContainText(dollars(before.toCollectCents + firstTotal));

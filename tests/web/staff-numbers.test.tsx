@@ -292,7 +292,7 @@ describe("the Numbers page", () => {
     expect(figure("Discounts")).toHaveTextContent("$1.50");
     expect(figure("Gross sales")).toHaveTextContent("$2,124.95");
     expect(figure("Net sales")).toHaveTextContent("$2,117.95");
-    const codes = screen.getByRole("table", { name: "Promo codes" });
+    const codes = screen.getByRole("table", { name: "Codes, most discount given first" });
     expect(
       within(codes)
         .getAllByRole("row")

@@ -32,6 +32,9 @@ export const CARD_REFUND_SQL = "payment_state = 'refunded'";
 export const PARTIAL_REFUND_SQL = "partly_refunded_cents > 0";
 export const GIVEN_BACK_SQL = "payment_state = 'given_back'";
 
+/** An order a discount took money off: the numbers' codes table reads only these, by this text. */
+export const DISCOUNTED_SQL = "discount_cents > 0";
+
 export const orders = sqliteTable(
   "orders",
   {
@@ -128,6 +131,7 @@ export const orders = sqliteTable(
       .on(table.locationId, table.partlyRefundedAt)
       .where(sql.raw(PARTIAL_REFUND_SQL)),
     index("orders_location_given_back_idx").on(table.locationId, table.givenBackAt).where(sql.raw(GIVEN_BACK_SQL)),
+    index("orders_location_discounted_idx").on(table.locationId, table.createdAt).where(sql.raw(DISCOUNTED_SQL)),
     check("orders_total_non_negative", sql`${table.totalCents} >= 0`),
     check("orders_fulfilment_known", isOneOf(table.fulfilment, FULFILMENT_METHODS)),
     check("orders_delivery_fee_non_negative", sql`${table.deliveryFeeCents} >= 0`),

@@ -13,7 +13,7 @@ export function PromoCodes({ codes }: { codes: PromoCodeFigures[] }) {
           <p className="numbers-section__help">{FIGURE_HELP.promoCodes}</p>
           <div className="numbers-scroll">
             <table className="numbers-table">
-              <caption>Promo codes</caption>
+              <caption>Codes, most discount given first</caption>
               <thead>
                 <tr>
                   <th scope="col">Code</th>

@@ -12,6 +12,7 @@ import {
   REFUND_SOURCES,
   SALE_SQL,
 } from "./counting";
+import { DISCOUNTED_SQL } from "#worker/db/schema/orders";
 import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-range";
 
 export interface ReportStatement {
@@ -129,14 +130,14 @@ export function whatSoldStatement(locationId: string, range: ShopRange, side: "s
 }
 
 /**
- * Each promo code's uses and discount given on the range's sales: the discounted sales (from the
- * sales' index), then their discount rows.
+ * Each promo code's uses and discount given on the range's sales: the discounted sales (from their
+ * own partial index, a few of the shop's orders), then their discount rows.
  */
 export function promoUsesStatement(locationId: string, range: ShopRange): ReportStatement {
   return {
     name: "promo code uses",
-    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
-        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL} AND ${DISCOUNTS_CENTS_SQL} > 0)
+    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_discounted_idx
+        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL} AND ${DISCOUNTED_SQL})
       SELECT d.name AS code, count(*) AS uses, sum(d.amount_cents) AS discountCents
       FROM counted CROSS JOIN order_discounts d ON d.order_id = counted.id
       WHERE d.kind = 'promo'
