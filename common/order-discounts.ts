@@ -20,3 +20,6 @@ export function discountsText(discounts: readonly Pick<OrderDiscount, "name" | "
 export function discountLabel(discount: Pick<OrderDiscount, "kind" | "name">): string {
   return discount.kind === "promo" ? `Promo code ${discount.name}` : discount.name;
 }
+
+/** How an order its discounts made free is paid, wherever its payment is said. */
+export const NOTHING_TO_PAY = "Nothing to pay";

@@ -133,7 +133,13 @@ describe("a card order whose total Stripe cannot charge", () => {
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ paymentMode: "stripe", paymentState: "paid", totalCents: 0 });
     expect(row.paidAt).not.toBeNull();
-    expect((await emailsOf(order.id)).length).toBeGreaterThan(0);
+    const emails = await emailsOf(order.id);
+    expect(emails.length).toBeGreaterThan(0);
+    // Nothing was charged, and both e-mails say so instead of a card payment.
+    for (const email of emails) {
+      expect(email.text).toContain("Nothing to pay");
+      expect(email.text).not.toContain("Paid by card");
+    }
     const barista = await createBarista();
     const board = await json<StaffOrdersResponse>(
       await callWithStripe("/api/staff/orders", { headers: { Cookie: barista.cookie } }),

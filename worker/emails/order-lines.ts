@@ -1,3 +1,4 @@
+import { NOTHING_TO_PAY } from "#common/order-discounts";
 import { sizeLabel } from "#common/catalog";
 import { optionsSummary } from "#common/modifiers";
 import { formatCents, formatCentsOff } from "#common/money";
@@ -56,7 +57,8 @@ export function fulfilmentRows(details: OrderEmailDetails): EmailRow[] {
 export { DELIVERY_WINDOW };
 
 /** How the order is paid: by card online, or at the counter or the door. */
-export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "fulfilment">): string {
+export function paymentLabel(details: Pick<OrderEmailDetails, "paymentMode" | "fulfilment" | "totalCents">): string {
+  if (details.totalCents === 0) return NOTHING_TO_PAY;
   if (details.paymentMode === "stripe") return "Paid by card (Stripe)";
   return details.fulfilment === "delivery" ? "Pay on delivery" : "Pay on pickup";
 }

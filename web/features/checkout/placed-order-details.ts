@@ -1,6 +1,6 @@
 import { deviceTimeZone } from "#common/hours/shop-clock";
 import { formatCents } from "#common/money";
-import { discountsText } from "#common/order-discounts";
+import { discountsText, NOTHING_TO_PAY } from "#common/order-discounts";
 import { orderTiming, whenAndWhere } from "#common/order-timing";
 import { orderNumber, type Order } from "#common/orders";
 import type { FeedbackDetail } from "#web/shared-features/feedback/feedback-store";
@@ -17,6 +17,7 @@ export type OrderFacts = Pick<Order, "id" | "totalCents" | "paymentMode" | "paym
   Partial<Pick<Order, "fulfilment" | "fulfilmentAddress" | "pickup" | "tipCents" | "createdAt" | "discounts">>;
 
 function paymentText(order: OrderFacts): string {
+  if (order.totalCents === 0) return NOTHING_TO_PAY;
   if (order.paymentState === "paid") return "Paid by card";
   if (order.paymentMode === "stripe") return "By card";
   return order.fulfilment === "delivery" ? "Pay on delivery" : "Pay on pickup";
