@@ -241,6 +241,25 @@ describe("choosing a shop", () => {
     }
   });
 
+  it("does not ask again for the shops after a client error, which asking again would not mend", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    shopsApi(THREE_SHOPS, {
+      "GET /api/locations": () => {
+        answers += 1;
+        return json({ error: { code: "invalid_input", message: "Bad request" } }, 400);
+      },
+    });
+    try {
+      renderApp("/menu");
+      await waitFor(() => expect(answers).toBe(1));
+      await act(async () => void vi.advanceTimersByTime(5_000));
+      expect(answers).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("keeps the shop when the server refuses one that does not take online orders, and says why", async () => {
     shopsApi(THREE_SHOPS, {
       "PUT /api/shop-choice": () =>

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { LocationSummary } from "#common/locations";
+import { ApiRequestError } from "#web/lib/api-client";
 import { getLocations } from "./api/get-locations";
 
 /**
@@ -26,6 +27,11 @@ let inFlight: Promise<LocationSummary[] | null> | null = null;
 export const LOCATIONS_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** A dropped connection, a busy or failing server: worth asking again. A client error is not. */
+function mayPassOff(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || error.status >= 500 || error.status === 429;
+}
+
 export const useLocations = create<LocationsState>()((set, get) => ({
   locations: null,
   failed: false,
@@ -42,7 +48,7 @@ export const useLocations = create<LocationsState>()((set, get) => ({
         const failures = get().failures + 1;
         set({ failed: true, failures });
         const delay = LOCATIONS_RETRY_DELAYS_MS[failures - 1];
-        if (!get().locations && delay !== undefined && !retryTimer) {
+        if (!get().locations && delay !== undefined && !retryTimer && mayPassOff(error)) {
           retryTimer = setTimeout(() => {
             retryTimer = undefined;
             // Someone else asked (or the store was reset) in the meantime.
