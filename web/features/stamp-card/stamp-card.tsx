@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { LoyaltyReward } from "#common/loyalty";
 import { errorMessage } from "#web/lib/query-client";
 import { useSessionStore } from "#web/lib/session-store";
@@ -18,6 +19,8 @@ function StampBoxes({ reward, stamps }: { reward: LoyaltyReward; stamps: number 
       <ol
         role="img"
         className="stamp-card__boxes"
+        // One row for a card of up to ten stamps, at a phone's width too.
+        style={{ "--stamps-per-row": Math.min(reward.stamps, 10) } as CSSProperties}
         aria-label={`${filled} of ${reward.stamps} stamps toward ${reward.name}`}
         data-testid="stamp-boxes"
       >
