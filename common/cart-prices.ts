@@ -4,6 +4,7 @@
  * is re-priced and every line the new shop cannot make is flagged, never dropped silently) and
  * when a code is applied; the order is priced again when placed.
  */
+import type { REWARD_NOT_AVAILABLE } from "./loyalty";
 import type { PromoRefusalCode } from "./promo-codes";
 
 // The request's schema is common/forms/cart-prices.ts: zod stays out of the cart's code, which
@@ -43,9 +44,31 @@ export interface CartPromoRefusal {
   message: string;
 }
 
-/** The lines' answers, in the order they were asked; `discount` and `promoRefusal` are null without a code. */
+/**
+ * What the stamp-card reward takes off: one drink of the line at `lineIndex`, at its size with its
+ * required choices (paid add-ons stay charged), named as the order's discount will be.
+ */
+export interface CartRewardDiscount {
+  id: string;
+  name: string;
+  lineIndex: number;
+  amountCents: number;
+}
+
+/** Why the reward cannot be spent on this cart: the order's 409 `reward_not_available`, in words. */
+export interface CartRewardRefusal {
+  code: typeof REWARD_NOT_AVAILABLE;
+  message: string;
+}
+
+/**
+ * The lines' answers, in the order they were asked; `discount` and `promoRefusal` are null without
+ * a code, `rewardDiscount` and `rewardRefusal` without a reward (or for a guest).
+ */
 export interface CartPricesResponse {
   lines: CartLinePrice[];
   discount: CartDiscount | null;
   promoRefusal: CartPromoRefusal | null;
+  rewardDiscount: CartRewardDiscount | null;
+  rewardRefusal: CartRewardRefusal | null;
 }

@@ -109,6 +109,8 @@ export interface Order {
   discountCents: number;
   /** Each discount with its name (a promo code such as "WELCOME10"), in the order applied. */
   discounts: OrderDiscount[];
+  /** The stamps completing it earned, less what a Recall or refund took back (0: none yet). */
+  stampsEarned: number;
   createdAt: string;
   updatedAt: string;
   itemCount: number;

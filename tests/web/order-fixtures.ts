@@ -24,6 +24,7 @@ export function shopperOrder(overrides: Partial<Order> = {}): Order {
     tipCents: 0,
     discountCents: 0,
     discounts: [],
+    stampsEarned: 0,
     createdAt: "2025-06-01T12:00:00.000Z",
     updatedAt: "2025-06-01T12:00:00.000Z",
     itemCount: 3,

@@ -386,6 +386,7 @@ describe("the checkout of a cart moved to another shop", () => {
               tipCents: 0,
               discountCents: 0,
               discounts: [],
+              stampsEarned: 0,
               createdAt: "2026-11-27T13:00:00.000Z",
               updatedAt: "2026-11-27T13:00:00.000Z",
               itemCount: 1,

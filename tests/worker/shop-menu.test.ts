@@ -340,7 +340,13 @@ describe("POST /api/cart-prices", () => {
 
   it("answers an empty cart with no lines", async () => {
     const response = await cartPrices({ locationId: ANAHEIM, lines: [] });
-    expect(await json<CartPricesResponse>(response)).toEqual({ lines: [], discount: null, promoRefusal: null });
+    expect(await json<CartPricesResponse>(response)).toEqual({
+      lines: [],
+      discount: null,
+      promoRefusal: null,
+      rewardDiscount: null,
+      rewardRefusal: null,
+    });
   });
 
   it.each([

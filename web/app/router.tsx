@@ -23,7 +23,7 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
   queries: true,
 });
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
-const OrdersPage = lazyPage("orders-page", () => import("#web/features/orders/orders-page"), { queries: true });
+const OrdersPage = lazyPage("orders-page", () => import("./my-orders-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
 const LocationsPage = lazyPage("locations-page", () => import("#web/features/locations/locations-page"));
 const LocationPage = lazyPage("location-page", () => import("#web/features/locations/location-page"));

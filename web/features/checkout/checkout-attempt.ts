@@ -13,7 +13,7 @@ interface StoredAttempt {
 }
 
 /** Everything the server compares a retried submission against, besides the lines and pickup time. */
-type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip" | "tip" | "promoCode">;
+type AttemptDetails = Pick<OrderRequest, "phone" | "fulfilment" | "street" | "zip" | "tip" | "promoCode" | "reward">;
 
 function cartFingerprint(
   lines: OrderRequest["lines"],
@@ -32,6 +32,8 @@ function cartFingerprint(
           ...(details.tip ? [details.tip] : []),
           // So does the promo code: with or without one is another attempt.
           ...(details.promoCode ? [`promo:${details.promoCode}`] : []),
+          // And the reward: spending it, or on another line, is another attempt.
+          ...(details.reward ? [`reward:${details.reward.id}:${details.reward.line}`] : []),
         ]
       : []),
   ]);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { lineTotalCents } from "#common/line-price";
 import { sizeLabel } from "#common/catalog";
 import { optionsSummary, withOptionNames } from "#common/modifiers";
@@ -11,10 +12,13 @@ export function CheckoutLine({
   item,
   disabled,
   problem,
+  reward,
 }: {
   item: CartItem;
   disabled: boolean;
   problem: string | undefined;
+  /** The stamp card's free drink on this line: offered, used or movable here. */
+  reward?: ReactNode;
 }) {
   const removeItem = useCartStore((state) => state.removeItem);
   const what = withOptionNames(cartLineLabel(item), item.options);
@@ -29,6 +33,7 @@ export function CheckoutLine({
         </p>
         {options && <p className="checkout-line__options">{options}</p>}
         {item.comment && <p className="checkout-line__note">“{item.comment}”</p>}
+        {reward}
         {problem && (
           <p className="checkout-line__sold-out" role="alert">
             {problem}

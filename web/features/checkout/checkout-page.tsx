@@ -23,6 +23,7 @@ import { useOrderSuccess } from "./use-order-success";
 import { usePickupStaysPossible } from "./use-pickup-stays-possible";
 import { usePlaceOrder } from "./use-place-order";
 import { usePromoCode } from "./use-promo-code";
+import { useRewardChoice } from "./use-reward-choice";
 import { useStripeReturn } from "./use-stripe-return";
 import { YourDetailsForm } from "./your-details-form";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
@@ -44,6 +45,7 @@ export default function CheckoutPage() {
   const tip = tipRequestOf(tipChoice, subtotalCents);
   const paymentMethods = usePaymentMethods(true);
   const promo = usePromoCode();
+  const reward = useRewardChoice({ items, signedIn: sessionUser.isAuthenticated, removePromoCode: promo.remove });
 
   const { placed, finish, isCompleting } = useOrderSuccess();
   const { returningPaid } = useStripeReturn(finish);
@@ -54,6 +56,7 @@ export default function CheckoutPage() {
     deliveryFeeCents,
     tip: { request: tip.tip, cents: tip.cents },
     promo: { code: promo.sentCode, discountCents: promo.discountCents, onRefused: promo.recheck },
+    reward: { request: reward.request, discountCents: reward.discountCents, onRefused: reward.onRefused },
     finish,
   });
   const availability = useCheckoutAvailability(items, ordering.asapRefused);
@@ -83,7 +86,7 @@ export default function CheckoutPage() {
     ordering.serverTotalCents ??
     orderTotalCents({
       subtotalCents,
-      discountCents: promo.discountCents,
+      discountCents: promo.discountCents + reward.discountCents,
       deliveryFeeCents: delivering ? deliveryFeeCents : 0,
       tipCents: tip.cents,
     });
@@ -112,7 +115,13 @@ export default function CheckoutPage() {
           pricesChanged={ordering.serverTotalCents !== null}
           promo={promo}
           promoRefusal={ordering.promoRefusal}
-          onPromoChanged={ordering.clearPromoRefusal}
+          onPromoChanged={() => {
+            // A promo code and the free drink do not combine: the code the shopper applies wins.
+            ordering.clearPromoRefusal();
+            reward.stop();
+          }}
+          reward={reward}
+          rewardRefusal={ordering.rewardRefusal}
         />
         {availability.lookingAhead ? (
           <CheckoutLookingAhead />
@@ -136,7 +145,7 @@ export default function CheckoutPage() {
             setTipChoice={setTipChoice}
             tipError={tip.error}
             subtotalCents={subtotalCents}
-            discounted={promo.discountCents > 0}
+            discounted={promo.discountCents + reward.discountCents > 0}
             totalCents={totalCents}
             accepts={paymentMethods.data?.accepts}
             ordering={ordering}

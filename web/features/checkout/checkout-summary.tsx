@@ -2,8 +2,10 @@ import type { RefObject } from "react";
 import { formatCents, formatCentsOff } from "#common/money";
 import type { CartItem } from "#web/lib/cart-store";
 import { CheckoutLine } from "./checkout-line";
+import { LineReward, RewardNote } from "./line-reward";
 import { PromoCodeField } from "./promo-code-field";
 import type { PromoCodeState } from "./use-promo-code";
+import type { RewardChoice } from "./use-reward-choice";
 
 interface CheckoutSummaryProps {
   items: CartItem[];
@@ -21,9 +23,15 @@ interface CheckoutSummaryProps {
   /** What `POST /api/orders` said of the promo code, said under the field. */
   promoRefusal: string | null;
   onPromoChanged(): void;
+  reward: RewardChoice;
+  /** What `POST /api/orders` said of the reward (409 `reward_not_available`), in words. */
+  rewardRefusal: string | null;
 }
 
-/** The order summary: the lines, the promo code and its discount, the delivery fee and tip, and the total. */
+/**
+ * The order summary: the lines (with the stamp card's free drink), the promo code and its discount,
+ * the delivery fee and tip, and the total.
+ */
 export function CheckoutSummary({
   items,
   lineProblem,
@@ -37,6 +45,8 @@ export function CheckoutSummary({
   promo,
   promoRefusal,
   onPromoChanged,
+  reward,
+  rewardRefusal,
 }: CheckoutSummaryProps) {
   return (
     <section className="checkout-card" aria-labelledby="checkout-summary-title">
@@ -45,14 +55,27 @@ export function CheckoutSummary({
       </h2>
       <ul role="list" className="checkout-lines" ref={linesRef}>
         {items.map((item) => (
-          <CheckoutLine key={item.id} item={item} disabled={submitting} problem={lineProblem(item)} />
+          <CheckoutLine
+            key={item.id}
+            item={item}
+            disabled={submitting}
+            problem={lineProblem(item)}
+            reward={<LineReward item={item} choice={reward} disabled={submitting} />}
+          />
         ))}
       </ul>
+      <RewardNote choice={reward} promoCode={promo.sentCode} orderRefusal={rewardRefusal} />
       <PromoCodeField promo={promo} orderRefusal={promoRefusal} onChanged={onPromoChanged} disabled={submitting} />
       {promo.sentCode && promo.discountCents > 0 && (
         <p className="checkout-fee checkout-discount">
           <span>{promo.sentCode}</span>
           <span data-testid="checkout-discount">{formatCentsOff(promo.discountCents)}</span>
+        </p>
+      )}
+      {reward.using && reward.reward && reward.discountCents > 0 && (
+        <p className="checkout-fee checkout-discount">
+          <span>{reward.reward.name}</span>
+          <span data-testid="checkout-reward-discount">{formatCentsOff(reward.discountCents)}</span>
         </p>
       )}
       {delivering && (

@@ -4,6 +4,7 @@ import type { UseFormReturn } from "react-hook-form";
 import toast from "react-hot-toast";
 import { SHOP_REFUSAL_CODES } from "#common/availability";
 import { PROMO_REFUSALS } from "#common/promo-codes";
+import { REWARD_NOT_AVAILABLE } from "#common/loyalty";
 import type { CheckoutForm } from "#common/forms/checkout";
 import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { ApiRequestError } from "#web/lib/api-client";
@@ -61,6 +62,7 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
   const [asapRefused, setAsapRefused] = useState(false);
   const [lineProblems, setLineProblems] = useState<LineProblems>({});
   const [promoRefusal, setPromoRefusal] = useState<string | null>(null);
+  const [rewardRefusal, setRewardRefusal] = useState<string | null>(null);
 
   // A changed cart may be a size the shop can take: the server's earlier answers no longer apply.
   useEffect(() => {
@@ -68,6 +70,7 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     setAsapRefused(false);
     setLineProblems({});
     setPromoRefusal(null);
+    setRewardRefusal(null);
   }, [items]);
 
   /**
@@ -100,6 +103,9 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     if (PROMO_REFUSAL_CODES.includes(error.code)) {
       // Said under the promo code field, in the server's words ("…has been used up").
       setPromoRefusal(error.message);
+    } else if (error.code === REWARD_NOT_AVAILABLE) {
+      // Said where the free drink is offered, in the server's words ("…your card no longer has them").
+      setRewardRefusal(error.message);
     } else if (line) {
       setLineProblems({ [line.id]: lineProblemText(error, line) });
     } else if (error.code === "slot_full" || error.code === "slot_invalid") {
@@ -125,6 +131,7 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     setPickupError(null);
     setLineProblems({});
     setPromoRefusal(null);
+    setRewardRefusal(null);
   }
 
   return {
@@ -144,6 +151,10 @@ export function useOrderRefusals(items: CartItem[], form: UseFormReturn<Checkout
     /** The order was refused for its promo code (409 `promo_*`): said under the field. */
     promoRefusal,
     clearPromoRefusal: () => setPromoRefusal(null),
+    /** The order was refused for its reward (409 `reward_not_available`): said where the reward is offered. */
+    rewardRefusal,
+    clearRewardRefusal: () => setRewardRefusal(null),
+    isRewardRefusal: (error: unknown) => error instanceof ApiRequestError && error.code === REWARD_NOT_AVAILABLE,
     isPromoRefusal: (error: unknown) => error instanceof ApiRequestError && PROMO_REFUSAL_CODES.includes(error.code),
   };
 }

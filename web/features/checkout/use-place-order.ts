@@ -40,6 +40,8 @@ interface PlaceOrderInput {
   tip: { request?: TipRequest; cents: number };
   /** The promo code to place the order with and what the checkout shows it takes off (null: none). */
   promo: { code: string | null; discountCents: number; onRefused(): void };
+  /** The stamp-card reward to spend and what the checkout shows it takes off (null: none). */
+  reward: { request: { id: string; line: number } | null; discountCents: number; onRefused(): void };
   finish(phone: string, outcome: PlacedOrder): void;
 }
 
@@ -48,7 +50,7 @@ interface PlaceOrderInput {
  * payment page, or the success flow, or what went wrong said where the shopper looks (under the
  * field, under the pickup time, or under the form).
  */
-export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, promo, finish }: PlaceOrderInput) {
+export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, promo, reward, finish }: PlaceOrderInput) {
   const createOrder = useCreateOrder();
   const setSessionUser = useSessionStore((state) => state.setUser);
   const refusals = useOrderRefusals(items, form);
@@ -76,7 +78,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
     const pickupRequest: PickupRequest = pickup;
     const displayedTotalCents = orderTotalCents({
       subtotalCents: cartTotalCents(items),
-      discountCents: promo.discountCents,
+      discountCents: promo.discountCents + reward.discountCents,
       deliveryFeeCents: delivering ? deliveryFeeCents : 0,
       tipCents: tip.cents,
     });
@@ -94,6 +96,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
           ...(delivering ? { street, zip } : {}),
           ...(tip.request ? { tip: tip.request } : {}),
           ...(promo.code ? { promoCode: promo.code } : {}),
+          ...(reward.request ? { reward: reward.request } : {}),
         },
         idempotencyKey: checkoutAttemptKey(lines, pickupRequest, {
           phone,
@@ -102,6 +105,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
           zip,
           tip: tip.request,
           promoCode: promo.code ?? undefined,
+          reward: reward.request ?? undefined,
         }),
       });
       if (result.order.status === "cancelled") {
@@ -113,6 +117,7 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
       feedback.hide();
       showRefusal(error);
       if (refusals.isPromoRefusal(error)) promo.onRefused();
+      if (refusals.isRewardRefusal(error)) reward.onRefused();
       return;
     }
 
@@ -142,6 +147,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
     lineProblems: refusals.lineProblems,
     promoRefusal: refusals.promoRefusal,
     clearPromoRefusal: refusals.clearPromoRefusal,
+    rewardRefusal: refusals.rewardRefusal,
+    clearRewardRefusal: refusals.clearRewardRefusal,
     /** True while the order waits for the network: it has not been sent, and goes once the browser is back online. */
     isWaitingForNetwork: waiting,
   };

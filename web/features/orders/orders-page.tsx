@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { Link } from "#web/components/link";
 import { isOpenStatus, paymentStateLabel } from "#common/order-lifecycle";
@@ -24,7 +24,8 @@ import { useReadyAlert } from "./use-ready-alert";
 import { useLiveOrderProgress } from "./use-live-order-progress";
 import "./orders.css";
 
-export default function OrdersPage() {
+/** My orders; `stampCard` is the shopper's stamp card, wired in by the app (another feature's). */
+export default function OrdersPage({ stampCard }: { stampCard?: ReactNode }) {
   usePageMeta("My orders", "Your Squeeze orders: what you ordered, the total and where each order stands.");
   const isSignedIn = useSessionStore((state) => state.user.isAuthenticated);
   // Who is signed in is the browser's to know: the server's HTML shows the list loading.
@@ -37,7 +38,16 @@ export default function OrdersPage() {
       <div className="container orders-page__inner">
         <h1 className="orders-page__title">My orders</h1>
         <NeedsConnection>My orders needs a connection to show where your orders stand.</NeedsConnection>
-        {!hydrated ? <OrdersLoading /> : isSignedIn ? <OrderHistory /> : <SignInPrompt />}
+        {!hydrated ? (
+          <OrdersLoading />
+        ) : isSignedIn ? (
+          <>
+            {stampCard}
+            <OrderHistory />
+          </>
+        ) : (
+          <SignInPrompt />
+        )}
       </div>
     </div>
   );
@@ -207,6 +217,11 @@ export function OrderCard({
         </span>
         <span>{formatCents(order.totalCents)}</span>
       </p>
+      {order.stampsEarned > 0 && (
+        <p className="order-card__stamps" data-testid="order-stamps">
+          This order earned {order.stampsEarned} {order.stampsEarned === 1 ? "stamp" : "stamps"}
+        </p>
+      )}
       <OrderAgain
         orderId={order.id}
         promoCodes={order.discounts.filter((discount) => discount.kind === "promo").map((discount) => discount.name)}

@@ -37,6 +37,7 @@ import { orderShopQuery } from "./order-shop";
 import { priceOrderLines } from "./pricing";
 import { findOrderRow, withLinesAndPickups, type LoadedOrder, type OrderRow } from "./loading";
 import { orderNews } from "./live-updates";
+import { stampsEarnedByOrder } from "./stamps-read";
 import { toOrder } from "./shapes";
 
 export interface PlaceOrderInput {
@@ -315,7 +316,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     discounts: discounts.map(({ kind, name, amountCents }) => ({ kind, name, amountCents })),
     prepStartsAt: admitted.prepStartsAt,
   };
-  const order = toOrder(placed);
+  // Placing never earns: stamps come when the order is completed with its money in.
+  const order = toOrder(placed, 0);
   let emailIds: string[] = [];
   if (settlement.onBoardNow) {
     const emails = newOrderEmails(db, env, shop, {
@@ -387,8 +389,11 @@ async function replayOrder(
       "Idempotency-Key",
     );
   }
-  const [loaded] = await withLinesAndPickups(input.db, [row]);
-  const order = toOrder(loaded!);
+  const [[loaded], stamps] = await Promise.all([
+    withLinesAndPickups(input.db, [row]),
+    stampsEarnedByOrder(input.db, [row.id]),
+  ]);
+  const order = toOrder(loaded!, stamps.get(row.id) ?? 0);
   const paymentUrl =
     payment.mode === "stripe" && row.paymentState === "pending" && row.status !== "cancelled"
       ? await startCardPayment({

@@ -25,8 +25,8 @@ export function toOrderLine(
   };
 }
 
-/** An order as its shopper sees it (the API's `Order`). */
-export function toOrder({ row, items, pickup, discounts }: LoadedOrder): Order {
+/** An order as its shopper sees it (the API's `Order`), with the stamps it earned (./stamps-read.ts). */
+export function toOrder({ row, items, pickup, discounts }: LoadedOrder, stampsEarned: number): Order {
   const lines = items.map(toOrderLine);
   return {
     id: row.id,
@@ -42,6 +42,7 @@ export function toOrder({ row, items, pickup, discounts }: LoadedOrder): Order {
     tipCents: row.tipCents,
     discountCents: row.discountCents,
     discounts,
+    stampsEarned,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     itemCount: lines.reduce((count, line) => count + line.quantity, 0),

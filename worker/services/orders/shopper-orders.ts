@@ -6,6 +6,7 @@ import type { Database } from "#worker/db/client";
 import { orders } from "#worker/db/schema";
 import { loadOrder, ownOrder, withLinesAndPickups } from "./loading";
 import { toOrder } from "./shapes";
+import { stampsEarnedByOrder } from "./stamps-read";
 
 /** Where a page of the history ends: the last order's time and row (ties on time go by insertion). */
 interface HistoryPosition {
@@ -60,14 +61,24 @@ export async function listOrders(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const [loaded, stamps] = await Promise.all([
+    withLinesAndPickups(db, page),
+    stampsEarnedByOrder(
+      db,
+      page.map((row) => row.id),
+    ),
+  ]);
   return {
-    orders: (await withLinesAndPickups(db, page)).map(toOrder),
+    orders: loaded.map((order) => toOrder(order, stamps.get(order.row.id) ?? 0)),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }
 
 /** One of the user's orders; another user's order is indistinguishable from a missing one. */
 export async function findOrder(db: Database, userId: string, orderId: string): Promise<Order | null> {
-  const loaded = await loadOrder(db, ownOrder(userId, orderId));
-  return loaded ? toOrder(loaded) : null;
+  const [loaded, stamps] = await Promise.all([
+    loadOrder(db, ownOrder(userId, orderId)),
+    stampsEarnedByOrder(db, [orderId]),
+  ]);
+  return loaded ? toOrder(loaded, stamps.get(orderId) ?? 0) : null;
 }

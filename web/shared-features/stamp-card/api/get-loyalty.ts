@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { LoyaltyResponse } from "#common/loyalty";
+import { apiFetch } from "#web/lib/api-client";
+import { loyaltyQueryKey } from "#web/lib/query-keys";
+
+export const LOYALTY_PATH = "/api/loyalty";
+
+/** GET /api/loyalty: the signed-in shopper's stamps, the rewards they cover and the ledger's history. */
+export function getLoyalty(): Promise<LoyaltyResponse> {
+  return apiFetch<LoyaltyResponse>(LOYALTY_PATH, { cache: "no-store" });
+}
+
+export function loyaltyQueryOptions() {
+  return queryOptions({
+    queryKey: loyaltyQueryKey,
+    queryFn: getLoyalty,
+    // A barista's "Collected" adds stamps at any moment: look again whenever a page shows the card.
+    staleTime: 0,
+  });
+}
+
+/** The shopper's stamp card; asked only when `signedIn` (a guest has none). */
+export function useLoyalty(signedIn: boolean) {
+  return useQuery({ ...loyaltyQueryOptions(), enabled: signedIn });
+}
