@@ -1,16 +1,29 @@
+import { Fragment } from "react";
 import { FIGURE_HELP, type NumbersApart, type NumbersTotals } from "#common/numbers";
 import { formatCents } from "#common/money";
 import { discountPartsText } from "#web/features/staff-numbers/discount-parts";
 
 export type Help = keyof typeof FIGURE_HELP;
 
-/** A figure with its line of help, and what it is made of when it has parts ("Promo codes $6.00 · Loyalty $6.49"). */
-export function Figure({ label, value, help, parts }: { label: string; value: string; help: Help; parts?: string }) {
+/**
+ * A figure with its line of help, and what it is made of when it has parts ("Promo codes $6.00 ·
+ * Loyalty $6.49"), each part kept on one line.
+ */
+export function Figure({ label, value, help, parts }: { label: string; value: string; help: Help; parts?: string[] }) {
   return (
     <div className="numbers-figure">
       <dt className="numbers-figure__label">{label}</dt>
       <dd className="numbers-figure__value">{value}</dd>
-      {parts && <dd className="numbers-figure__parts">{parts}</dd>}
+      {parts && (
+        <dd className="numbers-figure__parts">
+          {parts.map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 && " · "}
+              <span className="numbers-figure__part">{part}</span>
+            </Fragment>
+          ))}
+        </dd>
+      )}
       <dd className="numbers-figure__help">{FIGURE_HELP[help]}</dd>
     </div>
   );

@@ -7,8 +7,7 @@
  * A year streams: each shop's orders are read a page at a time, by their instant and id.
  */
 import { stringify } from "csv-stringify/sync";
-import { noDiscountParts, type DiscountParts, type NumbersShop } from "#common/numbers";
-import { SALE_PAYMENT_METHOD_LABELS } from "#common/numbers";
+import { noDiscountParts, SALE_PAYMENT_METHOD_LABELS, type DiscountParts, type NumbersShop } from "#common/numbers";
 import { DISCOUNT_KINDS, type DiscountKind } from "#common/promo-codes";
 import { centsToDecimal } from "#common/money";
 import { orderNumber } from "#common/orders";
@@ -191,6 +190,12 @@ export const EXPORT_SOURCES: RowSource[] = [
   })),
 ];
 
+/** An order's discount of one kind, `discount_<kind>`: its discount rows are read only when it has some. */
+function discountOfKindSql(kind: DiscountKind): string {
+  return `CASE WHEN ${DISCOUNTS_CENTS_SQL} > 0 THEN (SELECT coalesce(sum(d.amount_cents), 0) FROM order_discounts d
+    WHERE d.order_id = o.id AND d.kind = '${kind}') ELSE 0 END AS discount_${kind},`;
+}
+
 /** The SQL of one page of a source's orders after a cursor (or from the start), by instant then id. */
 export function exportPageSql(range: ShopRange, source: RowSource, withCursor: boolean): string {
   const column = `o.${source.at}`;
@@ -200,12 +205,7 @@ export function exportPageSql(range: ShopRange, source: RowSource, withCursor: b
       ${source.parts.drinks} AS itemsCents, ${source.parts.tip} AS tipCents, ${source.parts.fee} AS feeCents,
       ${source.parts.total} AS totalCents, ${CHARGED_DRINKS_SQL} AS orderItemsCents,
       ${DISCOUNTS_CENTS_SQL} AS discountCents,
-      ${DISCOUNT_KINDS.map(
-        (
-          kind,
-        ) => `CASE WHEN ${DISCOUNTS_CENTS_SQL} > 0 THEN (SELECT coalesce(sum(d.amount_cents), 0) FROM order_discounts d
-          WHERE d.order_id = o.id AND d.kind = '${kind}') ELSE 0 END AS discount_${kind},`,
-      ).join("\n      ")}
+      ${DISCOUNT_KINDS.map(discountOfKindSql).join(" ")}
       (SELECT group_concat(d.name, ' + ') FROM order_discounts d WHERE d.order_id = o.id) AS discountNames,
       ${source.type === "Sale" ? ORDER_STAMPS_EARNED_SQL : "0"} AS stampsEarned,
       ${source.type === "Sale" ? ORDER_STAMPS_SPENT_SQL : "0"} AS stampsSpent,
