@@ -5,6 +5,7 @@
  * (worker/services/orders/reports/), and the page only shows them.
  */
 import { z } from "zod";
+import { DISCOUNT_KINDS, type DiscountKind } from "./promo-codes";
 
 export { mayViewNumbers, NUMBERS_ROLES } from "./staff";
 
@@ -68,6 +69,20 @@ export const SALE_PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = {
 export const SALES_CHANNELS = ["online"] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
 
+/** The parts of the Discounts figure, by what took the money off: a promo code or a stamp card reward. */
+export type DiscountParts = Record<DiscountKind, number>;
+
+/** Each kind of discount at zero, to add a range's discounts into. */
+export function noDiscountParts(): DiscountParts {
+  return Object.fromEntries(DISCOUNT_KINDS.map((kind) => [kind, 0])) as DiscountParts;
+}
+
+/** How the page names each part of the discounts. */
+export const DISCOUNT_PART_LABELS: Record<DiscountKind, string> = {
+  promo: "Promo codes",
+  loyalty: "Loyalty",
+};
+
 /** The headline figures (the contract's names), all money in integer cents. */
 export interface NumbersTotals {
   /** Sales: orders placed in the range that took or promised money (not a cancellation before payment). */
@@ -76,8 +91,13 @@ export interface NumbersTotals {
   drinks: number;
   /** Drinks and add-ons at the menu's prices when ordered, before discounts and refunds; tips and fees apart. */
   grossSalesCents: number;
-  /** Money taken off these sales' drinks by discounts (promo codes), counted on the day of the sale. */
+  /**
+   * Money taken off these sales' drinks by discounts (promo codes and stamp card rewards), counted
+   * on the day of the sale.
+   */
   discountsCents: number;
+  /** `discountsCents` by what took it off; the parts add up to it. */
+  discountParts: DiscountParts;
   /**
    * The drinks' part of the money given back in the range, on the day it was given back: card
    * refunds (a partial one from Stripe's dashboard comes off the drinks first, then the tip, then
@@ -145,6 +165,7 @@ export interface HourFigures {
   orders: number;
   grossSalesCents: number;
   discountsCents: number;
+  discountParts: DiscountParts;
   refundsCents: number;
   /** Gross sales less discounts less refunds. */
   netSalesCents: number;
@@ -155,6 +176,7 @@ export interface DayFigures {
   orders: number;
   grossSalesCents: number;
   discountsCents: number;
+  discountParts: DiscountParts;
   refundsCents: number;
   netSalesCents: number;
   tipsCents: number;
@@ -194,6 +216,24 @@ export interface PromoCodeFigures {
   usesLeft: number | null;
 }
 
+/**
+ * The stamp card in the numbers, counted by the range's sales at the shops counted (like their
+ * discounts, on the day of the sale), as the ledger holds them now.
+ */
+export interface StampCardFigures {
+  /** Stamps these sales earned and still hold: earned at completion, less what a Recall or a refund took back. */
+  earned: number;
+  /** Stamps spent on rewards on these sales, less those given back when an order was undone unmade. */
+  spent: number;
+  /** Sales that spent a reward and still hold it spent. */
+  rewardsSpent: number;
+  /**
+   * Every stamp on every card, every shop and every day (the ledger's sum): what the business owes.
+   * The owner's only; left out for a manager.
+   */
+  outstanding?: number;
+}
+
 export interface NumbersShop {
   id: string;
   name: string;
@@ -223,6 +263,7 @@ export interface NumbersResponse {
    * of its days, most discount given first.
    */
   promoCodes: PromoCodeFigures[];
+  stampCard: StampCardFigures;
 }
 
 /** The help line of each figure, as the page shows it (and the README repeats). */
@@ -232,7 +273,7 @@ export const FIGURE_HELP = {
   grossSalesCents:
     "Drinks and add-ons at the menu's prices when ordered, before discounts and refunds. Tips and delivery fees are not sales. An order counts on the day it was placed, even when it is for a later day.",
   discountsCents:
-    "Money taken off these days' sales by promo codes, off the drinks only (never the tip or the delivery fee), on the day of the sale.",
+    "Money taken off these days' sales by promo codes and stamp card rewards, off the drinks only (never the tip or the delivery fee), on the day of the sale.",
   refundsCents:
     "The drinks' part of money given back in these days, by card or at the counter, on the day it was given back, as charged (after their discount). A partial card refund comes off the drinks first, then the tip, then the delivery fee.",
   refundsOfTheseSalesCents:
@@ -249,6 +290,13 @@ export const FIGURE_HELP = {
     "Gross sales divided by the orders placed in these days: what an order came to, before discounts and refunds.",
   promoCodes:
     "Uses and discount given on these days' sales at these shops. Uses left counts every shop and every day, so it says what is left to give.",
+  stampsEarned:
+    "Stamps these days' sales earned when they were completed with their money in, less what a Recall or a refund took back since.",
+  stampsSpent:
+    "Stamps spent on rewards on these days' sales, less those given back when an order was cancelled before anyone started it.",
+  rewardsSpent: "These days' sales that spent a reward. Its free drink is in Discounts, as Loyalty.",
+  stampsOutstanding:
+    "Every stamp on every shopper's card, at every shop, as of now: what the stamp card still owes. Not limited to these days.",
   cancelled:
     "Cancelled before any money was taken: not in sales. Card checkouts never paid (or paid after their order was released, and refunded at once) are not counted at all.",
   refundsOwed:

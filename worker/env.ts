@@ -48,6 +48,8 @@ export interface AppVariables {
   staff?: StaffMembership;
   /** Set by the staff guard (services/staff/staff-guard.ts) on the numbers: the shops whose numbers the caller may see. */
   numbersShops?: NumbersShop[];
+  /** Set with `numbersShops`: the caller is the business's owner (who alone sees the stamps outstanding). */
+  numbersOwner?: boolean;
   /** Set by the session middleware when the request carries a valid session. */
   userId?: string;
   /** The hash of that session's token: what a live socket is filed under (services/live-access.ts). */

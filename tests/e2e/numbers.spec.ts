@@ -230,3 +230,100 @@ test("a barista is refused the numbers and has no Numbers tab", async ({ browser
   ).toHaveCount(0);
   await context.close();
 });
+
+test("on a phone, the owner sees a free drink spent as a Loyalty discount, and the stamps earned, spent and owed", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  await signInOverHttp(owner.request, baseURL!, OWNER);
+  const today = anaheimToday();
+  const numbersOf = async () => {
+    const response = await owner.request.get(`/api/staff/numbers?from=${today}&to=${today}&location=loc-anaheim`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as {
+      totals: { discountsCents: number; discountParts: { promo: number; loyalty: number } };
+      stampCard: { earned: number; spent: number; rewardsSpent: number; outstanding?: number };
+    };
+  };
+  const before = await numbersOf();
+  expect(before.stampCard.outstanding).toBeDefined();
+
+  // A regular's nine drinks, handed over with "Collected": nine stamps, the free drink's worth.
+  const regular = await customerOverHttp(browser, baseURL!, "Stamp Regular");
+  const order = async (data: Record<string, unknown>) => {
+    const response = await regular.request.post("/api/orders", {
+      headers: { Origin: baseURL!, "Idempotency-Key": crypto.randomUUID() },
+      data: { phone: "+1 714 555 0191", ...data },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { order: { id: string } }).order.id;
+  };
+  const nine = await order({ lines: [{ productId: "prd-sunrise-orange", size: "medium", quantity: 9, note: "" }] });
+  const counter = await browser.newContext({ baseURL });
+  await signInOverHttp(counter.request, baseURL!, BARISTA);
+  for (const status of ["preparing", "ready"]) await moveOverHttp(counter.request, baseURL!, nine, { status });
+  const done = await counter.request.post(`/api/staff/orders/${nine}/status`, {
+    headers: { Origin: baseURL! },
+    data: { status: "completed", payment: "collected" },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  await counter.close();
+
+  // The next order spends the card on its first line's drink.
+  await order({
+    lines: [
+      { productId: "prd-sunrise-orange", size: "medium", quantity: 1, note: "" },
+      { productId: "prd-ginger-shot", size: "default", quantity: 1, note: "" },
+    ],
+    reward: { id: "rwd-free-drink", line: 0 },
+  });
+  const after = await numbersOf();
+  const loyalty = after.totals.discountParts.loyalty - before.totals.discountParts.loyalty;
+  expect(loyalty).toBeGreaterThan(0);
+  expect(after.totals.discountsCents - before.totals.discountsCents).toBe(loyalty);
+  expect(after.stampCard).toEqual({
+    earned: before.stampCard.earned + 9,
+    spent: before.stampCard.spent + 9,
+    rewardsSpent: before.stampCard.rewardsSpent + 1,
+    outstanding: before.stampCard.outstanding,
+  });
+
+  const page = await owner.newPage();
+  await page.goto("/staff/numbers");
+  await expect(page.getByText(/\(today\)$/)).toBeVisible();
+  const discounts = page
+    .locator('dl[aria-label="Figures"] .numbers-figure')
+    .filter({ has: page.getByText("Discounts", { exact: true }) });
+  await expect(discounts.locator(".numbers-figure__value")).toHaveText(dollars(after.totals.discountsCents));
+  await expect(discounts.locator(".numbers-figure__parts")).toHaveText(
+    `Promo codes ${dollars(after.totals.discountParts.promo)} · Loyalty ${dollars(after.totals.discountParts.loyalty)}`,
+  );
+  const card = page.getByRole("region", { name: "Stamp card" });
+  const stampFigure = (label: string) =>
+    card
+      .locator(".numbers-figure")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator(".numbers-figure__value");
+  await expect(stampFigure("Stamps earned")).toHaveText(String(after.stampCard.earned));
+  await expect(stampFigure("Stamps spent")).toHaveText(String(after.stampCard.spent));
+  await expect(stampFigure("Rewards spent")).toHaveText(String(after.stampCard.rewardsSpent));
+  await expect(stampFigure("Stamps outstanding")).toHaveText(String(after.stampCard.outstanding));
+  await expectNoSeriousA11yViolations(page, "numbers-stamp-card", test.info());
+  await pictureOfTheWholePage(page, "numbers-stamp-card");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await pictureOfTheWholePage(page, "numbers-stamp-card");
+
+  // orders.csv says the reward by its name, once, with its Loyalty part and the stamps it spent.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download orders.csv" }).click();
+  const records = csvRecords(readFileSync((await (await downloading).path())!, "utf8"));
+  const rewarded = records.filter((record) => record["Discount Names"] === "A free drink");
+  expect(rewarded).toHaveLength(1);
+  expect(Math.round(Number(rewarded[0]!["Loyalty Discounts"]) * 100)).toBe(loyalty);
+  expect(rewarded[0]!["Stamps Spent"]).toBe("9");
+  expect(cents(records, "Loyalty Discounts")).toBe(after.totals.discountParts.loyalty);
+  await owner.close();
+  await regular.close();
+});

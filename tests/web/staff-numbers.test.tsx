@@ -35,6 +35,7 @@ const hourOf = (hour: number, repeat: boolean, orders: number, grossSalesCents: 
   orders,
   grossSalesCents,
   discountsCents,
+  discountParts: { promo: discountsCents, loyalty: 0 },
   refundsCents: 0,
   netSalesCents: grossSalesCents - discountsCents,
 });
@@ -67,6 +68,7 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
       drinks: 4,
       grossSalesCents: 212_495,
       discountsCents: 150,
+      discountParts: { promo: 150, loyalty: 0 },
       refundsCents: 550,
       refundsOfTheseSalesCents: 200,
       refundsOfEarlierSalesCents: 350,
@@ -99,6 +101,7 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
         orders: 3,
         grossSalesCents: 212_495,
         discountsCents: 150,
+        discountParts: { promo: 150, loyalty: 0 },
         refundsCents: 550,
         netSalesCents: 211_795,
         tipsCents: 650,
@@ -130,6 +133,7 @@ function answer(from: string, to: string, location: string | null): NumbersRespo
       { code: "WELCOME10", uses: 1, discountCents: 150, usesLeft: null },
       { code: "FIVEUSES", uses: 0, discountCents: 0, usesLeft: 5 },
     ],
+    stampCard: { earned: 11, spent: 9, rewardsSpent: 1, outstanding: 240 },
   };
 }
 
@@ -194,8 +198,8 @@ describe("the Numbers page", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(25);
     expect(rows.slice(1, 3).map((row) => row.textContent)).toEqual([
-      "1 AM1$5.00$0.00$0.00$5.00",
-      "1 AM (again)2$14.00$1.50$0.00$12.50",
+      "1 AM1$5.00$0.00$0.00$0.00$0.00$5.00",
+      "1 AM (again)2$14.00$1.50$1.50$0.00$0.00$12.50",
     ]);
   });
 
@@ -299,6 +303,39 @@ describe("the Numbers page", () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(["WELCOME101$1.50No limit", "FIVEUSES0$0.005"]);
+  });
+
+  it("says the Discounts figure's parts, promo codes and loyalty, and the stamp card with what the cards hold", async () => {
+    numbersApi("owner", ({ url }) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      const figures = answer(query.get("from")!, query.get("to")!, query.get("location"));
+      return json({
+        ...figures,
+        totals: { ...figures.totals, discountsCents: 799, discountParts: { promo: 150, loyalty: 649 } },
+      });
+    });
+    renderNumbers();
+    const list = await screen.findByLabelText("Figures");
+    const figure = (label: string) => within(list).getByText(label, { selector: "dt" }).parentElement!;
+    expect(figure("Discounts")).toHaveTextContent("$7.99Promo codes $1.50 · Loyalty $6.49");
+    const card = screen.getByLabelText("Stamp card figures");
+    expect(
+      within(card)
+        .getAllByRole("term")
+        .map((term) => `${term.textContent} ${term.nextElementSibling!.textContent}`),
+    ).toEqual(["Stamps earned 11", "Stamps spent 9", "Rewards spent 1", "Stamps outstanding 240"]);
+  });
+
+  it("shows no stamps outstanding when the server leaves them out (a manager's numbers)", async () => {
+    numbersApi("manager", ({ url }) => {
+      const query = new URL(url, "http://localhost").searchParams;
+      const figures = answer(query.get("from")!, query.get("to")!, query.get("location"));
+      return json({ ...figures, stampCard: { earned: 11, spent: 9, rewardsSpent: 1 } });
+    });
+    renderNumbers();
+    const card = await screen.findByLabelText("Stamp card figures");
+    expect(within(card).getByText("Rewards spent")).toBeInTheDocument();
+    expect(within(card).queryByText("Stamps outstanding")).toBeNull();
   });
 
   it("shows refunds of earlier sales on their own line, and the average order of these days' sales", async () => {

@@ -49,6 +49,8 @@ describe("orders.csv", () => {
       "Drinks",
       "Gross Sales",
       "Discounts",
+      "Promo Code Discounts",
+      "Loyalty Discounts",
       "Discount Names",
       "Refunds",
       "Net Sales",
@@ -60,6 +62,8 @@ describe("orders.csv", () => {
       "Pickup or Delivery",
       "Status",
       "Sale Date",
+      "Stamps Earned",
+      "Stamps Spent",
     ]);
     expect(records.map((record) => `${record.Type} ${record.Time}`)).toEqual([
       "Sale 09:05:00",
@@ -97,6 +101,8 @@ describe("orders.csv", () => {
       Drinks: "1",
       "Gross Sales": "6.00",
       Discounts: "0.00",
+      "Promo Code Discounts": "0.00",
+      "Loyalty Discounts": "0.00",
       "Discount Names": "",
       Refunds: "0.00",
       "Net Sales": "6.00",
@@ -108,6 +114,8 @@ describe("orders.csv", () => {
       "Pickup or Delivery": "pickup",
       Status: "completed",
       "Sale Date": "2026-06-10",
+      "Stamps Earned": "0",
+      "Stamps Spent": "0",
     });
     // The delivery refunded the same day: negative amounts, plain numbers.
     expect(records[9]).toMatchObject({
@@ -167,6 +175,8 @@ describe("lines.csv", () => {
       "Unit Price",
       "Gross Sales",
       "Discounts",
+      "Promo Code Discounts",
+      "Loyalty Discounts",
       "Refunds",
       "Net Sales",
       "Payment Method",

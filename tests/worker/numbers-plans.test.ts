@@ -2,10 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { EXPORT_SOURCES, exportPageSql, pageLinesSql } from "#worker/services/orders/reports/exports";
 import {
+  discountsByKindStatement,
   promoUsesStatement,
   refundsStatement,
   salesByDayStatement,
   salesByHourStatement,
+  stampCardStatement,
   whatSoldStatement,
   type ReportStatement,
 } from "#worker/services/orders/reports/report-queries";
@@ -33,6 +35,8 @@ describe("every report query reads the orders through an index", () => {
       whatSoldStatement("loc-anaheim", range, "sales"),
       whatSoldStatement("loc-anaheim", range, "refunds"),
       promoUsesStatement("loc-anaheim", range),
+      discountsByKindStatement("loc-anaheim", range, oneDay),
+      stampCardStatement("loc-anaheim", range),
       ...EXPORT_SOURCES.flatMap((source, index) => [
         ...Object.entries(pageLinesSql(range, source, true)).map(([part, text]) => ({
           name: `export page ${index}'s ${part}`,
@@ -54,7 +58,9 @@ describe("every report query reads the orders through an index", () => {
         expect(onOrders.length, lines.join("\n")).toBeGreaterThan(0);
         for (const line of onOrders)
           expect(line, lines.join("\n")).toMatch(/^SEARCH o USING (COVERING )?INDEX orders_location_/);
-        expect(lines.join("\n")).not.toMatch(/\bSCAN (o|orders|i|order_items|p|order_item_options)\b/);
+        expect(lines.join("\n")).not.toMatch(
+          /\bSCAN (o|orders|i|order_items|p|order_item_options|d|order_discounts|s|order_discount_lines|l|stamp_ledger)\b/,
+        );
       });
     }
   }

@@ -119,6 +119,7 @@ describe("the figures", () => {
       drinks: 13,
       grossSalesCents: 7425,
       discountsCents: 0,
+      discountParts: { promo: 0, loyalty: 0 },
       refundsCents: 1050,
       refundsOfTheseSalesCents: 1050,
       refundsOfEarlierSalesCents: 0,
@@ -155,6 +156,7 @@ describe("the figures", () => {
         orders: 9,
         grossSalesCents: 7425,
         discountsCents: 0,
+        discountParts: { promo: 0, loyalty: 0 },
         refundsCents: 1050,
         netSalesCents: 6375,
         tipsCents: 650,
@@ -206,6 +208,7 @@ describe("the figures", () => {
       orders: 1,
       grossSalesCents: 600,
       discountsCents: 0,
+      discountParts: { promo: 0, loyalty: 0 },
       refundsCents: 550,
       netSalesCents: 600 - 550,
     });

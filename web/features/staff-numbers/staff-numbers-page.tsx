@@ -9,6 +9,7 @@ import { numbersSearch, useNumbers } from "./api/get-numbers";
 import { FigureCards } from "./components/figure-cards";
 import { PromoCodes } from "./components/promo-codes";
 import { Splits } from "./components/splits";
+import { StampCard } from "./components/stamp-card";
 import { DayCharts, HourCharts } from "./components/time-charts";
 import { WhatSold } from "./components/what-sold";
 import { shopDate } from "#common/shop-calendar";
@@ -93,6 +94,7 @@ export default function StaffNumbersPage() {
           <Splits figures={figures} />
           <WhatSold items={figures.items} options={figures.options} />
           <PromoCodes codes={figures.promoCodes} />
+          <StampCard stampCard={figures.stampCard} />
           <section className="numbers-section" aria-labelledby="numbers-export">
             <h2 id="numbers-export">Export</h2>
             <p>

@@ -9,7 +9,7 @@ import { NUMBERS_ROLES, STAFF_ROLES, type StaffRole } from "#common/staff";
 import { getDb } from "#worker/db/client";
 import type { AppEnv } from "#worker/env";
 import { ApiError } from "#worker/lib/errors";
-import { numbersShops } from "./numbers-shops";
+import { numbersViewer } from "./numbers-shops";
 import { requireStaffRole } from "./require-staff";
 
 /** What a part of /api/staff asks of its caller: the roles that open it, at one shop or over several. */
@@ -58,14 +58,18 @@ function guardFor(access: StaffAccess): MiddlewareHandler<AppEnv> {
   return access.shops === "one" ? requireStaffRole(access.roles, access.refusal) : requireSeveralShops(access);
 }
 
-/** A member with one of `roles` somewhere: the shops where they have it, in `c.var.numbersShops`. */
+/**
+ * A member with one of `roles` somewhere: the shops where they have it, in `c.var.numbersShops`,
+ * and whether they are the owner, in `c.var.numbersOwner`.
+ */
 function requireSeveralShops({ roles, refusal }: StaffAccess): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const userId = c.get("userId");
     if (!userId) throw new ApiError(401, "unauthorized", "Sign in to continue");
-    const shops = await numbersShops(getDb(c.env.DB), userId, (role) => roles.includes(role));
+    const { shops, owner } = await numbersViewer(getDb(c.env.DB), userId, (role) => roles.includes(role));
     if (shops.length === 0) throw new ApiError(403, "forbidden", refusal);
     c.set("numbersShops", shops);
+    c.set("numbersOwner", owner);
     await next();
   };
 }

@@ -1,13 +1,29 @@
+import { Fragment } from "react";
 import { FIGURE_HELP, type NumbersApart, type NumbersTotals } from "#common/numbers";
 import { formatCents } from "#common/money";
+import { discountPartsText } from "#web/features/staff-numbers/discount-parts";
 
-type Help = keyof typeof FIGURE_HELP;
+export type Help = keyof typeof FIGURE_HELP;
 
-function Figure({ label, value, help }: { label: string; value: string; help: Help }) {
+/**
+ * A figure with its line of help, and what it is made of when it has parts ("Promo codes $6.00 ·
+ * Loyalty $6.49"), each part kept on one line.
+ */
+export function Figure({ label, value, help, parts }: { label: string; value: string; help: Help; parts?: string[] }) {
   return (
     <div className="numbers-figure">
       <dt className="numbers-figure__label">{label}</dt>
       <dd className="numbers-figure__value">{value}</dd>
+      {parts && (
+        <dd className="numbers-figure__parts">
+          {parts.map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 && " · "}
+              <span className="numbers-figure__part">{part}</span>
+            </Fragment>
+          ))}
+        </dd>
+      )}
       <dd className="numbers-figure__help">{FIGURE_HELP[help]}</dd>
     </div>
   );
@@ -25,7 +41,12 @@ export function FigureCards({ totals, apart }: { totals: NumbersTotals; apart: N
         <Figure label="Orders" value={String(totals.orders)} help="orders" />
         <Figure label="Drinks" value={String(totals.drinks)} help="drinks" />
         <Figure label="Gross sales" value={formatCents(totals.grossSalesCents)} help="grossSalesCents" />
-        <Figure label="Discounts" value={formatCents(totals.discountsCents)} help="discountsCents" />
+        <Figure
+          label="Discounts"
+          value={formatCents(totals.discountsCents)}
+          parts={discountPartsText(totals.discountParts)}
+          help="discountsCents"
+        />
         <Figure label="Refunds" value={formatCents(totals.refundsOfTheseSalesCents)} help="refundsOfTheseSalesCents" />
         <Figure
           label="Refunds of earlier sales"

@@ -1,4 +1,5 @@
-import type { DayFigures, HourFigures } from "#common/numbers";
+import { DISCOUNT_PART_LABELS, type DayFigures, type HourFigures } from "#common/numbers";
+import { DISCOUNT_KINDS } from "#common/promo-codes";
 import { formatCents } from "#common/money";
 import { BarChart, type Bar } from "./bar-chart";
 
@@ -51,6 +52,11 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
               <th scope="col">Orders</th>
               <th scope="col">Gross sales</th>
               <th scope="col">Discounts</th>
+              {DISCOUNT_KINDS.map((kind) => (
+                <th key={kind} scope="col">
+                  {DISCOUNT_PART_LABELS[kind]}
+                </th>
+              ))}
               <th scope="col">Refunds</th>
               <th scope="col">Net sales</th>
             </tr>
@@ -62,6 +68,9 @@ export function HourCharts({ hours, oneDay }: { hours: HourFigures[]; oneDay: bo
                 <td>{hour.orders}</td>
                 <td>{formatCents(hour.grossSalesCents)}</td>
                 <td>{formatCents(hour.discountsCents)}</td>
+                {DISCOUNT_KINDS.map((kind) => (
+                  <td key={kind}>{formatCents(hour.discountParts[kind])}</td>
+                ))}
                 <td>{formatCents(hour.refundsCents)}</td>
                 <td>{formatCents(hour.netSalesCents)}</td>
               </tr>
@@ -112,6 +121,11 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
               <th scope="col">Orders</th>
               <th scope="col">Gross sales</th>
               <th scope="col">Discounts</th>
+              {DISCOUNT_KINDS.map((kind) => (
+                <th key={kind} scope="col">
+                  {DISCOUNT_PART_LABELS[kind]}
+                </th>
+              ))}
               <th scope="col">Refunds</th>
               <th scope="col">Net sales</th>
               <th scope="col">Tips</th>
@@ -125,6 +139,9 @@ export function DayCharts({ days }: { days: DayFigures[] }) {
                 <td>{day.orders}</td>
                 <td>{formatCents(day.grossSalesCents)}</td>
                 <td>{formatCents(day.discountsCents)}</td>
+                {DISCOUNT_KINDS.map((kind) => (
+                  <td key={kind}>{formatCents(day.discountParts[kind])}</td>
+                ))}
                 <td>{formatCents(day.refundsCents)}</td>
                 <td>{formatCents(day.netSalesCents)}</td>
                 <td>{formatCents(day.tipsCents)}</td>

@@ -7,8 +7,8 @@
  * A year streams: each shop's orders are read a page at a time, by their instant and id.
  */
 import { stringify } from "csv-stringify/sync";
-import type { NumbersShop } from "#common/numbers";
-import { SALE_PAYMENT_METHOD_LABELS } from "#common/numbers";
+import { noDiscountParts, SALE_PAYMENT_METHOD_LABELS, type DiscountParts, type NumbersShop } from "#common/numbers";
+import { DISCOUNT_KINDS, type DiscountKind } from "#common/promo-codes";
 import { centsToDecimal } from "#common/money";
 import { orderNumber } from "#common/orders";
 import { shopDate } from "#common/shop-calendar";
@@ -24,6 +24,7 @@ import {
   salePaymentMethod,
   type RefundParts,
 } from "./counting";
+import { ORDER_STAMPS_EARNED_SQL, ORDER_STAMPS_SPENT_SQL } from "./report-queries";
 import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-range";
 
 const PAGE_SIZE = 400;
@@ -43,11 +44,22 @@ const SALE_COLUMNS: Column[] = [
   { header: "Customer" },
 ];
 
+/** The parts of the Discounts column, each its own column right after it, in DISCOUNT_KINDS' order. */
+const DISCOUNT_PART_HEADERS: Record<DiscountKind, string> = {
+  promo: "Promo Code Discounts",
+  loyalty: "Loyalty Discounts",
+};
+const DISCOUNT_PART_COLUMNS: Column[] = DISCOUNT_KINDS.map((kind) => ({
+  header: DISCOUNT_PART_HEADERS[kind],
+  money: true,
+}));
+
 const ORDER_COLUMNS: Column[] = [
   ...SALE_COLUMNS,
   { header: "Drinks" },
   { header: "Gross Sales", money: true },
   { header: "Discounts", money: true },
+  ...DISCOUNT_PART_COLUMNS,
   { header: "Discount Names" },
   { header: "Refunds", money: true },
   { header: "Net Sales", money: true },
@@ -59,6 +71,8 @@ const ORDER_COLUMNS: Column[] = [
   { header: "Pickup or Delivery" },
   { header: "Status" },
   { header: "Sale Date" },
+  { header: "Stamps Earned" },
+  { header: "Stamps Spent" },
 ];
 
 const LINE_COLUMNS: Column[] = [
@@ -71,6 +85,7 @@ const LINE_COLUMNS: Column[] = [
   { header: "Unit Price", money: true },
   { header: "Gross Sales", money: true },
   { header: "Discounts", money: true },
+  ...DISCOUNT_PART_COLUMNS,
   { header: "Refunds", money: true },
   { header: "Net Sales", money: true },
   { header: "Payment Method" },
@@ -118,7 +133,13 @@ interface OrderPageRow {
   discountCents: number;
   discountNames: string | null;
   drinks: number | null;
+  /** The sale's stamps as the ledger holds them now (0 on a refund's row: they are on its sale's). */
+  stampsEarned: number;
+  stampsSpent: number;
 }
+
+/** The discount columns of a page's row, one per kind (`discount_promo`, `discount_loyalty`). */
+type DiscountPartCells = Record<`discount_${DiscountKind}`, number>;
 
 interface LineRow {
   orderId: string;
@@ -128,8 +149,9 @@ interface LineRow {
   unitPriceCents: number;
   category: string | null;
   addOns: string | null;
-  /** The line's share of its order's discounts. */
+  /** The line's share of its order's discounts, and of it each kind's. */
   discountCents: number;
+  discountParts: DiscountParts;
 }
 
 /** A kind of row: the shop's sales by when they were placed, or a source of refunds by when made. */
@@ -168,6 +190,12 @@ export const EXPORT_SOURCES: RowSource[] = [
   })),
 ];
 
+/** An order's discount of one kind, `discount_<kind>`: its discount rows are read only when it has some. */
+function discountOfKindSql(kind: DiscountKind): string {
+  return `CASE WHEN ${DISCOUNTS_CENTS_SQL} > 0 THEN (SELECT coalesce(sum(d.amount_cents), 0) FROM order_discounts d
+    WHERE d.order_id = o.id AND d.kind = '${kind}') ELSE 0 END AS discount_${kind},`;
+}
+
 /** The SQL of one page of a source's orders after a cursor (or from the start), by instant then id. */
 export function exportPageSql(range: ShopRange, source: RowSource, withCursor: boolean): string {
   const column = `o.${source.at}`;
@@ -177,7 +205,10 @@ export function exportPageSql(range: ShopRange, source: RowSource, withCursor: b
       ${source.parts.drinks} AS itemsCents, ${source.parts.tip} AS tipCents, ${source.parts.fee} AS feeCents,
       ${source.parts.total} AS totalCents, ${CHARGED_DRINKS_SQL} AS orderItemsCents,
       ${DISCOUNTS_CENTS_SQL} AS discountCents,
+      ${DISCOUNT_KINDS.map(discountOfKindSql).join(" ")}
       (SELECT group_concat(d.name, ' + ') FROM order_discounts d WHERE d.order_id = o.id) AS discountNames,
+      ${source.type === "Sale" ? ORDER_STAMPS_EARNED_SQL : "0"} AS stampsEarned,
+      ${source.type === "Sale" ? ORDER_STAMPS_SPENT_SQL : "0"} AS stampsSpent,
       (SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id) AS drinks
     FROM orders o INDEXED BY ${source.index}
     WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
@@ -192,11 +223,11 @@ async function orderPage(
   range: ShopRange,
   source: RowSource,
   after: { at: string; id: string } | null,
-): Promise<OrderPageRow[]> {
+): Promise<(OrderPageRow & DiscountPartCells)[]> {
   const statement = db.$client
     .prepare(exportPageSql(range, source, after !== null))
     .bind(shop.id, ...(after ? [after.at, after.id] : []));
-  return (await statement.all<OrderPageRow>()).results;
+  return (await statement.all<OrderPageRow & DiscountPartCells>()).results;
 }
 
 /** The SQL of a page's lines and of their add-ons: the page's window of a source's orders. */
@@ -218,11 +249,12 @@ export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: bo
       CROSS JOIN order_item_options p ON p.order_id = o.id
       WHERE ${window} AND p.is_default = 0
       ORDER BY p.order_id, p.line_index, p.position`,
-    discounts: `SELECT s.order_id AS orderId, s.line_index AS lineIndex, sum(s.amount_cents) AS amountCents
+    discounts: `SELECT s.order_id AS orderId, s.line_index AS lineIndex, d.kind AS kind, sum(s.amount_cents) AS amountCents
       FROM orders o INDEXED BY ${source.index}
       CROSS JOIN order_discount_lines s ON s.order_id = o.id
+      CROSS JOIN order_discounts d ON d.order_id = s.order_id AND d.position = s.position
       WHERE ${window} AND ${DISCOUNTS_CENTS_SQL} > 0
-      GROUP BY s.order_id, s.line_index`,
+      GROUP BY s.order_id, s.line_index, d.kind`,
   };
 }
 
@@ -246,19 +278,34 @@ async function linesOfPage(
     db.$client.prepare(text.options).bind(...params),
     db.$client.prepare(text.discounts).bind(...params),
   ]);
-  const shares = new Map<string, number>();
-  for (const share of discounts!.results as { orderId: string; lineIndex: number; amountCents: number }[])
-    shares.set(`${share.orderId}:${share.lineIndex}`, share.amountCents);
+  const shares = new Map<string, DiscountParts>();
+  for (const share of discounts!.results as {
+    orderId: string;
+    lineIndex: number;
+    kind: DiscountKind;
+    amountCents: number;
+  }[]) {
+    const key = `${share.orderId}:${share.lineIndex}`;
+    const parts = shares.get(key) ?? noDiscountParts();
+    parts[share.kind] += share.amountCents;
+    shares.set(key, parts);
+  }
   const addOns = new Map<string, string[]>();
   for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
     const key = `${option.orderId}:${option.lineIndex}`;
     addOns.set(key, [...(addOns.get(key) ?? []), option.name]);
   }
   const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines!.results as Omit<LineRow, "addOns" | "discountCents">[]) {
+  for (const line of lines!.results as Omit<LineRow, "addOns" | "discountCents" | "discountParts">[]) {
     const ofOrder = byOrder.get(line.orderId) ?? [];
     const key = `${line.orderId}:${ofOrder.length}`;
-    ofOrder.push({ ...line, addOns: addOns.get(key)?.join(" + ") ?? null, discountCents: shares.get(key) ?? 0 });
+    const discountParts = shares.get(key) ?? noDiscountParts();
+    ofOrder.push({
+      ...line,
+      addOns: addOns.get(key)?.join(" + ") ?? null,
+      discountCents: DISCOUNT_KINDS.reduce((sum, kind) => sum + discountParts[kind], 0),
+      discountParts,
+    });
     byOrder.set(line.orderId, ofOrder);
   }
   return byOrder;
@@ -280,7 +327,12 @@ function head(shop: NumbersShop, range: ShopRange, source: RowSource, order: Ord
   return [date, time, shop.timeZone, shop.name, orderNumber(order.id), source.type, order.customerName];
 }
 
-function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow): Cell[] {
+function orderRow(
+  shop: NumbersShop,
+  range: ShopRange,
+  source: RowSource,
+  order: OrderPageRow & DiscountPartCells,
+): Cell[] {
   const method = SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)];
   if (source.type === "Refund") {
     return [
@@ -288,6 +340,7 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
       0,
       0,
       0,
+      ...DISCOUNT_KINDS.map(() => 0),
       "",
       order.itemsCents,
       -order.itemsCents,
@@ -299,6 +352,8 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
       order.fulfilment,
       order.status,
       saleDate(shop, range, source, order),
+      0,
+      0,
     ];
   }
   const standing = orderStanding(order.paymentState, order.status);
@@ -307,6 +362,7 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
     order.drinks ?? 0,
     order.itemsCents,
     order.discountCents,
+    ...DISCOUNT_KINDS.map((kind) => order[`discount_${kind}`]),
     order.discountNames ?? "",
     0,
     order.itemsCents - order.discountCents,
@@ -318,6 +374,8 @@ function orderRow(shop: NumbersShop, range: ShopRange, source: RowSource, order:
     order.fulfilment,
     order.status,
     saleDate(shop, range, source, order),
+    order.stampsEarned,
+    order.stampsSpent,
   ];
 }
 
@@ -338,6 +396,7 @@ function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): L
       category: null,
       addOns: null,
       discountCents: 0,
+      discountParts: noDiscountParts(),
     },
   ];
 }
@@ -363,6 +422,7 @@ function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: 
     line.unitPriceCents,
     refund ? 0 : cents,
     refund ? 0 : line.discountCents,
+    ...DISCOUNT_KINDS.map((kind) => (refund ? 0 : line.discountParts[kind])),
     refund ? charged : 0,
     refund ? -charged : charged,
     SALE_PAYMENT_METHOD_LABELS[salePaymentMethod(order.paymentMode, order.fulfilment)],

@@ -4,10 +4,12 @@
  * (./counting.ts). The page only shows them; the CSV exports (./exports.ts) follow the same rules
  * row by row, and the tests check that their sums equal these totals.
  */
+import type { DiscountKind } from "#common/promo-codes";
 import {
   PAYMENT_METHODS_OF_SALES,
   SALES_CHANNELS,
   type DayFigures,
+  noDiscountParts,
   type HourFigures,
   type ItemFigures,
   type NumbersResponse,
@@ -15,15 +17,19 @@ import {
   type OptionFigures,
   type PromoCodeFigures,
   type SplitFigures,
+  type StampCardFigures,
 } from "#common/numbers";
 import type { Database } from "#worker/db/client";
 import { isCollected, orderStanding, salePaymentMethod } from "./counting";
 import {
+  discountsByKindStatement,
   PROMO_CODES_SQL,
   promoUsesStatement,
   refundsStatement,
   salesByDayStatement,
   salesByHourStatement,
+  STAMPS_OUTSTANDING_SQL,
+  stampCardStatement,
   whatSoldStatement,
   type ReportStatement,
 } from "./report-queries";
@@ -86,6 +92,18 @@ interface PromoUsesRow {
   uses: number;
   discountCents: number;
 }
+interface DiscountKindRow {
+  day: string;
+  hour: number;
+  stretch: number;
+  kind: DiscountKind;
+  cents: number;
+}
+interface StampCardRow {
+  earned: number;
+  spent: number;
+  rewardsSpent: number;
+}
 interface PromoCodeRow {
   code: string;
   maxUses: number | null;
@@ -111,6 +129,7 @@ function emptyDay(date: string): DayFigures {
     orders: 0,
     grossSalesCents: 0,
     discountsCents: 0,
+    discountParts: noDiscountParts(),
     refundsCents: 0,
     netSalesCents: 0,
     tipsCents: 0,
@@ -142,12 +161,16 @@ function hoursOfDay(date: string, range: ShopRange): { hour: number; repeat: boo
   return hours;
 }
 
+/**
+ * The numbers of `shops` from `from` to `to`. `withOutstanding`: the caller is the owner, who also
+ * sees the stamps every card holds (a figure of the whole business, not of the shops counted).
+ */
 export async function loadNumbers(
   db: Database,
   shops: NumbersShop[],
   from: string,
   to: string,
-  costs: ReadCost[] = [],
+  { costs = [], withOutstanding = false }: { costs?: ReadCost[]; withOutstanding?: boolean } = {},
 ): Promise<NumbersFigures> {
   const oneDay = from === to;
   const days = new Map(datesBetween(from, to).map((date) => [date, emptyDay(date)]));
@@ -164,6 +187,7 @@ export async function loadNumbers(
     drinks: 0,
     grossSalesCents: 0,
     discountsCents: 0,
+    discountParts: noDiscountParts(),
     refundsCents: 0,
     refundsOfTheseSalesCents: 0,
     refundsOfEarlierSalesCents: 0,
@@ -173,6 +197,7 @@ export async function loadNumbers(
     totalCollectedCents: 0,
     averageOrderCents: 0,
   };
+  const stampCard: StampCardFigures = { earned: 0, spent: 0, rewardsSpent: 0 };
   const apart = {
     cancelled: { orders: 0, cents: 0 },
     refundsOwed: { orders: 0, cents: 0 },
@@ -184,7 +209,7 @@ export async function loadNumbers(
 
   for (const shop of shops) {
     const range = shopRange(from, to, shop.timeZone);
-    const [salesDays, salesHours, refunds, sold, soldBack, uses] = (await runAll(
+    const [salesDays, salesHours, refunds, sold, soldBack, uses, discountKinds, stamps] = (await runAll(
       db,
       [
         salesByDayStatement(shop.id, range),
@@ -193,9 +218,20 @@ export async function loadNumbers(
         whatSoldStatement(shop.id, range, "sales"),
         whatSoldStatement(shop.id, range, "refunds"),
         promoUsesStatement(shop.id, range),
+        discountsByKindStatement(shop.id, range, oneDay),
+        stampCardStatement(shop.id, range),
       ],
       costs,
-    )) as [SalesDayRow[], SalesHourRow[], RefundRow[], SoldRow[], SoldRow[], PromoUsesRow[]];
+    )) as [
+      SalesDayRow[],
+      SalesHourRow[],
+      RefundRow[],
+      SoldRow[],
+      SoldRow[],
+      PromoUsesRow[],
+      DiscountKindRow[],
+      StampCardRow[],
+    ];
 
     // The hours of the day on this shop's clock: the repeated hour keyed apart, by its stretch.
     const hourOfStretch = new Map<string, { hour: number; repeat: boolean }>();
@@ -303,6 +339,17 @@ export async function loadNumbers(
       // A drink is given back as it was charged: less its share of the discount.
       figures.refundsCents += row.cents - row.discountCents;
     }
+    for (const row of discountKinds) {
+      totals.discountParts[row.kind] += row.cents;
+      const day = days.get(row.day);
+      if (day) day.discountParts[row.kind] += row.cents;
+      hourFigures(row.hour, row.stretch).discountParts[row.kind] += row.cents;
+    }
+    for (const row of stamps) {
+      stampCard.earned += row.earned;
+      stampCard.spent += row.spent;
+      stampCard.rewardsSpent += row.rewardsSpent;
+    }
     for (const row of uses) {
       const figures = promoUses.get(row.code) ?? { uses: 0, discountCents: 0 };
       figures.uses += row.uses;
@@ -343,6 +390,13 @@ export async function loadNumbers(
       from,
       to,
     ),
+    stampCard: withOutstanding
+      ? {
+          ...stampCard,
+          outstanding:
+            (await db.$client.prepare(STAMPS_OUTSTANDING_SQL).first<{ outstanding: number }>())?.outstanding ?? 0,
+        }
+      : stampCard,
   };
 }
 
@@ -378,7 +432,16 @@ function promoCodeFigures(
 }
 
 function emptyHour(hour: number, repeat: boolean): HourFigures {
-  return { hour, repeat, orders: 0, grossSalesCents: 0, discountsCents: 0, refundsCents: 0, netSalesCents: 0 };
+  return {
+    hour,
+    repeat,
+    orders: 0,
+    grossSalesCents: 0,
+    discountsCents: 0,
+    discountParts: noDiscountParts(),
+    refundsCents: 0,
+    netSalesCents: 0,
+  };
 }
 
 /** The repeated hour right after its first occurrence. */

@@ -130,6 +130,62 @@ export function whatSoldStatement(locationId: string, range: ShopRange, side: "s
 }
 
 /**
+ * The range's discounts by what took them off (promo codes, stamp card rewards), by the shop's day
+ * and hour of the sale: the discounted sales from the sales' index, then their discount rows.
+ */
+export function discountsByKindStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
+  const clock = shopClockSql(range, "o.created_at");
+  return {
+    name: "discounts by kind",
+    text: `WITH discounted(id, day, hour, stretch) AS MATERIALIZED (SELECT o.id, substr(${clock}, 1, 10),
+        CAST(substr(${clock}, 12, 2) AS INTEGER), ${oneDay ? stretchSql(range, "o.created_at") : "0"}
+        FROM orders o INDEXED BY orders_location_created_idx
+        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL} AND ${DISCOUNTS_CENTS_SQL} > 0)
+      SELECT discounted.day AS day, discounted.hour AS hour, discounted.stretch AS stretch, d.kind AS kind,
+        sum(d.amount_cents) AS cents
+      FROM discounted CROSS JOIN order_discounts d ON d.order_id = discounted.id
+      GROUP BY 1, 2, 3, 4`,
+    params: [locationId],
+  };
+}
+
+/** The ledger's kinds that say what an order earned, and what a reward on it spent. */
+const EARNING_KINDS = "('earned', 'taken_back', 'refunded')";
+const SPENDING_KINDS = "('spent', 'returned')";
+
+/**
+ * The stamps of the range's sales as the ledger holds them now (docs/decisions/0053): what each
+ * earned net of Recalls and refunds, what a reward on it spent net of stamps given back, and how
+ * many still hold a reward spent. The sales from their index, then each one's ledger rows by the
+ * ledger's (order, kind, generation) index.
+ */
+export function stampCardStatement(locationId: string, range: ShopRange): ReportStatement {
+  return {
+    name: "stamp card",
+    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
+        WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}),
+      per_order(earned, spent) AS (SELECT
+          coalesce(sum(CASE WHEN l.kind IN ${EARNING_KINDS} THEN l.stamps END), 0),
+          -coalesce(sum(CASE WHEN l.kind IN ${SPENDING_KINDS} THEN l.stamps END), 0)
+        FROM counted CROSS JOIN stamp_ledger l ON l.order_id = counted.id
+        GROUP BY counted.id)
+      SELECT coalesce(sum(earned), 0) AS earned, coalesce(sum(spent), 0) AS spent,
+        coalesce(sum(spent > 0), 0) AS rewardsSpent
+      FROM per_order`,
+    params: [locationId],
+  };
+}
+
+/** One order's stamps, as a sale's row of orders.csv shows them (the same kinds as above). */
+export const ORDER_STAMPS_EARNED_SQL = `(SELECT coalesce(sum(l.stamps), 0) FROM stamp_ledger l
+  WHERE l.order_id = o.id AND l.kind IN ${EARNING_KINDS})`;
+export const ORDER_STAMPS_SPENT_SQL = `(SELECT -coalesce(sum(l.stamps), 0) FROM stamp_ledger l
+  WHERE l.order_id = o.id AND l.kind IN ${SPENDING_KINDS})`;
+
+/** Every stamp on every card: the ledger's sum, what the stamp card owes (the owner's figure). */
+export const STAMPS_OUTSTANDING_SQL = "SELECT coalesce(sum(stamps), 0) AS outstanding FROM stamp_ledger";
+
+/**
  * Each promo code's uses and discount given on the range's sales: the discounted sales (from their
  * own partial index, a few of the shop's orders), then their discount rows.
  */
