@@ -51,13 +51,19 @@ export async function startCardPayment(input: CardPaymentInput): Promise<string>
   const { db, payment, row } = input;
   let session: { id: string; url: string };
   try {
-    session = await createCheckoutSession(payment.secretKey, {
-      orderId: row.id,
-      userId: row.userId,
-      customerEmail: row.customerEmail,
-      origin: input.origin,
-      lines: checkoutLines(row, input.lines, input.discounts),
-    });
+    session = await createCheckoutSession(
+      payment.secretKey,
+      {
+        orderId: row.id,
+        userId: row.userId,
+        customerEmail: row.customerEmail,
+        origin: input.origin,
+        lines: checkoutLines(row, input.lines, input.discounts),
+      },
+      // From the order's own instant, so a retried submission asks Stripe with the very same
+      // parameters, which its idempotency key requires.
+      new Date(row.createdAt),
+    );
   } catch (error) {
     console.error(`Stripe checkout session for order ${row.id} failed:`, errorMessages(error));
     // Nobody can pay an order without a checkout: it is released at once, its place and drinks
