@@ -174,7 +174,7 @@ export function resetStores() {
   useSessionStore.setState({ checked: true });
   useCartStore.setState({ isOpen: false, items: [], checkoutDetails: null, shopId: null });
   useShopChoice.setState({ shopId: null });
-  useLocations.setState({ locations: null, failed: false, failures: 0 });
+  useLocations.setState({ locations: null, failed: false, failures: 0, pendingRetry: null });
   useCartShopNotice.setState({ notice: null });
   useShopPicker.setState({ isOpen: false });
   useAuthModalStore.setState({ isOpen: false, pendingAction: null, pendingIntent: null });

@@ -14,6 +14,8 @@ export interface LocationsState {
   failed: boolean;
   /** Failures in a row; the next retry waits LOCATIONS_RETRY_DELAYS_MS[failures - 1]. */
   failures: number;
+  /** The retry waiting to ask again; a newer failure, an answer or a reset makes it moot. */
+  pendingRetry: symbol | null;
   /**
    * Asks once per page load; after a failure it asks again by itself, a few times, further apart
    * each time. `fresh` asks again (the picker, on opening).
@@ -25,34 +27,32 @@ let inFlight: Promise<LocationSummary[] | null> | null = null;
 
 /** Waits before asking again after a failure (a dropped request must not leave the page without its shop for good). */
 export const LOCATIONS_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000] as const;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
 /** A dropped connection, a busy or failing server: worth asking again. A client error is not. */
 function mayPassOff(error: unknown): boolean {
-  return !(error instanceof ApiRequestError) || error.status >= 500 || error.status === 429;
+  return !(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500 || error.status === 429;
 }
 
 export const useLocations = create<LocationsState>()((set, get) => ({
   locations: null,
   failed: false,
   failures: 0,
+  pendingRetry: null,
   load(fresh = false) {
     if (!fresh && get().locations) return Promise.resolve(get().locations);
     inFlight ??= getLocations()
       .then((locations) => {
-        set({ locations, failed: false, failures: 0 });
+        set({ locations, failed: false, failures: 0, pendingRetry: null });
         return locations;
       })
       .catch((error: unknown) => {
         console.warn("Could not load the shops", error);
         const failures = get().failures + 1;
-        set({ failed: true, failures });
         const delay = LOCATIONS_RETRY_DELAYS_MS[failures - 1];
-        if (!get().locations && delay !== undefined && !retryTimer && mayPassOff(error)) {
-          retryTimer = setTimeout(() => {
-            retryTimer = undefined;
-            // Someone else asked (or the store was reset) in the meantime.
-            if (get().failed && !get().locations) void get().load();
+        const retry = !get().locations && delay !== undefined && mayPassOff(error) ? Symbol("retry") : null;
+        set({ failed: true, failures, pendingRetry: retry });
+        if (retry) {
+          setTimeout(() => {
+            if (get().pendingRetry === retry) void get().load();
           }, delay);
         }
         return get().locations;
