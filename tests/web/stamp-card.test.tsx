@@ -12,10 +12,9 @@ function renderCard() {
   return renderRoutes([{ path: "/orders", element: <StampCard /> }], "/orders");
 }
 
+/** The filled boxes; the card says the same in words to a screen reader (its label). */
 function filledBoxes(): number {
-  return within(screen.getByTestId("stamp-boxes"))
-    .getAllByRole("listitem", { hidden: true })
-    .filter((box) => box.classList.contains("stamp-card__box--filled")).length;
+  return screen.getByTestId("stamp-boxes").querySelectorAll(".stamp-card__box--filled").length;
 }
 
 beforeEach(() => {

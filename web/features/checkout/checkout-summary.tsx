@@ -64,7 +64,10 @@ export function CheckoutSummary({
           />
         ))}
       </ul>
-      <RewardNote choice={reward} promoCode={promo.sentCode} orderRefusal={rewardRefusal} />
+      {/* Its room is kept from the first paint: the card answers later, and nothing may push the Checkout button then. */}
+      <div className="checkout-reward-note">
+        <RewardNote choice={reward} promoCode={promo.sentCode} orderRefusal={rewardRefusal} />
+      </div>
       <PromoCodeField promo={promo} orderRefusal={promoRefusal} onChanged={onPromoChanged} disabled={submitting} />
       {promo.sentCode && promo.discountCents > 0 && (
         <p className="checkout-fee checkout-discount">

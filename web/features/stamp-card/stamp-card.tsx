@@ -16,7 +16,7 @@ function StampBoxes({ reward, stamps }: { reward: LoyaltyReward; stamps: number 
         {reward.name} · {stampCount(reward.stamps)}
         {reward.available && <strong className="stamp-card__ready"> · Ready to use at checkout</strong>}
       </p>
-      <ol
+      <div
         role="img"
         className="stamp-card__boxes"
         // One row for a card of up to ten stamps, at a phone's width too.
@@ -25,9 +25,12 @@ function StampBoxes({ reward, stamps }: { reward: LoyaltyReward; stamps: number 
         data-testid="stamp-boxes"
       >
         {Array.from({ length: reward.stamps }, (_, index) => (
-          <li key={index} className={index < filled ? "stamp-card__box stamp-card__box--filled" : "stamp-card__box"} />
+          <span
+            key={index}
+            className={index < filled ? "stamp-card__box stamp-card__box--filled" : "stamp-card__box"}
+          />
         ))}
-      </ol>
+      </div>
     </div>
   );
 }
