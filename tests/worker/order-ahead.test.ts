@@ -110,6 +110,8 @@ describe("ordering ahead: GET /api/pickup-days offers the next seven days' slots
   });
 
   it("refuses an unknown location and a malformed one, naming the field", async () => {
+    // Midday: late in the evening today has no slot left and the week shows six days.
+    useShopClock(new Date("2026-03-10T19:00:00.000Z"));
     expect((await api("/api/pickup-days?location=loc-nowhere")).status).toBe(400);
     for (const location of ["%3Cscript%3E", "loc-anaheim'%20OR%201=1", "..%2Fstaff"]) {
       const malformed = await api(`/api/pickup-days?location=${location}`);
