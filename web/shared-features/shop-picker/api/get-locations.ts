@@ -2,6 +2,9 @@ import type { LocationSummary, LocationsResponse } from "#common/locations";
 import { apiFetch } from "#web/lib/api-client";
 import { isBoolean, isRecord, isString } from "#web/lib/guards";
 
+/** How long the shops' list may take before it is asked for again. */
+export const LOCATIONS_TIMEOUT_MS = 5_000;
+
 /** Where to sort the shops from: a typed ZIP code (looked up on the server) or the browser's position. */
 export type SortPoint = { zip: string } | { near: { latitude: number; longitude: number } };
 
@@ -35,7 +38,11 @@ export function locationsPath(point?: SortPoint): string {
  * `distanceMiles`) when a point is given. An unknown ZIP is a 404 `zip_unknown`, a malformed one a 400.
  */
 export async function getLocations(point?: SortPoint): Promise<LocationSummary[]> {
-  const body = await apiFetch<LocationsResponse>(locationsPath(point), { cache: "no-store" });
+  // An answer that never comes counts as a dropped one, which the shops list asks again for.
+  const body = await apiFetch<LocationsResponse>(locationsPath(point), {
+    cache: "no-store",
+    signal: AbortSignal.timeout(LOCATIONS_TIMEOUT_MS),
+  });
   if (!isRecord(body) || !Array.isArray(body.locations) || !body.locations.every(isLocation)) {
     throw new Error("Unexpected response from GET /api/locations.");
   }
