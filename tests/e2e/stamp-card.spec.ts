@@ -111,12 +111,27 @@ test.describe("on a phone", () => {
     await expect(card.getByTestId("stamp-history")).toContainText(`+8 stamps · order ${orderNumberOf(earlierId)}`);
     await pictures(page, "stamp-card");
 
-    // The next order: two large Sunrise Oranges, the free drink on one of them.
+    // The next order: two large Sunrise Oranges, the free drink on one of them. The card answers
+    // only once the page has settled, and its offer moves neither the quantity nor Checkout.
+    let answerCard = () => {};
+    const cardHeld = new Promise<void>((resolve) => (answerCard = resolve));
+    await page.route("**/api/loyalty", async (route) => {
+      await cardHeld;
+      await route.continue();
+    });
     await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
     await main.getByRole("button", { name: "Large" }).click();
     await main.getByRole("button", { name: "Order Now" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await main.getByRole("button", { name: /^Increase quantity of Sunrise Orange/ }).click();
+    const increase = main.getByRole("button", { name: /^Increase quantity of Sunrise Orange/ });
+    const checkout = main.getByRole("button", { name: "Checkout" });
+    await expect(main.getByTestId("checkout-total")).toBeVisible();
+    const before = [await increase.boundingBox(), await checkout.boundingBox()];
+    answerCard();
+    await expect(main.getByRole("button", { name: "Use your free drink on Sunrise Orange" })).toBeVisible();
+    expect([await increase.boundingBox(), await checkout.boundingBox()]).toEqual(before);
+    await page.unroute("**/api/loyalty");
+    await increase.click();
     const total = main.getByTestId("checkout-total");
     const unitCents = cents(await main.locator(".checkout-line__meta").first().textContent());
     await expect(total).toHaveText(dollarsOf(unitCents * 2));

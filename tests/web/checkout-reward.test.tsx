@@ -131,10 +131,12 @@ describe("checkout: the stamp card's free drink", () => {
     renderCheckout();
     expect(await screen.findByTestId("checkout-total")).toHaveTextContent("$19.97");
 
-    const offer = await within(lineOf("Charcoal Lemon")).findByRole("button", {
+    // Offered under the lines, on the priciest drink; no line gains a button until it is used.
+    const offer = await within(await screen.findByTestId("reward-offer")).findByRole("button", {
       name: "Use your free drink on Charcoal Lemon",
     });
-    expect(within(lineOf("Sunrise Orange")).queryByRole("button", { name: /free drink/ })).not.toBeInTheDocument();
+    for (const line of ["Charcoal Lemon", "Sunrise Orange"])
+      expect(within(lineOf(line)).queryByRole("button", { name: /free drink/ })).not.toBeInTheDocument();
     await user.click(offer);
 
     expect(await screen.findByTestId("checkout-reward-discount")).toHaveTextContent("−$6.99");

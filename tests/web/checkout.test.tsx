@@ -113,8 +113,8 @@ describe("checkout page", () => {
     const user = userEvent.setup();
     renderCheckout();
 
-    expect(await screen.findByRole("heading", { name: "Checkout", level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId("checkout-total")).toHaveTextContent("$19.97");
+    expect(await screen.findByTestId("checkout-total")).toHaveTextContent("$19.97");
+    expect(screen.getByRole("heading", { name: "Checkout", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("“less ice”")).toBeInTheDocument();
     expect(screen.getByLabelText("Phone number")).toHaveValue(PHONE);
 
@@ -270,15 +270,21 @@ describe("checkout page", () => {
     signInAs({ ...signedInUser, phone: PHONE });
     fillCart();
     let accepts = "on_pickup";
+    let answerShop = () => {};
+    const shopHeld = new Promise<void>((resolve) => (answerShop = resolve));
     mockApi({
-      "GET /api/payment-methods": () => json({ accepts }),
+      "GET /api/payment-methods": async () => {
+        await shopHeld;
+        return json({ accepts });
+      },
       "GET /api/delivery-area": () =>
         json({ pickupAddress: "512 South Brookhurst St #4", deliveryFeeCents: 399, zipCodes: [] }),
     });
     const user = userEvent.setup();
     const { unmount } = renderCheckout();
     // The line holds its place, empty and hidden from screen readers, until the shop's answer.
-    expect(screen.getByTestId("checkout-payment")).toHaveAttribute("aria-hidden", "true");
+    expect(await screen.findByTestId("checkout-payment")).toHaveAttribute("aria-hidden", "true");
+    answerShop();
     expect(await screen.findByText("You'll pay $19.97 at pickup.")).not.toHaveAttribute("aria-hidden");
     await user.click(await screen.findByRole("radio", { name: /Delivery/ }));
     expect(screen.getByTestId("checkout-payment")).toHaveTextContent("You'll pay $23.96 at the door.");

@@ -6,7 +6,16 @@ import type { StaffOrder } from "#common/staff-orders";
 import { FakeAudioContext } from "./fake-audio";
 import { FakeWebSocket } from "./fake-websocket";
 import { json, mockApi } from "./storefront-helpers";
-import { ANAHEIM, staffOrder, first, renderBoard, boardAnswer, boardSocket, resetBoard } from "./staff-board-helpers";
+import {
+  ANAHEIM,
+  staffOrder,
+  first,
+  renderBoard,
+  boardAnswer,
+  boardSocket,
+  resetBoard,
+  useBoardTimers,
+} from "./staff-board-helpers";
 
 beforeEach(resetBoard);
 afterEach(() => vi.restoreAllMocks());
@@ -48,7 +57,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("alerts a new order until someone acknowledges it: banner, flashing ticket, title, and the sound every 30 s", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useBoardTimers();
     const { calls } = mockApi({
       "GET /api/staff/orders": () => boardAnswer([first]),
       "POST /api/staff/acknowledgements": ({ body }) =>
@@ -104,7 +113,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("announces at once, after a reload, a new order nobody has acknowledged, and chimes on the first tap", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first, arriving()]) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderBoard();
@@ -251,7 +260,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("gives up a handshake that hangs after the network comes back, and is Live again with the next one", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });
@@ -280,7 +289,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("counts a dead connection as offline when a ping goes unanswered", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });

@@ -1,4 +1,6 @@
 /** The staff board's tests share this: the shop, its tickets, the routes, the answer and the live socket. */
+import { vi } from "vitest";
+import { shopDate, startOfShopDay } from "#common/shop-calendar";
 import type { StaffOrder } from "#common/staff-orders";
 import { useNewOrderAlerts } from "#web/features/staff-board/alerts/new-order-alerts";
 import StaffBoardPage from "#web/features/staff-board/staff-board-page";
@@ -21,6 +23,30 @@ export const ANAHEIM = {
     exceptions: [],
   },
 };
+
+/*
+ * The board's clock: midday at the shop today, moving with the real one. A ticket "12 minutes ago"
+ * would fall on the day before just after the shop's midnight, and the board shows such a ticket
+ * as an earlier day's; the tests are about today's.
+ */
+const RealDate = Date;
+const realStartMs = RealDate.now();
+const boardStartMs = startOfShopDay(shopDate(realStartMs, ANAHEIM.timeZone), ANAHEIM.timeZone).getTime() + 12 * 3_600_000;
+
+/** Now on the board's clock, in milliseconds. */
+export const boardNow = () => boardStartMs + (RealDate.now() - realStartMs);
+
+/** Sets the board's clock for what follows; `vi.useRealTimers()` leaves it. */
+export function useBoardClock() {
+  vi.useFakeTimers({ toFake: ["Date"], now: boardNow(), shouldAdvanceTime: true });
+}
+
+/** Fakes every timer as well, the board's clock kept: for alerts and reconnections. */
+export function useBoardTimers() {
+  vi.useFakeTimers({ now: boardNow(), shouldAdvanceTime: true });
+}
+
+useBoardClock();
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -81,6 +107,7 @@ export function boardSocket() {
 
 /** Before each test: no stores left from the last one, and no alert pending. */
 export function resetBoard() {
+  useBoardClock();
   resetStores();
   useNewOrderAlerts.setState({ pending: [], seenHere: [], revealing: null });
 }

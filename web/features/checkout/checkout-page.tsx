@@ -28,6 +28,7 @@ import { useStripeReturn } from "./use-stripe-return";
 import { YourDetailsForm } from "./your-details-form";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { CartShopLine, CartShopNotice } from "#web/shared-features/shop-picker/cart-shop";
+import { useShopsSettled } from "#web/shared-features/shop-picker/use-chosen-shop";
 import "./checkout.css";
 
 export default function CheckoutPage() {
@@ -37,6 +38,8 @@ export default function CheckoutPage() {
   // The cart and the session are the browser's: the server's HTML shows the page loading them.
   const hydrated = useHydrated();
   const requireSignIn = useAuthGate();
+  // The shop line above the lines comes with the shop list: the page waits for it rather than jump.
+  const shopsSettled = useShopsSettled();
   const deliveryArea = useDeliveryArea();
   const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
   // What is typed and chosen is kept with the cart: a reload, a sign-in or a failed attempt loses nothing.
@@ -77,7 +80,7 @@ export default function CheckoutPage() {
     requireSignIn,
   });
 
-  if (!hydrated) return <CheckoutLoading />;
+  if (!hydrated || !shopsSettled) return <CheckoutLoading />;
   if (placed) return <OrderPlaced placed={placed} />;
   if (!sessionUser.isAuthenticated) return <CheckoutGuest onSignIn={() => requireSignIn(() => {})} />;
 

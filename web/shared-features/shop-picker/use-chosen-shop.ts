@@ -13,6 +13,18 @@ export function useChosenShop() {
   return { shop: findShop(locations, shopId), locations };
 }
 
+/**
+ * Whether the shop list has answered, or failed once: a page that names the shop waits for it
+ * rather than push its content down when the name arrives. Asks for the list.
+ */
+export function useShopsSettled(): boolean {
+  const settled = useLocations((state) => state.locations !== null || state.failed);
+  useEffect(() => {
+    void useLocations.getState().load();
+  }, []);
+  return settled;
+}
+
 /** The chosen shop's name now, for code outside React (null while there is one shop, or before the list has come). */
 export function chosenShopName(): string | null {
   const { locations } = useLocations.getState();
