@@ -14,7 +14,7 @@ import {
   boardAnswer,
   boardSocket,
   resetBoard,
-  useBoardTimers,
+  fakeBoardTimers,
 } from "./staff-board-helpers";
 
 beforeEach(resetBoard);
@@ -57,7 +57,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("alerts a new order until someone acknowledges it: banner, flashing ticket, title, and the sound every 30 s", async () => {
-    useBoardTimers();
+    fakeBoardTimers();
     const { calls } = mockApi({
       "GET /api/staff/orders": () => boardAnswer([first]),
       "POST /api/staff/acknowledgements": ({ body }) =>
@@ -113,7 +113,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("announces at once, after a reload, a new order nobody has acknowledged, and chimes on the first tap", async () => {
-    useBoardTimers();
+    fakeBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first, arriving()]) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderBoard();
@@ -260,7 +260,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("gives up a handshake that hangs after the network comes back, and is Live again with the next one", async () => {
-    useBoardTimers();
+    fakeBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });
@@ -289,7 +289,7 @@ describe("no order goes unnoticed", () => {
   });
 
   it("counts a dead connection as offline when a ping goes unanswered", async () => {
-    useBoardTimers();
+    fakeBoardTimers();
     mockApi({ "GET /api/staff/orders": () => boardAnswer([first]) });
     renderBoard();
     await screen.findByRole("article", { name: "#AAAAAAAA" });

@@ -31,22 +31,23 @@ export const ANAHEIM = {
  */
 const RealDate = Date;
 const realStartMs = RealDate.now();
-const boardStartMs = startOfShopDay(shopDate(realStartMs, ANAHEIM.timeZone), ANAHEIM.timeZone).getTime() + 12 * 3_600_000;
+const boardStartMs =
+  startOfShopDay(shopDate(realStartMs, ANAHEIM.timeZone), ANAHEIM.timeZone).getTime() + 12 * 3_600_000;
 
 /** Now on the board's clock, in milliseconds. */
 export const boardNow = () => boardStartMs + (RealDate.now() - realStartMs);
 
 /** Sets the board's clock for what follows; `vi.useRealTimers()` leaves it. */
-export function useBoardClock() {
+export function pinBoardClock() {
   vi.useFakeTimers({ toFake: ["Date"], now: boardNow(), shouldAdvanceTime: true });
 }
 
 /** Fakes every timer as well, the board's clock kept: for alerts and reconnections. */
-export function useBoardTimers() {
+export function fakeBoardTimers() {
   vi.useFakeTimers({ now: boardNow(), shouldAdvanceTime: true });
 }
 
-useBoardClock();
+pinBoardClock();
 
 export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -107,7 +108,7 @@ export function boardSocket() {
 
 /** Before each test: no stores left from the last one, and no alert pending. */
 export function resetBoard() {
-  useBoardClock();
+  pinBoardClock();
   resetStores();
   useNewOrderAlerts.setState({ pending: [], seenHere: [], revealing: null });
 }

@@ -3,14 +3,14 @@ import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { everyChanceToReconnect, FakeWebSocket } from "./fake-websocket";
 import { json, mockApi } from "./storefront-helpers";
-import { first, renderBoard, boardAnswer, boardSocket, resetBoard, useBoardTimers } from "./staff-board-helpers";
+import { first, renderBoard, boardAnswer, boardSocket, resetBoard, fakeBoardTimers } from "./staff-board-helpers";
 
 beforeEach(resetBoard);
 afterEach(() => vi.restoreAllMocks());
 
 describe("a board whose session ends", () => {
   it("stops reconnecting, hides the orders and offers to sign in again, straight back to the board", async () => {
-    useBoardTimers();
+    fakeBoardTimers();
     let answer = () => boardAnswer([first]);
     mockApi({ "GET /api/staff/orders": () => answer() });
     renderBoard();

@@ -49,7 +49,15 @@ export function LineReward({ item, choice, disabled }: { item: CartItem; choice:
 }
 
 /** "Use your free drink", named for the drink it would cover. */
-function UseRewardButton({ choice, lineName, disabled }: { choice: RewardChoice; lineName: string; disabled: boolean }) {
+function UseRewardButton({
+  choice,
+  lineName,
+  disabled,
+}: {
+  choice: RewardChoice;
+  lineName: string;
+  disabled: boolean;
+}) {
   return (
     <button
       type="button"
