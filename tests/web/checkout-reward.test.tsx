@@ -131,12 +131,10 @@ describe("checkout: the stamp card's free drink", () => {
     renderCheckout();
     expect(await screen.findByTestId("checkout-total")).toHaveTextContent("$19.97");
 
-    // Offered under the lines, on the priciest drink; no line gains a button until it is used.
-    const offer = await within(await screen.findByTestId("reward-offer")).findByRole("button", {
+    const offer = await within(lineOf("Charcoal Lemon")).findByRole("button", {
       name: "Use your free drink on Charcoal Lemon",
     });
-    for (const line of ["Charcoal Lemon", "Sunrise Orange"])
-      expect(within(lineOf(line)).queryByRole("button", { name: /free drink/ })).not.toBeInTheDocument();
+    expect(within(lineOf("Sunrise Orange")).queryByRole("button", { name: /free drink/ })).not.toBeInTheDocument();
     await user.click(offer);
 
     expect(await screen.findByTestId("checkout-reward-discount")).toHaveTextContent("−$6.99");
@@ -150,6 +148,29 @@ describe("checkout: the stamp card's free drink", () => {
     ]);
     expect(orderBodies(calls)[0]).not.toHaveProperty("promoCode");
     expect(termsAndDefinitions(modal)).toContainEqual(["Discount", "−$6.99 · A free drink"]);
+  });
+
+  it("is on its line from the checkout's first paint: the page waits for the card, so no button moves", async () => {
+    let answerCard = () => {};
+    const cardHeld = new Promise<void>((resolve) => (answerCard = resolve));
+    mockApi({
+      "GET /api/loyalty": async () => {
+        await cardHeld;
+        return json(card(9));
+      },
+      "POST /api/cart-prices": rewardPrices,
+    });
+    renderCheckout();
+    expect(await screen.findByText("Loading your order…")).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId("checkout-total")).not.toBeInTheDocument();
+
+    answerCard();
+    const total = await screen.findByTestId("checkout-total");
+    expect(total).toHaveTextContent("$19.97");
+    expect(
+      within(lineOf("Charcoal Lemon")).getByRole("button", { name: "Use your free drink on Charcoal Lemon" }),
+    ).toBeVisible();
   });
 
   it("moves to another drink when the shopper asks, and the total follows", async () => {

@@ -38,7 +38,8 @@ export default function CheckoutPage() {
   // The cart and the session are the browser's: the server's HTML shows the page loading them.
   const hydrated = useHydrated();
   const requireSignIn = useAuthGate();
-  // The shop line above the lines comes with the shop list: the page waits for it rather than jump.
+  // The shop line above the lines and the free drink on one of them come with the shop list and
+  // the stamp card: the page waits for both rather than move its buttons from under a finger.
   const shopsSettled = useShopsSettled();
   const deliveryArea = useDeliveryArea();
   const deliveryFeeCents = deliveryArea.data?.deliveryFeeCents ?? 0;
@@ -80,7 +81,7 @@ export default function CheckoutPage() {
     requireSignIn,
   });
 
-  if (!hydrated || !shopsSettled) return <CheckoutLoading />;
+  if (!hydrated || !shopsSettled || !reward.settled) return <CheckoutLoading />;
   if (placed) return <OrderPlaced placed={placed} />;
   if (!sessionUser.isAuthenticated) return <CheckoutGuest onSignIn={() => requireSignIn(() => {})} />;
 

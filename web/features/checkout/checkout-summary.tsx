@@ -66,13 +66,7 @@ export function CheckoutSummary({
       </ul>
       {/* Its room is kept from the first paint: the card answers later, and nothing may push the Checkout button then. */}
       <div className="checkout-reward-note">
-        <RewardNote
-          choice={reward}
-          lineName={items.find((item) => item.id === reward.lineId)?.name ?? null}
-          promoCode={promo.sentCode}
-          orderRefusal={rewardRefusal}
-          disabled={submitting}
-        />
+        <RewardNote choice={reward} promoCode={promo.sentCode} orderRefusal={rewardRefusal} />
       </div>
       <PromoCodeField promo={promo} orderRefusal={promoRefusal} onChanged={onPromoChanged} disabled={submitting} />
       {promo.sentCode && promo.discountCents > 0 && (

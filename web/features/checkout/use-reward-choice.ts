@@ -87,6 +87,8 @@ export function useRewardChoice({
   }, [queryClient]);
 
   return {
+    /** The card has answered, or failed, or there is none to ask for (a guest). */
+    settled: !signedIn || !loyalty.isPending,
     /** The reward the card holds now, or null (a guest, too few stamps, or not loaded yet). */
     reward,
     using: active,

@@ -4,10 +4,15 @@ import { apiFetch } from "#web/lib/api-client";
 import { loyaltyQueryKey } from "#web/lib/query-keys";
 
 export const LOYALTY_PATH = "/api/loyalty";
+/** How long the card may take: the checkout waits for it (web/features/checkout/checkout-page.tsx). */
+export const LOYALTY_TIMEOUT_MS = 5_000;
 
 /** GET /api/loyalty: the signed-in shopper's stamps, the rewards they cover and the ledger's history. */
 export function getLoyalty(): Promise<LoyaltyResponse> {
-  return apiFetch<LoyaltyResponse>(LOYALTY_PATH, { cache: "no-store" });
+  return apiFetch<LoyaltyResponse>(LOYALTY_PATH, {
+    cache: "no-store",
+    signal: AbortSignal.timeout(LOYALTY_TIMEOUT_MS),
+  });
 }
 
 export function loyaltyQueryOptions() {
