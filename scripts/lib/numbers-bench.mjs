@@ -72,7 +72,9 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
         if (response.status !== 200) problems.push(`numbers ${range.label} answered ${response.status}`);
         const timing = response.headers.get("server-timing") ?? "";
         rowsRead = /report;[^,]*desc="(\d+) rows read"/.exec(timing)?.[1] ?? "?";
-        breakdown = [...timing.matchAll(/q\d+;desc="([^"]+)"/g)].map((match) => match[1]).join("; ");
+        breakdown = [...timing.matchAll(/q\d+;dur=([\d.]+);desc="([^"]+)"/g)]
+          .map((match) => `${match[2]} in ${Number(match[1]).toFixed(0)} ms`)
+          .join("; ");
         orders = body.totals?.orders ?? 0;
       }
       times.sort((a, b) => a - b);

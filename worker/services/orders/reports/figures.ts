@@ -38,10 +38,11 @@ import { shopRange, type ShopRange } from "./shop-range";
 
 export type NumbersFigures = Omit<NumbersResponse, "viewable">;
 
-/** What the reads cost: rows read as D1 reports them, per statement. */
+/** What the reads cost: rows read and the time D1 took, as it reports them, per statement. */
 export interface ReadCost {
   statement: string;
   rowsRead: number;
+  durationMs: number;
 }
 
 interface SalesDayRow {
@@ -118,7 +119,11 @@ async function runAll(db: Database, statements: ReportStatement[], costs: ReadCo
   const d1 = db.$client;
   const results = await d1.batch(statements.map((statement) => d1.prepare(statement.text).bind(...statement.params)));
   return results.map((result, index) => {
-    costs.push({ statement: statements[index]!.name, rowsRead: result.meta.rows_read ?? 0 });
+    costs.push({
+      statement: statements[index]!.name,
+      rowsRead: result.meta.rows_read ?? 0,
+      durationMs: result.meta.duration ?? 0,
+    });
     return result.results;
   });
 }
