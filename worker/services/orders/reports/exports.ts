@@ -266,8 +266,9 @@ export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: bo
 
 /**
  * The lines of a page's orders (those after `after` up to and including `last`), with their
- * category, add-ons and share of the discounts (and the rewards among them), in the order bought: one read each of the lines,
- * their options and their shares, through the same index and window as the page.
+ * category, add-ons and share of the discounts (and the rewards among them), in the order bought:
+ * one read each of the lines, their options and their shares, through the same index and window
+ * as the page.
  */
 async function linesOfPage(
   db: Database,

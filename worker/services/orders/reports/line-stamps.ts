@@ -25,7 +25,7 @@ export interface LineStamps {
  * The drinks of a line that could earn: its quantity less those its promo share made free and
  * one per reward on it; none on a line of free drinks.
  */
-export function earningDrinks(line: StampLine): number {
+function earningDrinks(line: StampLine): number {
   if (line.unitPriceCents <= 0) return 0;
   // Any share but a reward's takes money off the drinks: each whole unit price of it is a free drink.
   const otherCents = DISCOUNT_KINDS.reduce(
@@ -38,8 +38,8 @@ export function earningDrinks(line: StampLine): number {
 
 /**
  * Each line's stamps of a sale that earned `earned` and spent `spent` (as orders.csv shows them).
- * Whatever no line can hold (a ledger adjusted by hand) stays on the last line, and spent stamps
- * with no covered line on the first, so the sums never drift from the order's row.
+ * Whatever no line could hold, and spent stamps with no covered line, would stay on the last and
+ * the first line (the triggers write neither): the sums never drift from the order's row.
  */
 export function lineStamps(lines: readonly StampLine[], earned: number, spent: number): LineStamps[] {
   const stamps = lines.map(() => ({ earned: 0, spent: 0 }));
