@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { NeedsConnection } from "#web/components/needs-connection/needs-connection";
 import { Link } from "#web/components/link";
 import { usePageMeta } from "#web/lib/use-page-meta";
@@ -39,9 +40,9 @@ export default function AccountPage() {
 
 /** The shopper's details as the session knows them (GET /api/me); the checkout asks for a missing phone. */
 function AccountDetails({ user }: { user: SessionUser }) {
-  const rows: Array<[term: string, value: string]> = [
+  const rows: Array<[term: string, value: ReactNode]> = [
     ["Name", user.username || "Not given"],
-    ["E-mail", user.email || "Not given"],
+    ["E-mail", user.email ? <EmailAddress email={user.email} /> : "Not given"],
     ["Phone", user.phone || "Not given yet: the checkout asks for it"],
   ];
   return (
@@ -58,6 +59,19 @@ function AccountDetails({ user }: { user: SessionUser }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** An address that may wrap before its "@" on a phone rather than inside its domain. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
