@@ -15,6 +15,7 @@ export const APP_PAGES = {
   checkout: "/checkout",
   orders: "/orders",
   order: "/orders/:id",
+  account: "/account",
   locations: "/locations",
   location: "/locations/:slug",
   login: "/login",

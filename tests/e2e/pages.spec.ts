@@ -25,6 +25,7 @@ const GUEST_PAGES = [
   { name: "contact", path: "/contact", ready: "Send message" },
   { name: "partnership", path: "/partnership", ready: "Year 3" },
   { name: "orders-guest", path: "/orders", ready: "Sign in" },
+  { name: "account-guest", path: "/account", ready: "Sign in" },
   { name: "login", path: "/login", ready: "" },
   { name: "not-found", path: "/no-such-page", ready: "" },
 ] as const;

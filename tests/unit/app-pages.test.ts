@@ -13,6 +13,7 @@ describe("isAppPage: the addresses the worker answers with 200 rather than 404",
     "/checkout",
     "/orders",
     "/orders/ord-123",
+    "/account",
     "/login",
     "/staff",
   ])("%s is a page", (path) => expect(isAppPage(path)).toBe(true));

@@ -65,6 +65,7 @@ describe("Header", () => {
     expect(within(menu).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
     expect(within(menu).getByRole("link", { name: "Franchise" })).toHaveAttribute("href", "/partnership");
     expect(within(menu).getByRole("link", { name: "My orders" })).toHaveAttribute("href", "/orders");
+    expect(within(menu).getByRole("link", { name: "My account" })).toHaveAttribute("href", "/account");
 
     await user.click(burger());
     expect(mobileMenu()).not.toBeInTheDocument();

@@ -91,6 +91,7 @@ describe("sign-in with a popup", () => {
     await user.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
     expect(screen.getByText("Ada Lovelace")).toBeVisible();
     expect(screen.getByRole("link", { name: "My orders" })).toHaveAttribute("href", "/orders");
+    expect(screen.getByRole("link", { name: "My account" })).toHaveAttribute("href", "/account");
   });
 
   it("ignores messages from another origin or of another shape", async () => {

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LoyaltyResponse } from "#common/loyalty";
-import StampCard from "#web/features/stamp-card/stamp-card";
+import StampCard from "#web/shared-features/stamp-card/stamp-card";
 import { json, mockApi, renderRoutes, resetStores, signedInUser, signInAs } from "./storefront-helpers";
 
 const ORDER_ID = "a1b2c3d4-0000-4000-8000-000000000001";

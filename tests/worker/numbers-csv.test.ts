@@ -183,6 +183,8 @@ describe("lines.csv", () => {
       "Pickup or Delivery",
       "Status",
       "Sale Date",
+      "Stamps Earned",
+      "Stamps Spent",
     ]);
     expect(records).toHaveLength(12);
     expect(

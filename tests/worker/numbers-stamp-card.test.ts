@@ -24,9 +24,10 @@ const LINES = [
   { productId: "prd-charcoal-lemonade", size: "default", quantity: 1, note: "" },
 ];
 
-/** Anaheim's August 12 (Pacific daylight time, UTC−7), and the day before it. */
+/** Anaheim's August 12 (Pacific daylight time, UTC−7), the day before it and the day after. */
 const DAY = "2026-08-12";
 const DAY_BEFORE = "2026-08-11";
+const DAY_AFTER = "2026-08-13";
 const at = (clock: string, day = DAY) => new Date(`${day}T${clock}:00.000-07:00`).toISOString();
 const COMPLETED = { status: "completed", payment_state: "paid_at_counter" };
 
@@ -199,6 +200,85 @@ describe("the numbers of a day when stamps were earned and a reward spent", () =
     const loyaltyLines = records.filter((record) => cents(record["Loyalty Discounts"]!) > 0);
     expect(loyaltyLines.map((record) => [record.Time, record.Item, record.Size])).toEqual([
       ["10:30:00", "Sunrise Orange", "medium"],
+    ]);
+  });
+});
+
+/** Half the drinks' money of an order paid by card, refunded from Stripe's dashboard at a clock time of a day. */
+async function refundHalfOfTheDrinks(name: string, refundedAt: string) {
+  const id = orders[name]!;
+  const order = await env.DB.prepare("SELECT subtotal_cents - discount_cents AS charged FROM orders WHERE id = ?")
+    .bind(id)
+    .first<{ charged: number }>();
+  const half = Math.floor(order!.charged / 2);
+  await env.DB.prepare(
+    `UPDATE orders SET payment_mode = 'stripe', payment_state = 'paid', paid_at = created_at,
+      refunded_cents = ?, partly_refunded_cents = ?, partly_refunded_at = ? WHERE id = ?`,
+  )
+    .bind(half, half, refundedAt, id)
+    .run();
+}
+
+describe("lines.csv's stamps", () => {
+  const dayAfter = () => query(DAY_AFTER, DAY_AFTER);
+
+  beforeAll(async () => {
+    // 09:00: a free Sunrise Orange (one of the two on the first line), then half the drinks refunded at 12:00.
+    await place(
+      "freeOfTwo",
+      await shopperWithStamps(9),
+      { reward: { id: "rwd-free-drink", line: 0 } },
+      at("09:00", DAY_AFTER),
+    );
+    await refundHalfOfTheDrinks("freeOfTwo", at("12:00", DAY_AFTER));
+    // 10:00: the Charcoal Lemonade, the only drink of its line, free: that line can earn nothing.
+    await place(
+      "freeLine",
+      await shopperWithStamps(9),
+      { reward: { id: "rwd-free-drink", line: 2 } },
+      at("10:00", DAY_AFTER),
+    );
+  });
+
+  it("add up for each sale to its row of orders.csv, a partial refund's stamps taken off in line order", async () => {
+    const byOrder = (await download("orders", dayAfter())).filter((record) => record.Type === "Sale");
+    const lines = await download("lines", dayAfter());
+    // The refund took off a stamp: of the three drinks that earned (a free one does not), two are left.
+    expect(byOrder.map((record) => [record.Time, record["Stamps Earned"], record["Stamps Spent"]])).toEqual([
+      ["09:00:00", "2", "9"],
+      ["10:00:00", "3", "9"],
+    ]);
+    for (const order of byOrder) {
+      const ofOrder = lines.filter((line) => line.Order === order.Order && line.Type === "Sale");
+      expect(countOf(ofOrder, "Stamps Earned")).toBe(Number(order["Stamps Earned"]));
+      expect(countOf(ofOrder, "Stamps Spent")).toBe(Number(order["Stamps Spent"]));
+    }
+    const sales = lines.filter((line) => line.Type === "Sale");
+    expect(
+      sales.map((line) => [line.Time, line.Item, line.Quantity, line["Stamps Earned"], line["Stamps Spent"]]),
+    ).toEqual([
+      // One of the two Sunrise Oranges was free: the line earns one, and holds the reward's nine.
+      ["09:00:00", "Sunrise Orange", "2", "1", "9"],
+      ["09:00:00", "Berry Blast", "1", "1", "0"],
+      ["09:00:00", "Charcoal Lemon", "1", "0", "0"],
+      ["10:00:00", "Sunrise Orange", "2", "2", "0"],
+      ["10:00:00", "Berry Blast", "1", "1", "0"],
+      ["10:00:00", "Charcoal Lemon", "1", "0", "9"],
+    ]);
+  });
+
+  it("put the reward's spent stamps on the line it made free, and none on a refund's rows", async () => {
+    const lines = await download("lines", dayAfter());
+    const spentOn = lines
+      .filter((line) => Number(line["Stamps Spent"]) > 0)
+      .map((line) => [line.Time, line.Item, cents(line["Loyalty Discounts"]!) > 0]);
+    expect(spentOn).toEqual([
+      ["09:00:00", "Sunrise Orange", true],
+      ["10:00:00", "Charcoal Lemon", true],
+    ]);
+    const refunds = lines.filter((line) => line.Type === "Refund");
+    expect(refunds.map((line) => [line.Time, line["Stamps Earned"], line["Stamps Spent"]])).toEqual([
+      ["12:00:00", "0", "0"],
     ]);
   });
 });

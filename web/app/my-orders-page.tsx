@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import OrdersPage from "#web/features/orders/orders-page";
 
 // The card is its own chunk, fetched once My orders shows for a signed-in shopper.
-const StampCard = lazy(() => import("#web/features/stamp-card/stamp-card"));
+const StampCard = lazy(() => import("#web/shared-features/stamp-card/stamp-card"));
 
 /** My orders with the shopper's stamp card above the orders. */
 export default function MyOrdersPage() {

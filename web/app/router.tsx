@@ -24,6 +24,7 @@ const PartnershipPage = lazyPage("partnership-page", () => import("#web/features
 });
 const CheckoutPage = lazyPage("checkout-page", () => import("#web/features/checkout/checkout-page"), { queries: true });
 const OrdersPage = lazyPage("orders-page", () => import("./my-orders-page"), { queries: true });
+const AccountPage = lazyPage("account-page", () => import("#web/features/account/account-page"), { queries: true });
 const OrderPage = lazyPage("order-page", () => import("#web/features/orders/order-page"), { queries: true });
 const LocationsPage = lazyPage("locations-page", () => import("#web/features/locations/locations-page"));
 const LocationPage = lazyPage("location-page", () => import("#web/features/locations/location-page"));
@@ -102,6 +103,7 @@ export function AppRoutes() {
           <Route path={childPath(APP_PAGES.checkout)} element={<CheckoutPage />} />
           <Route path={childPath(APP_PAGES.orders)} element={<OrdersPage />} />
           <Route path={childPath(APP_PAGES.order)} element={<OrderPage />} />
+          <Route path={childPath(APP_PAGES.account)} element={<AccountPage />} />
           <Route path={childPath(APP_PAGES.locations)} element={<LocationsPage />} />
           <Route path={childPath(APP_PAGES.location)} element={<LocationPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -8,7 +8,7 @@ import "./auth.css";
 
 /**
  * The header's user icon. A guest gets the sign-in modal; a signed-in shopper a dropdown
- * with their name, My orders (and the Order board for the shop's staff) and Logout, which
+ * with their name, My orders, My account (and the Order board for the shop's staff) and Logout, which
  * closes on a click outside or Escape.
  */
 export function UserMenu() {
@@ -78,6 +78,9 @@ function SignedInMenu({ name, isStaff }: { name: string; isStaff: boolean }) {
         </p>
         <Link className="user-menu__item" to="/orders" onClick={() => setOpen(false)}>
           My orders
+        </Link>
+        <Link className="user-menu__item" to="/account" onClick={() => setOpen(false)}>
+          My account
         </Link>
         {isStaff && (
           <Link className="user-menu__item" to="/staff" onClick={() => setOpen(false)}>

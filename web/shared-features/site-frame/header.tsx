@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { Link, NavLink } from "#web/components/link";
 import { brand } from "#web/config/brand";
 import { BurgerIcon, CloseIcon } from "#web/components/icons/icons";
-import { FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS, ORDERS_PATH } from "./nav-links";
+import { ACCOUNT_PATH, FRANCHISE_PATH, MOBILE_MENU_MAX_WIDTH, NAV_LINKS, ORDERS_PATH } from "./nav-links";
 import "./header.css";
 
 const MOBILE_MENU_ID = "mobile-menu";
@@ -115,6 +115,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
           <li>
             <NavLink to={ORDERS_PATH} className={navClass} onClick={closeMenu}>
               My orders
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={ACCOUNT_PATH} className={navClass} onClick={closeMenu}>
+              My account
             </NavLink>
           </li>
           <li>

@@ -9,6 +9,8 @@ export const NAV_LINKS = [
 export const FRANCHISE_PATH = "/partnership";
 /** In the phone's menu as well as the account menu: a shopper waiting for a drink looks there. */
 export const ORDERS_PATH = "/orders";
+/** Beside My orders: the shopper's details and stamp card. */
+export const ACCOUNT_PATH = "/account";
 
 /** Wider than this, the header shows its links inline and the mobile menu closes itself. */
 export const MOBILE_MENU_MAX_WIDTH = 1024;

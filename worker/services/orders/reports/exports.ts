@@ -24,6 +24,7 @@ import {
   salePaymentMethod,
   type RefundParts,
 } from "./counting";
+import { lineStamps, type LineStamps } from "./line-stamps";
 import { ORDER_STAMPS_EARNED_SQL, ORDER_STAMPS_SPENT_SQL } from "./report-queries";
 import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-range";
 
@@ -92,6 +93,8 @@ const LINE_COLUMNS: Column[] = [
   { header: "Pickup or Delivery" },
   { header: "Status" },
   { header: "Sale Date" },
+  { header: "Stamps Earned" },
+  { header: "Stamps Spent" },
 ];
 
 function toCsv(columns: Column[], rows: Cell[][]): string {
@@ -152,6 +155,8 @@ interface LineRow {
   /** The line's share of its order's discounts, and of it each kind's. */
   discountCents: number;
   discountParts: DiscountParts;
+  /** How many stamp-card rewards made one of its drinks free. */
+  rewards: number;
 }
 
 /** A kind of row: the shop's sales by when they were placed, or a source of refunds by when made. */
@@ -249,7 +254,8 @@ export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: bo
       CROSS JOIN order_item_options p ON p.order_id = o.id
       WHERE ${window} AND p.is_default = 0
       ORDER BY p.order_id, p.line_index, p.position`,
-    discounts: `SELECT s.order_id AS orderId, s.line_index AS lineIndex, d.kind AS kind, sum(s.amount_cents) AS amountCents
+    discounts: `SELECT s.order_id AS orderId, s.line_index AS lineIndex, d.kind AS kind, sum(s.amount_cents) AS amountCents,
+        count(*) AS shares
       FROM orders o INDEXED BY ${source.index}
       CROSS JOIN order_discount_lines s ON s.order_id = o.id
       CROSS JOIN order_discounts d ON d.order_id = s.order_id AND d.position = s.position
@@ -260,8 +266,9 @@ export function pageLinesSql(range: ShopRange, source: RowSource, withCursor: bo
 
 /**
  * The lines of a page's orders (those after `after` up to and including `last`), with their
- * category, add-ons and share of the discounts, in the order bought: one read each of the lines,
- * their options and their shares, through the same index and window as the page.
+ * category, add-ons and share of the discounts (and the rewards among them), in the order bought:
+ * one read each of the lines, their options and their shares, through the same index and window
+ * as the page.
  */
 async function linesOfPage(
   db: Database,
@@ -279,16 +286,19 @@ async function linesOfPage(
     db.$client.prepare(text.discounts).bind(...params),
   ]);
   const shares = new Map<string, DiscountParts>();
+  const rewards = new Map<string, number>();
   for (const share of discounts!.results as {
     orderId: string;
     lineIndex: number;
     kind: DiscountKind;
     amountCents: number;
+    shares: number;
   }[]) {
     const key = `${share.orderId}:${share.lineIndex}`;
     const parts = shares.get(key) ?? noDiscountParts();
     parts[share.kind] += share.amountCents;
     shares.set(key, parts);
+    if (share.kind === "loyalty") rewards.set(key, share.shares);
   }
   const addOns = new Map<string, string[]>();
   for (const option of options!.results as { orderId: string; lineIndex: number; name: string }[]) {
@@ -296,7 +306,7 @@ async function linesOfPage(
     addOns.set(key, [...(addOns.get(key) ?? []), option.name]);
   }
   const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines!.results as Omit<LineRow, "addOns" | "discountCents" | "discountParts">[]) {
+  for (const line of lines!.results as Omit<LineRow, "addOns" | "discountCents" | "discountParts" | "rewards">[]) {
     const ofOrder = byOrder.get(line.orderId) ?? [];
     const key = `${line.orderId}:${ofOrder.length}`;
     const discountParts = shares.get(key) ?? noDiscountParts();
@@ -305,6 +315,7 @@ async function linesOfPage(
       addOns: addOns.get(key)?.join(" + ") ?? null,
       discountCents: DISCOUNT_KINDS.reduce((sum, kind) => sum + discountParts[kind], 0),
       discountParts,
+      rewards: rewards.get(key) ?? 0,
     });
     byOrder.set(line.orderId, ofOrder);
   }
@@ -397,6 +408,7 @@ function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): L
       addOns: null,
       discountCents: 0,
       discountParts: noDiscountParts(),
+      rewards: 0,
     },
   ];
 }
@@ -405,10 +417,29 @@ function linesOfRow(source: RowSource, order: OrderPageRow, lines: LineRow[]): L
 export const PART_OF_THE_DRINKS = "Part of the drinks";
 
 /**
+ * A row's lines with their stamps: a sale's spread from its orders.csv row (./line-stamps.ts); a
+ * refund's lines carry none, as its orders.csv row does.
+ */
+function linesWithStamps(source: RowSource, order: OrderPageRow, lines: LineRow[]): [LineRow, LineStamps][] {
+  const rowLines = linesOfRow(source, order, lines);
+  const stamps =
+    source.type === "Sale"
+      ? lineStamps(rowLines, order.stampsEarned, order.stampsSpent)
+      : rowLines.map(() => ({ earned: 0, spent: 0 }));
+  return rowLines.map((line, index) => [line, stamps[index]!]);
+}
+
+/**
  * A line's row: a sale's line at its menu price less its share of the discount, or a refund's
  * line given back as it was charged (its share already off).
  */
-function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: OrderPageRow, line: LineRow): Cell[] {
+function lineRow(
+  shop: NumbersShop,
+  range: ShopRange,
+  source: RowSource,
+  order: OrderPageRow,
+  [line, stamps]: [LineRow, LineStamps],
+): Cell[] {
   const cents = line.quantity * line.unitPriceCents;
   const charged = cents - line.discountCents;
   const refund = source.type === "Refund";
@@ -429,6 +460,8 @@ function lineRow(shop: NumbersShop, range: ShopRange, source: RowSource, order: 
     order.fulfilment,
     order.status,
     saleDate(shop, range, source, order),
+    stamps.earned,
+    stamps.spent,
   ];
 }
 
@@ -467,7 +500,7 @@ export function streamExport(
             yield toCsv(
               columns,
               page.flatMap((order) =>
-                linesOfRow(source, order, lines.get(order.id) ?? []).map((line) =>
+                linesWithStamps(source, order, lines.get(order.id) ?? []).map((line) =>
                   lineRow(shop, range, source, order, line),
                 ),
               ),

@@ -1,6 +1,6 @@
 import type { StampHistoryEntry } from "#common/loyalty";
 import { orderNumber } from "#common/orders";
-import { stampCount } from "#web/shared-features/stamp-card/stamp-words";
+import { stampCount } from "./stamp-words";
 
 /** A signed count as a receipt's column reads: "+3", "−9" (a true minus sign). */
 function signed(stamps: number): string {

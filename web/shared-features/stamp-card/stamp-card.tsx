@@ -2,8 +2,8 @@ import type { CSSProperties } from "react";
 import type { LoyaltyReward } from "#common/loyalty";
 import { errorMessage } from "#web/lib/query-client";
 import { useSessionStore } from "#web/lib/session-store";
-import { useLoyalty } from "#web/shared-features/stamp-card/api/get-loyalty";
-import { nextReward, stampCount, stampsToGoText } from "#web/shared-features/stamp-card/stamp-words";
+import { useLoyalty } from "./api/get-loyalty";
+import { nextReward, stampCount, stampsToGoText } from "./stamp-words";
 import { StampHistory } from "./stamp-history";
 import "./stamp-card.css";
 
