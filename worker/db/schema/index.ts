@@ -17,3 +17,4 @@ export * from "./shop-menu";
 export * from "./printing";
 export * from "./promo-codes";
 export * from "./loyalty";
+export * from "./numbers";

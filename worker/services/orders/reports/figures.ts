@@ -31,40 +31,16 @@ import {
   STAMPS_OUTSTANDING_SQL,
   stampCardStatement,
   whatSoldStatement,
+  type SoldRow,
   type ReportStatement,
 } from "./report-queries";
+import { runAll, type ReadCost } from "./report-batch";
+import { readWithClosedDays, type DayReads } from "./closed-days";
 import { datesBetween, startOfShopDay } from "#common/shop-calendar";
 import { shopRange, type ShopRange } from "./shop-range";
 
 export type NumbersFigures = Omit<NumbersResponse, "viewable">;
 
-/** What the reads cost: rows read and the time D1 took, as it reports them, per statement. */
-export interface ReadCost {
-  statement: string;
-  rowsRead: number;
-  durationMs: number;
-}
-
-interface SalesDayRow {
-  day: string;
-  paymentState: string;
-  cancelled: number;
-  paymentMode: string;
-  fulfilment: string;
-  orders: number;
-  itemsCents: number;
-  discountCents: number;
-  tipCents: number;
-  feeCents: number;
-  totalCents: number;
-}
-interface SalesHourRow {
-  hour: number;
-  stretch: number;
-  orders: number;
-  itemsCents: number;
-  discountCents: number;
-}
 interface RefundRow {
   day: string;
   hour: number;
@@ -78,15 +54,6 @@ interface RefundRow {
   tipCents: number;
   feeCents: number;
   totalCents: number;
-}
-interface SoldRow {
-  kind: "item" | "option";
-  name: string;
-  size: string;
-  quantity: number;
-  cents: number;
-  /** An item's lines' shares of their orders' discounts (0 for an option). */
-  discountCents: number;
 }
 interface PromoUsesRow {
   code: string;
@@ -115,17 +82,25 @@ interface PromoCodeRow {
   shops: string | null;
 }
 
-async function runAll(db: Database, statements: ReportStatement[], costs: ReadCost[]): Promise<unknown[][]> {
-  const d1 = db.$client;
-  const results = await d1.batch(statements.map((statement) => d1.prepare(statement.text).bind(...statement.params)));
-  return results.map((result, index) => {
-    costs.push({
-      statement: statements[index]!.name,
-      rowsRead: result.meta.rows_read ?? 0,
-      durationMs: result.meta.duration ?? 0,
-    });
-    return result.results;
-  });
+/** One day's reads, all worked out: the hours of a day keep their stretch of the clock, which kept days do not. */
+async function readOneDay(
+  db: Database,
+  locationId: string,
+  range: ShopRange,
+  lighter: ReportStatement[],
+  costs: ReadCost[],
+): Promise<{ reads: DayReads; others: unknown[][] }> {
+  const [salesDays, salesHours, sold, ...others] = await runAll(
+    db,
+    [
+      salesByDayStatement(locationId, range),
+      salesByHourStatement(locationId, range, true),
+      whatSoldStatement(locationId, range, "sales"),
+      ...lighter,
+    ],
+    costs,
+  );
+  return { reads: { salesDays, salesHours, sold } as DayReads, others };
 }
 
 function emptyDay(date: string): DayFigures {
@@ -175,7 +150,11 @@ export async function loadNumbers(
   shops: NumbersShop[],
   from: string,
   to: string,
-  { costs = [], withOutstanding = false }: { costs?: ReadCost[]; withOutstanding?: boolean } = {},
+  {
+    costs = [],
+    withOutstanding = false,
+    now = new Date(),
+  }: { costs?: ReadCost[]; withOutstanding?: boolean; now?: Date } = {},
 ): Promise<NumbersFigures> {
   const oneDay = from === to;
   const days = new Map(datesBetween(from, to).map((date) => [date, emptyDay(date)]));
@@ -214,24 +193,20 @@ export async function loadNumbers(
 
   for (const shop of shops) {
     const range = shopRange(from, to, shop.timeZone);
-    const [salesDays, salesHours, refunds, sold, soldBack, uses, discountKinds, stamps] = (await runAll(
-      db,
-      [
-        salesByDayStatement(shop.id, range),
-        salesByHourStatement(shop.id, range, oneDay),
-        refundsStatement(shop.id, range, oneDay),
-        whatSoldStatement(shop.id, range, "sales"),
-        whatSoldStatement(shop.id, range, "refunds"),
-        promoUsesStatement(shop.id, range),
-        discountsByKindStatement(shop.id, range, oneDay),
-        stampCardStatement(shop.id, range),
-      ],
-      costs,
-    )) as [
-      SalesDayRow[],
-      SalesHourRow[],
+    const lighter = [
+      refundsStatement(shop.id, range, oneDay),
+      whatSoldStatement(shop.id, range, "refunds"),
+      promoUsesStatement(shop.id, range),
+      discountsByKindStatement(shop.id, range, oneDay),
+      stampCardStatement(shop.id, range),
+    ];
+    // A range of several days reads its closed days' heaviest rows as kept (./closed-days.ts).
+    const { reads, others } = oneDay
+      ? await readOneDay(db, shop.id, range, lighter, costs)
+      : await readWithClosedDays(db, shop, from, to, now, lighter, costs);
+    const { salesDays, salesHours, sold } = reads;
+    const [refunds, soldBack, uses, discountKinds, stamps] = others as [
       RefundRow[],
-      SoldRow[],
       SoldRow[],
       PromoUsesRow[],
       DiscountKindRow[],

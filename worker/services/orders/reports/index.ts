@@ -1,3 +1,4 @@
 /** The owner's numbers, read from the orders: the figures and their CSV exports. */
-export { loadNumbers, type NumbersFigures, type ReadCost } from "./figures";
+export { loadNumbers, type NumbersFigures } from "./figures";
+export type { ReadCost } from "./report-batch";
 export { exportFileName, streamExport, type ExportKind } from "./exports";

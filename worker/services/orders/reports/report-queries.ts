@@ -21,6 +21,43 @@ export interface ReportStatement {
   params: string[];
 }
 
+/** A row of sales by day. */
+export interface SalesDayRow {
+  day: string;
+  paymentState: string;
+  cancelled: number;
+  paymentMode: string;
+  fulfilment: string;
+  orders: number;
+  itemsCents: number;
+  discountCents: number;
+  tipCents: number;
+  feeCents: number;
+  totalCents: number;
+}
+
+/** A row of sales by hour, of one day. */
+export interface SalesHourRow {
+  hour: number;
+  stretch: number;
+  day: string;
+  orders: number;
+  itemsCents: number;
+  discountCents: number;
+}
+
+/** A row of what sold: a drink at a size, or an add-on option; a sale's of one day (a refund's: day ''). */
+export interface SoldRow {
+  day: string;
+  kind: "item" | "option";
+  name: string;
+  size: string;
+  quantity: number;
+  cents: number;
+  /** An item's lines' shares of their orders' discounts (0 for an option). */
+  discountCents: number;
+}
+
 /** Sales and cancellations by the shop's day, with what their money is and where it stands. */
 export function salesByDayStatement(locationId: string, range: ShopRange): ReportStatement {
   return {
@@ -37,17 +74,20 @@ export function salesByDayStatement(locationId: string, range: ShopRange): Repor
   };
 }
 
-/** Sales by the hour of the shop's day (and the stretch of its clock, to tell a repeated hour apart). */
+/**
+ * Sales by the hour of the shop's day (and the stretch of its clock, to tell a repeated hour apart),
+ * each day's apart so a closed day's can be kept (./closed-days.ts).
+ */
 export function salesByHourStatement(locationId: string, range: ShopRange, oneDay: boolean): ReportStatement {
   const clock = shopClockSql(range, "o.created_at");
   return {
     name: "sales by hour",
     text: `SELECT CAST(substr(${clock}, 12, 2) AS INTEGER) AS hour,
-        ${oneDay ? stretchSql(range, "o.created_at") : "0"} AS stretch,
+        ${oneDay ? stretchSql(range, "o.created_at") : "0"} AS stretch, substr(${clock}, 1, 10) AS day,
         count(*) AS orders, sum(${ITEMS_CENTS_SQL}) AS itemsCents, sum(${DISCOUNTS_CENTS_SQL}) AS discountCents
       FROM orders o INDEXED BY orders_location_created_idx
       WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}
-      GROUP BY 1, 2`,
+      GROUP BY 1, 2, 3`,
     params: [locationId],
   };
 }
@@ -79,8 +119,9 @@ export function refundsStatement(locationId: string, range: ShopRange, oneDay: b
 function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds"): { text: string; params: string[] } {
   const columns = `o.id, ${DISCOUNTS_CENTS_SQL} > 0`;
   if (side === "sales") {
+    const day = `substr(${shopClockSql(range, "o.created_at")}, 1, 10)`;
     return {
-      text: `SELECT ${columns} FROM orders o INDEXED BY orders_location_created_idx
+      text: `SELECT ${columns}, ${day} FROM orders o INDEXED BY orders_location_created_idx
         WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}`,
       params: [locationId],
     };
@@ -90,7 +131,7 @@ function ordersOf(locationId: string, range: ShopRange, side: "sales" | "refunds
     // Stripe's dashboard) is in the refunds' total, not against any drink.
     text: REFUND_SOURCES.map(
       ({ where, at, index, parts }) =>
-        `SELECT ${columns} FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where}) AND ${parts.drinks} = ${CHARGED_DRINKS_SQL}`,
+        `SELECT ${columns}, '' FROM orders o INDEXED BY ${index} WHERE o.location_id = ? AND ${inRangeSql(range, `o.${at}`)} AND (${where}) AND ${parts.drinks} = ${CHARGED_DRINKS_SQL}`,
     ).join(" UNION ALL "),
     params: REFUND_SOURCES.map(() => locationId),
   };
@@ -103,28 +144,29 @@ const LINE_INDEX_SQL = "(SELECT count(*) FROM order_items x WHERE x.order_id = i
  * What sold, of the range's sales or its refunds, in one read of their lines: drinks by name and
  * size (quantity, money with their add-ons, and their lines' shares of discounts), then add-on
  * options but the defaults by name (how many drinks had them, and for how much; an option's
- * discount is inside its drink's share). `kind` tells the two apart.
+ * discount is inside its drink's share). `kind` tells the two apart; a sale's rows are by the
+ * shop's day it was placed (a closed day's are kept, ./closed-days.ts), a refund's have none.
  */
 export function whatSoldStatement(locationId: string, range: ShopRange, side: "sales" | "refunds"): ReportStatement {
   const counted = ordersOf(locationId, range, side);
   return {
     name: `what sold (${side})`,
-    text: `WITH counted(id, discounted) AS MATERIALIZED (${counted.text})
-      SELECT 'item' AS kind, i.name AS name, i.size AS size, sum(i.quantity) AS quantity,
+    text: `WITH counted(id, discounted, day) AS MATERIALIZED (${counted.text})
+      SELECT counted.day AS day, 'item' AS kind, i.name AS name, i.size AS size, sum(i.quantity) AS quantity,
         sum(i.quantity * i.unit_price_cents) AS cents,
         sum(CASE WHEN counted.discounted THEN (SELECT coalesce(sum(s.amount_cents), 0) FROM order_discount_lines s
           WHERE s.order_id = i.order_id AND s.line_index = ${LINE_INDEX_SQL}) ELSE 0 END) AS discountCents
       FROM counted CROSS JOIN order_items i ON i.order_id = counted.id
-      GROUP BY i.name, i.size
+      GROUP BY counted.day, i.name, i.size
       UNION ALL
-      SELECT 'option' AS kind, p.name AS name, '' AS size, sum(i.quantity) AS quantity,
+      SELECT counted.day AS day, 'option' AS kind, p.name AS name, '' AS size, sum(i.quantity) AS quantity,
         sum(i.quantity * p.price_cents) AS cents, 0 AS discountCents
       FROM counted
       CROSS JOIN order_item_options p ON p.order_id = counted.id AND p.is_default = 0
       -- The option's line: the line_index-th line of its order (by id), as placing wrote them.
       CROSS JOIN order_items i ON i.order_id = p.order_id
         AND ${LINE_INDEX_SQL} = p.line_index
-      GROUP BY p.name`,
+      GROUP BY counted.day, p.name`,
     params: counted.params,
   };
 }

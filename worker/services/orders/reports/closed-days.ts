@@ -1,0 +1,182 @@
+/**
+ * The numbers of a shop's closed days, kept (docs/decisions/0055-the-numbers-of-closed-days.md).
+ *
+ * A year's sales by day and hour and what sold are the report's heaviest reads: every order and
+ * every line of the year, again on each visit. Once a shop's day has ended its rows are kept in
+ * `numbers_days`, one row per day, and a range reads the kept days and works out only the others
+ * (today, and any day whose figures went stale). The orders' triggers (migration 0068) make a day
+ * stale when any order placed on it changes: its figures go, and its generation moves on. Rows
+ * are written back only where the generation is still the one read in the same batch as the
+ * figures, so a change that lands between reading and keeping is never written over.
+ */
+import { addDays, datesBetween, startOfShopDay } from "#common/shop-calendar";
+import type { Database } from "#worker/db/client";
+import { runAll, type ReadCost } from "./report-batch";
+import {
+  salesByDayStatement,
+  salesByHourStatement,
+  whatSoldStatement,
+  type ReportStatement,
+  type SalesDayRow,
+  type SalesHourRow,
+  type SoldRow,
+} from "./report-queries";
+import { shopRange } from "./shop-range";
+
+/** The shape of the kept rows; figures kept in another are worked out again. */
+export const CLOSED_DAY_VERSION = 1;
+
+/** How many days' figures go in one statement when they are kept: well under D1's 2 MB a value. */
+const DAYS_KEPT_PER_STATEMENT = 31;
+
+/** The heavy reads of a range, by day. */
+export interface DayReads {
+  salesDays: SalesDayRow[];
+  salesHours: SalesHourRow[];
+  sold: SoldRow[];
+}
+
+interface ShopDay {
+  day: string;
+  start: string;
+  end: string;
+}
+
+interface KeptRow {
+  day: string;
+  dayStart: string;
+  dayEnd: string;
+  generation: number;
+  version: number;
+  figures: string | null;
+}
+
+function shopDays(from: string, to: string, timeZone: string): ShopDay[] {
+  return datesBetween(from, to).map((day) => ({
+    day,
+    start: startOfShopDay(day, timeZone).toISOString(),
+    end: startOfShopDay(addDays(day, 1), timeZone).toISOString(),
+  }));
+}
+
+function heavyStatements(locationId: string, from: string, to: string, timeZone: string): ReportStatement[] {
+  const range = shopRange(from, to, timeZone);
+  return [
+    salesByDayStatement(locationId, range),
+    salesByHourStatement(locationId, range, false),
+    whatSoldStatement(locationId, range, "sales"),
+  ];
+}
+
+const keptRowsStatement = (locationId: string, from: string, to: string): ReportStatement => ({
+  name: "closed days kept",
+  text: `SELECT day, day_start AS dayStart, day_end AS dayEnd, generation, version, figures
+    FROM numbers_days WHERE location_id = ? AND day >= ? AND day <= ?`,
+  params: [locationId, from, to],
+});
+
+/** A row for each day to keep, as it is now; a row kept for another clock or shape starts again. */
+const claimStatement = (locationId: string, days: ShopDay[]): ReportStatement => ({
+  name: "closed days claimed",
+  text: `INSERT INTO numbers_days (location_id, day, day_start, day_end, version)
+    SELECT ?, json_extract(value, '$.day'), json_extract(value, '$.start'), json_extract(value, '$.end'), ?
+    FROM json_each(?) WHERE true
+    ON CONFLICT (location_id, day) DO UPDATE SET day_start = excluded.day_start, day_end = excluded.day_end,
+      version = excluded.version, figures = NULL, generation = generation + 1
+    WHERE day_start <> excluded.day_start OR day_end <> excluded.day_end OR version <> excluded.version`,
+  params: [locationId, String(CLOSED_DAY_VERSION), JSON.stringify(days)],
+});
+
+const generationsStatement = (locationId: string, from: string, to: string): ReportStatement => ({
+  name: "closed days' generations",
+  text: "SELECT day, generation FROM numbers_days WHERE location_id = ? AND day >= ? AND day <= ?",
+  params: [locationId, from, to],
+});
+
+/** Keeps each day's figures where its row is still at the generation read with them. */
+const keepStatement = (
+  locationId: string,
+  kept: { day: string; generation: number; figures: DayReads }[],
+): ReportStatement => ({
+  name: "closed days stored",
+  text: `UPDATE numbers_days SET figures = json_extract(kept.value, '$.figures')
+    FROM json_each(?) AS kept
+    WHERE numbers_days.location_id = ? AND numbers_days.day = json_extract(kept.value, '$.day')
+      AND numbers_days.generation = json_extract(kept.value, '$.generation') AND numbers_days.version = ?`,
+  params: [JSON.stringify(kept), locationId, String(CLOSED_DAY_VERSION)],
+});
+
+function byDay(reads: DayReads): Map<string, DayReads> {
+  const days = new Map<string, DayReads>();
+  const of = (day: string) => {
+    let entry = days.get(day);
+    if (!entry) days.set(day, (entry = { salesDays: [], salesHours: [], sold: [] }));
+    return entry;
+  };
+  for (const row of reads.salesDays) of(row.day).salesDays.push(row);
+  for (const row of reads.salesHours) of(row.day).salesHours.push(row);
+  for (const row of reads.sold) of(row.day).sold.push(row);
+  return days;
+}
+
+/**
+ * The heavy reads of a shop's range of several days, the closed days' from their kept rows, and
+ * `others` (the range's lighter reads) in the same batch as the days worked out. `now` says which
+ * days have ended.
+ */
+export async function readWithClosedDays(
+  db: Database,
+  shop: { id: string; timeZone: string },
+  from: string,
+  to: string,
+  now: Date,
+  others: ReportStatement[],
+  costs: ReadCost[],
+): Promise<{ reads: DayReads; others: unknown[][] }> {
+  const days = shopDays(from, to, shop.timeZone);
+  const closed = days.filter((day) => day.end <= now.toISOString());
+  const [keptRows] = (await runAll(db, [keptRowsStatement(shop.id, from, to)], costs)) as [KeptRow[]];
+  const kept = new Map(
+    keptRows.filter((row) => row.figures !== null && row.version === CLOSED_DAY_VERSION).map((row) => [row.day, row]),
+  );
+  const usable = (day: ShopDay) => {
+    const row = kept.get(day.day);
+    return row !== undefined && row.dayStart === day.start && row.dayEnd === day.end;
+  };
+  // Worked out: from the first day not kept to the range's end (today's, at least, is never kept).
+  const firstToWork = days.findIndex((day) => !usable(day));
+  const toKeep = closed.filter((day) => !usable(day));
+  const claim = toKeep.length > 0 ? [claimStatement(shop.id, toKeep), generationsStatement(shop.id, from, to)] : [];
+  const heavy = firstToWork < 0 ? [] : heavyStatements(shop.id, days[firstToWork]!.day, to, shop.timeZone);
+  const results = await runAll(db, [...claim, ...heavy, ...others], costs);
+  const generations = toKeep.length > 0 ? (results[1] as { day: string; generation: number }[]) : [];
+  const [salesDays = [], salesHours = [], sold = []] = results.slice(claim.length, claim.length + heavy.length) as [
+    SalesDayRow[]?,
+    SalesHourRow[]?,
+    SoldRow[]?,
+  ];
+  const worked = byDay({ salesDays, salesHours, sold });
+
+  const reads: DayReads = { salesDays, salesHours, sold };
+  for (const day of firstToWork < 0 ? days : days.slice(0, firstToWork)) {
+    const figures = JSON.parse(kept.get(day.day)!.figures!) as DayReads;
+    reads.salesDays.push(...figures.salesDays);
+    reads.salesHours.push(...figures.salesHours);
+    reads.sold.push(...figures.sold);
+  }
+
+  if (toKeep.length > 0) {
+    const generationOf = new Map(generations.map((row) => [row.day, row.generation]));
+    const empty: DayReads = { salesDays: [], salesHours: [], sold: [] };
+    const keep = toKeep.map((day) => ({
+      day: day.day,
+      generation: generationOf.get(day.day) ?? -1,
+      figures: worked.get(day.day) ?? empty,
+    }));
+    const statements: ReportStatement[] = [];
+    for (let index = 0; index < keep.length; index += DAYS_KEPT_PER_STATEMENT)
+      statements.push(keepStatement(shop.id, keep.slice(index, index + DAYS_KEPT_PER_STATEMENT)));
+    await runAll(db, statements, costs);
+  }
+  return { reads, others: results.slice(claim.length + heavy.length) };
+}
