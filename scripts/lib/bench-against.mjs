@@ -41,6 +41,7 @@ const MEASURES = {
   "orders p99 ms": { lowerIsBetter: true, limit: 1.1 },
   "numbers month ms": { lowerIsBetter: true, limit: 1.1 },
   "numbers year ms": { lowerIsBetter: true, limit: 1.1 },
+  "numbers year first ms": { lowerIsBetter: true, limit: 1.1 },
   "board p50 ms": { lowerIsBetter: true, limit: 1.1 },
   "board p99 ms": { lowerIsBetter: true, limit: 1.1 },
   "board busy p50 ms": { lowerIsBetter: true, limit: 1.1 },
@@ -146,9 +147,11 @@ async function askNumbers(side) {
     email: "owner@example.com",
   }));
   const figures = {};
+  // The year first: the very first ask works out every day (a commit that keeps closed days, see
+  // worker/services/orders/reports/closed-days.ts, keeps them then), and is told apart.
   for (const [name, daysBack] of [
-    ["numbers month ms", 30],
     ["numbers year ms", 365],
+    ["numbers month ms", 30],
   ]) {
     const url = `${side.server.origin}/api/staff/numbers?from=${dateIn(daysBack)}&to=${dateIn(1)}`;
     const times = [];
@@ -159,6 +162,8 @@ async function askNumbers(side) {
       if (response.status !== 200) throw new Error(`${name}: answered ${response.status}`);
       times.push(performance.now() - started);
     }
+    if (!side.askedNumbers) figures["numbers year first ms"] = times[0];
+    side.askedNumbers = true;
     figures[name] = median(times);
   }
   return figures;

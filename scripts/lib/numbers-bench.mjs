@@ -45,10 +45,12 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
       email: "owner@example.com",
     });
     const zone = "America/Los_Angeles";
+    // The year first: its first ask works out every day and keeps the closed ones
+    // (worker/services/orders/reports/closed-days.ts); the "first ms" column shows that ask.
     const ranges = [
-      { name: "day", from: dateIn(zone, 1), to: dateIn(zone, 1) },
-      { name: "month", from: dateIn(zone, 30), to: dateIn(zone, 1) },
       { name: "year", from: dateIn(zone, 365), to: dateIn(zone, 1) },
+      { name: "month", from: dateIn(zone, 30), to: dateIn(zone, 1) },
+      { name: "day", from: dateIn(zone, 1), to: dateIn(zone, 1) },
     ];
     // Every shop the owner sees, then Anaheim alone.
     const cases = [
@@ -63,7 +65,9 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
       let rowsRead = "?";
       let orders = 0;
       let breakdown = "";
+      const firstStarted = performance.now();
       await fetch(url, { headers: { Cookie: cookie } }).then((response) => response.arrayBuffer());
+      const first = performance.now() - firstStarted;
       for (let run = 0; run < RUNS; run += 1) {
         const started = performance.now();
         const response = await fetch(url, { headers: { Cookie: cookie } });
@@ -84,6 +88,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
       rows.push([
         `GET /api/staff/numbers (${range.label})`,
         String(orders),
+        first.toFixed(0),
         median.toFixed(0),
         worst.toFixed(0),
         rowsRead,
@@ -93,7 +98,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
         problems.push(`numbers ${range.label}: median ${median.toFixed(0)} ms is over ${limit} ms`);
     }
     for (const kind of ["orders", "lines"]) {
-      const year = ranges[2];
+      const year = ranges[0];
       const started = performance.now();
       const response = await fetch(`${server.origin}/api/staff/numbers/${kind}.csv?from=${year.from}&to=${year.to}`, {
         headers: { Cookie: cookie },
@@ -105,6 +110,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
       rows.push([
         `${kind}.csv (year, ${(text.length / 2 ** 20).toFixed(1)} MB)`,
         String(records),
+        ms.toFixed(0),
         ms.toFixed(0),
         ms.toFixed(0),
         "-",
@@ -121,7 +127,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
 
 /** The figures as a table. */
 export function numbersTable(rows) {
-  const header = ["numbers case", "orders/rows", "median ms", "worst ms", "rows read"];
+  const header = ["numbers case", "orders/rows", "first ms", "median ms", "worst ms", "rows read"];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const line = (values) => `| ${values.map((value, index) => value.padEnd(widths[index])).join(" | ")} |`;
   return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...rows.map(line)].join("\n");

@@ -147,6 +147,10 @@ export async function writeOrderHistory(
   ).results;
   if (shops.length === 0 || drinks.length === 0)
     throw new Error("The local database has no shops or drinks: run npm run dev once first.");
+  // The drinks' subtotal, when this schema stores it (`--against` may write into an older one).
+  const withSubtotal = (
+    await db.prepare("SELECT 1 FROM pragma_table_info('orders') WHERE name = 'subtotal_cents'").all()
+  ).results.length;
   // The seed's codes, when this schema has promo codes (`--against` may write into an older one).
   const withPromoCodes = (
     await db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'promo_codes'").all()
@@ -214,7 +218,7 @@ export async function writeOrderHistory(
     chunk("users", "id, username, email", shopperRows, 400, "ON CONFLICT (id) DO NOTHING");
     chunk(
       "orders",
-      `id, user_id, location_id, status, payment_mode, payment_state, total_cents, subtotal_cents, customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at${withPromoCodes ? ", discount_cents" : ""}`,
+      `id, user_id, location_id, status, payment_mode, payment_state, total_cents,${withSubtotal ? " subtotal_cents," : ""} customer_name, customer_email, phone, created_at, updated_at, paid_at, refunded_at, fulfilment, fulfilment_address, delivery_fee_cents, tip_cents, cancel_reason, refunded_cents, partly_refunded_cents, partly_refunded_at, given_back_at${withPromoCodes ? ", discount_cents" : ""}`,
       orderRows,
       200,
     );
@@ -407,7 +411,7 @@ export async function writeOrderHistory(
           card ? "stripe" : "pay_on_pickup",
           paymentState,
           total,
-          itemsCents,
+          ...(withSubtotal ? [itemsCents] : []),
           name,
           "history@example.com",
           "+1 714 555 0100",
