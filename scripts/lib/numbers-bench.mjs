@@ -113,7 +113,8 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
         ms.toFixed(0),
         ms.toFixed(0),
         ms.toFixed(0),
-        "-",
+        // What the export asked of D1 (under the 1,000 queries a Worker invocation may make).
+        `${response.headers.get("x-export-queries") ?? "?"} queries`,
       ]);
     }
   } catch (error) {

@@ -147,6 +147,12 @@ async function numbers(from: string, to = from): Promise<NumbersResponse> {
   return json<NumbersResponse>(response);
 }
 
+/** The figures worked out from the orders alone, with no closed day's kept figures to read. */
+async function fromTheOrders(from: string, to: string): Promise<NumbersResponse> {
+  await env.DB.prepare("DELETE FROM numbers_days").run();
+  return numbers(from, to);
+}
+
 async function download(kind: "orders" | "lines", from: string, to: string) {
   const response = await api(`/api/staff/numbers/${kind}.csv?from=${from}&to=${to}&location=loc-anaheim`, {
     headers: { Cookie: owner.cookie },
@@ -178,6 +184,9 @@ describe("the owner's numbers with refunds made later, given back and not collec
     await placedYesterday(early.id);
     expect((await orderRow(early.id)).totalCents).toBe(CART_CENTS);
     expect(await webhook(chargeRefunded(early.pi, false, 250))).toBe("partly_refunded");
+    // Yesterday's figures are kept now and after each change to one of its orders below: each
+    // change must make them stale, or both days' figures at the end would not be the orders'.
+    await numbers(yesterday, today);
 
     // 2. Card with a $3.00 tip, paid today; the drinks and $0.50 of the tip refunded from the
     //    dashboard, then the rest (Stripe's full refund cancels the order nobody had started).
@@ -191,6 +200,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
     await placedYesterday(owed);
     expect((await counter(owed).collect()).status).toBe(200);
     expect((await counter(owed).move({ status: "cancelled", reason: "Out of oranges" })).status).toBe(200);
+    await numbers(yesterday, today);
 
     // 4. Pay at the counter, handed over without the money (Done, "Not paid").
     const unpaid = await place(false);
@@ -267,6 +277,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
     // The money of 3 handed back today, and a later write touches the order: counted today.
     const given = await counter(owed).giveBack();
     expect(given.status).toBe(200);
+    await numbers(yesterday, today);
     await env.DB.prepare("UPDATE orders SET updated_at = ? WHERE id = ?")
       .bind(new Date(Date.now() + 3 * 86_400_000).toISOString(), owed)
       .run();
@@ -300,6 +311,7 @@ describe("the owner's numbers with refunds made later, given back and not collec
 
     // Both days: what was owed and what was taken add up to the sales, tips and fees.
     const both = await numbers(yesterday, today);
+    expect(both).toEqual(await fromTheOrders(yesterday, today));
     expect(both.totals).toMatchObject({
       orders: 4,
       grossSalesCents: 4 * CART_CENTS,

@@ -28,7 +28,8 @@ import { lineStamps, type LineStamps } from "./line-stamps";
 import { ORDER_STAMPS_EARNED_SQL, ORDER_STAMPS_SPENT_SQL } from "./report-queries";
 import { inRangeSql, shopClockAt, shopRange, type ShopRange } from "./shop-range";
 
-const PAGE_SIZE = 400;
+/** Orders a page reads (and, for lines.csv, the lines of): few pages keep a year under D1's queries a call (./export-plan.ts). */
+export const EXPORT_PAGE_SIZE = 2_000;
 
 type Cell = string | number;
 /** A money column holds integer cents; the CSV writes it as dollars with two decimals. */
@@ -218,7 +219,7 @@ export function exportPageSql(range: ShopRange, source: RowSource, withCursor: b
     FROM orders o INDEXED BY ${source.index}
     WHERE o.location_id = ? AND ${inRangeSql(range, column)} AND ${source.where} ${cursor}
     ORDER BY ${column}, o.id
-    LIMIT ${PAGE_SIZE}`;
+    LIMIT ${EXPORT_PAGE_SIZE}`;
 }
 
 /** One page of a source's orders after the cursor. */
@@ -508,7 +509,7 @@ export function streamExport(
           }
           const last = page[page.length - 1]!;
           after = { at: last.at, id: last.id };
-          if (page.length < PAGE_SIZE) break;
+          if (page.length < EXPORT_PAGE_SIZE) break;
         }
       }
     }

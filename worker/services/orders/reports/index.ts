@@ -2,3 +2,4 @@
 export { loadNumbers, type NumbersFigures } from "./figures";
 export type { ReadCost } from "./report-batch";
 export { exportFileName, streamExport, type ExportKind } from "./exports";
+export { EXPORT_QUERY_LIMIT, plannedQueries } from "./export-plan";
