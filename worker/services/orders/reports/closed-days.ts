@@ -99,10 +99,13 @@ const keepStatement = (
   kept: { day: string; generation: number; figures: DayReads }[],
 ): ReportStatement => ({
   name: "closed days stored",
-  text: `UPDATE numbers_days SET figures = json_extract(kept.value, '$.figures')
-    FROM json_each(?) AS kept
-    WHERE numbers_days.location_id = ? AND numbers_days.day = json_extract(kept.value, '$.day')
-      AND numbers_days.generation = json_extract(kept.value, '$.generation') AND numbers_days.version = ?`,
+  // The days are taken out of the JSON once (materialized), then each finds its row by its key:
+  // joined as they come, every row would parse every day's figures again.
+  text: `WITH kept(day, generation, figures) AS MATERIALIZED (SELECT json_extract(value, '$.day'),
+        json_extract(value, '$.generation'), json_extract(value, '$.figures') FROM json_each(?))
+    UPDATE numbers_days SET figures = kept.figures FROM kept
+    WHERE numbers_days.location_id = ? AND numbers_days.day = kept.day
+      AND numbers_days.generation = kept.generation AND numbers_days.version = ?`,
   params: [JSON.stringify(kept), locationId, String(CLOSED_DAY_VERSION)],
 });
 
