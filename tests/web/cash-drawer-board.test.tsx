@@ -98,6 +98,47 @@ describe("money at the counter on the board", () => {
     await vi.waitFor(() => expect(screen.queryByRole("region", { name: /Give back/ })).not.toBeInTheDocument());
   });
 
+  it("keeps a give-back when a read of the board that began before it answers after it", async () => {
+    const cancelled = staffOrder(owing.id, {
+      status: "cancelled",
+      paymentState: "paid_at_counter",
+      totalCents: 1206,
+      cancelReason: "Out of oranges",
+    });
+    let reads = 0;
+    let givenBack = false;
+    let answerReads = () => {};
+    const readsHeld = new Promise<void>((resolve) => (answerReads = resolve));
+    mockApi({
+      // The first read answers at once; later ones wait, each answering as things stood when it began.
+      "GET /api/staff/orders": async () => {
+        reads += 1;
+        if (reads === 1) return board([cancelled]);
+        const began = givenBack;
+        await readsHeld;
+        return board(began ? [] : [cancelled]);
+      },
+      [`POST /api/staff/orders/${owing.id}/given-back`]: () => {
+        givenBack = true;
+        return json({ order: { ...cancelled, paymentState: "given_back", updatedAt: new Date().toISOString() } });
+      },
+    });
+    const user = userEvent.setup();
+    renderBoard();
+    const row = await screen.findByRole("region", { name: /Give back at the counter/ });
+    // The live channel opens: the board is read again, slowly, while the barista taps.
+    act(() => FakeWebSocket.latest("/api/live/board")!.serverOpen());
+    await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
+    await user.click(
+      within(row).getByRole("button", { name: "Give back $12.06: order #AAAAAAAA, tap once it is given" }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole("region", { name: /Give back/ })).not.toBeInTheDocument());
+
+    answerReads();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole("region", { name: /Give back/ })).not.toBeInTheDocument();
+  });
+
   it("shows a refund made from Stripe's dashboard on a started ticket in words, and a partial one as its amount", async () => {
     const refunded = staffOrder(owing.id, {
       status: "preparing",
