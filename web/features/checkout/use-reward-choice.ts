@@ -87,8 +87,8 @@ export function useRewardChoice({
   }, [queryClient]);
 
   return {
-    /** The card has answered, or failed, or there is none to ask for (a guest). */
-    settled: !signedIn || !loyalty.isPending,
+    /** The card has answered, or failed, or waits for a connection (offline), or there is none to ask for (a guest). */
+    settled: !signedIn || !loyalty.isPending || loyalty.fetchStatus === "paused",
     /** The reward the card holds now, or null (a guest, too few stamps, or not loaded yet). */
     reward,
     using: active,
