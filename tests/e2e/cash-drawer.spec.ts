@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
 import { expect, test } from "./support/fixtures";
-import { baristaTablet, column } from "./support/staff";
+import { baristaTablet, closeDoneList, column, doneListOf, recallFromDoneList } from "./support/staff";
 
 // The cash drawer at the counter: Done asks whether the money was collected, a cancelled order
 // paid at the counter is given back there, Recall refuses it, and the shopper's page says where
@@ -49,9 +49,7 @@ test("Done asks Collected $x?, a cancelled order's money is given back at the co
 
   // Recalled to Ready (its customer hears it is back on), then cancelled: the money goes back at the counter.
   await board.getByRole("button", { name: /^Done \d+/ }).click();
-  const doneList = board.getByRole("dialog", { name: "Done in the last 30 minutes" });
-  await doneList.getByRole("button", { name: `Recall to Ready: order ${number}` }).click();
-  await doneList.getByRole("button", { name: "Close" }).click();
+  await recallFromDoneList(board, `Recall to Ready: order ${number}`);
   await waitForEmail({ to: shopper.email, subject: /is back on/, contains: [number] });
   const back = column(board, "Ready").getByRole("article", { name: number });
   await back.getByRole("button", { name: `Details of order ${number}` }).click();
@@ -73,10 +71,10 @@ test("Done asks Collected $x?, a cancelled order's money is given back at the co
 
   // Recall now says why not.
   await board.getByRole("button", { name: /^Done \d+/ }).click();
-  await expect(doneList.getByRole("listitem").filter({ hasText: number })).toContainText(
+  await expect(doneListOf(board).getByRole("listitem").filter({ hasText: number })).toContainText(
     "Its money was given back at the counter, so this order cannot come back.",
   );
-  await doneList.getByRole("button", { name: "Close" }).click();
+  await closeDoneList(board);
 
   // The shopper's page says where the money is.
   await page.goto("/orders");

@@ -2,7 +2,7 @@ import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { waitForEmail } from "./support/emails";
 import { expect, header, test } from "./support/fixtures";
-import { BARISTA, baristaOnTheBoard, baristaTablet, column, signInOverHttp } from "./support/staff";
+import { BARISTA, baristaOnTheBoard, baristaTablet, column, recallFromDoneList, signInOverHttp } from "./support/staff";
 
 // The shop's side and the shopper's side at once: two browsers, as at the counter and at home.
 
@@ -126,10 +126,8 @@ test("a shopper orders, the board shows it without a reload, the barista takes i
 
   // Tapped by mistake: Recall brings it back to Ready from the Done list, and the shopper's page follows.
   await board.getByRole("button", { name: /^Done \d+/ }).click();
-  const doneList = board.getByRole("dialog", { name: "Done in the last 30 minutes" });
   await expectNoSeriousA11yViolations(board, "done-list", testInfo, { within: '[role="dialog"]' });
-  await doneList.getByRole("button", { name: `Recall to Ready: order ${number}` }).click();
-  await doneList.getByRole("button", { name: "Close" }).click();
+  await recallFromDoneList(board, `Recall to Ready: order ${number}`);
   await expect(column(board, "Ready").getByRole("article", { name: number })).toBeVisible();
   await expect(order.locator('[aria-current="step"]')).toHaveText("Ready", { timeout: 5_000 });
 

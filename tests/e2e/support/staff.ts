@@ -59,6 +59,29 @@ export async function baristaOnTheBoard(
   return page;
 }
 
+/** The Done list, once its button was tapped. */
+export const doneListOf = (board: Page) => board.getByRole("dialog", { name: "Done in the last 30 minutes" });
+
+/**
+ * Closes the open Done list. Other journeys' orders keep entering the live list, so its Close button
+ * can move between Playwright's aim and its tap: tap until it is shut.
+ */
+export async function closeDoneList(board: Page) {
+  const doneList = doneListOf(board);
+  await expect(async () => {
+    if (await doneList.isVisible()) await doneList.getByRole("button", { name: "Close" }).click({ timeout: 2_000 });
+    await expect(doneList).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Recalls an order from the open Done list (the button's name says which) and closes the list. */
+export async function recallFromDoneList(board: Page, name: string) {
+  const doneList = doneListOf(board);
+  await doneList.getByRole("button", { name }).click();
+  await expect(doneList.getByRole("button", { name })).toHaveCount(0);
+  await closeDoneList(board);
+}
+
 export function column(board: Page, title: "Later" | "New" | "Preparing" | "Ready") {
   return board.getByRole("region", { name: new RegExp(`^${title}\\b`) });
 }
