@@ -59,3 +59,36 @@ describe("Permissions-Policy on every HTML answer", () => {
     expect(_headers.match(/Permissions-Policy: (.+)/)?.[1]?.trim()).toBe(response.headers.get("permissions-policy"));
   });
 });
+
+describe("public/_headers for the files the worker never sees", () => {
+  /** Each rule's path and its lines. */
+  const rules = new Map(
+    _headers
+      .split(/\n(?=\S)/)
+      .filter((block) => block.startsWith("/"))
+      .map((block) => {
+        const [path = "", ...lines] = block.trim().split("\n");
+        return [path.trim(), lines.map((line) => line.trim())];
+      }),
+  );
+
+  it("gives every file the CSP and nosniff, and the pages' own policies to the shell", () => {
+    expect(rules.get("/*")).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Content-Security-Policy: /),
+        expect.stringMatching(/^X-Content-Type-Options: nosniff$/),
+        expect.stringMatching(/^Permissions-Policy: /),
+        expect.stringMatching(/^Cross-Origin-Opener-Policy: /),
+      ]),
+    );
+  });
+
+  it.each(["/assets/*", "/images/*", "/logo.svg", "/favicon.svg"])(
+    "leaves only the document's policies off %s, never the CSP or nosniff",
+    (path) => {
+      const lines = rules.get(path) ?? [];
+      const detached = lines.filter((line) => line.startsWith("!")).map((line) => line.slice(1).trim());
+      expect(detached.sort()).toEqual(["Cross-Origin-Opener-Policy", "Permissions-Policy"]);
+    },
+  );
+});

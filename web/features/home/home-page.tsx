@@ -40,7 +40,7 @@ function FloatingReview({ review, position }: { review: ReviewCard; position: "t
   return (
     <figure className={`review-card review-card--${position}`}>
       <div className="review-card__head">
-        <img src={review.avatar} alt="" width="44" height="44" className="review-card__avatar" />
+        <img src={review.avatar} alt="" width="44" height="44" fetchPriority="low" className="review-card__avatar" />
         <div>
           <Rating value={review.rating} />
           <figcaption className="review-card__author">{review.author}</figcaption>

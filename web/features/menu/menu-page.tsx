@@ -82,7 +82,14 @@ function CategoryChips({ categories, selectedId }: { categories: readonly Catego
                 replace
                 preventScrollReset
               >
-                <img className="category-chip__image" src={category.image} alt="" width={28} height={28} />
+                <img
+                  className="category-chip__image"
+                  src={category.image}
+                  alt=""
+                  width={28}
+                  height={28}
+                  fetchPriority="low"
+                />
                 <span>{category.label}</span>
               </Link>
             </li>

@@ -58,7 +58,8 @@ export function Header({ actions }: { actions?: ReactNode }) {
     <header className={`site-header${menuOpen ? " site-header--menu-open" : ""}`}>
       <div className="container site-header__bar">
         <Link to="/" className="brand-mark" aria-label={`${brand.name} home`}>
-          <img src="/logo.svg" alt="" width="40" height="40" className="brand-mark__logo" />
+          {/* Small beside the page's largest picture, which gets the first bytes. */}
+          <img src="/logo.svg" alt="" width="40" height="40" fetchPriority="low" className="brand-mark__logo" />
           <span className="brand-mark__name">{brand.name}</span>
         </Link>
 

@@ -17,14 +17,14 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       style={gradientStyle(product.gradient)}
     >
       <div className="product-card__art">
-        {/* The first cards are in the first screen (the menu's largest paint): fetched at once. */}
+        {/* The first cards are in the first screen (the menu's largest paint): fetched at once, the rest after them. */}
         <DrinkImage
           src={product.image}
           alt=""
           width={160}
           height={160}
           loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
+          fetchPriority={priority ? "high" : "low"}
           decoding="async"
         />
       </div>
