@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { NumbersResponse } from "#common/numbers";
 import { getDb } from "#worker/db/client";
 import { loadNumbers } from "#worker/services/orders/reports";
+import { stretchesToWork } from "#worker/services/orders/reports/closed-days";
 import { api, json } from "./helpers";
 import { buildKnownNumbers, insertOrder, type NumbersPeople } from "./numbers-fixtures";
 
@@ -108,6 +109,43 @@ describe("the numbers of closed days", () => {
     expect(after.figures.apart.cancelled.orders).toBe(1);
     expect(after.figures.items.find((item) => item.size === "medium")?.quantity).toBe(10);
     expect(after.figures).toEqual(await fromTheOrders(APRIL));
+  });
+
+  it("read again only the days that went stale, not every day since the first of them", async () => {
+    await report(APRIL);
+    // A tip added to the 1st's sale and a new order on the 3rd: the 2nd stays kept between them.
+    await env.DB.prepare("UPDATE orders SET tip_cents = 150 WHERE id = ?")
+      .bind("aaaa0401-0000-4000-8000-000000000001")
+      .run();
+    await insertOrder(people.shopper.userId, {
+      id: "aaaa0403-0000-4000-8000-000000000006",
+      createdAt: "2026-04-03T19:00:00.000Z",
+      status: "completed",
+      paymentMode: "pay_on_pickup",
+      paymentState: "paid_at_counter",
+      lines: [sunrise(1)],
+    });
+    const after = await report(APRIL);
+    expect(after.reads.filter((name) => name === "sales by day")).toHaveLength(2);
+    expect(after.figures.totals.tipsCents).toBe(150);
+    expect(after.figures.byDay.map((day) => [day.date, day.orders])).toEqual([
+      ["2026-04-01", 2],
+      ["2026-04-02", 2],
+      ["2026-04-03", 1],
+    ]);
+    expect(after.figures).toEqual(await fromTheOrders(APRIL));
+  });
+
+  it("are read again in a few stretches however many days went stale", () => {
+    expect(stretchesToWork(["2026-04-01", "2026-04-02", "2026-04-04", "2026-04-30"])).toEqual([
+      { from: "2026-04-01", to: "2026-04-02" },
+      { from: "2026-04-04", to: "2026-04-04" },
+      { from: "2026-04-30", to: "2026-04-30" },
+    ]);
+    const everyOtherDay = Array.from({ length: 10 }, (_, index) => `2026-05-${String(1 + index * 2).padStart(2, "0")}`);
+    const stretches = stretchesToWork(everyOtherDay);
+    expect(stretches).toHaveLength(6);
+    expect(stretches.at(-1)).toEqual({ from: "2026-05-11", to: "2026-05-19" });
   });
 
   it("are not kept when an order of the day changes between their reading and their keeping", async () => {

@@ -29,6 +29,34 @@ export const CLOSED_DAY_VERSION = 1;
 /** How many days' figures go in one statement when they are kept: well under D1's 2 MB a value. */
 const DAYS_KEPT_PER_STATEMENT = 31;
 
+/**
+ * At most this many stretches of days are worked out in one ask; the later ones are worked out as
+ * one, kept days between them included, so an ask stays a few statements however the days went stale.
+ */
+const MAX_STRETCHES = 6;
+
+/** The statements of `heavyStatements`, per stretch of days. */
+const HEAVY_STATEMENTS = 3;
+
+/**
+ * The days to work out as stretches of consecutive days: a refund of a sale from March makes March's
+ * day stale, and only that day and the days since the last kept one are read again, not everything
+ * from March on.
+ */
+export function stretchesToWork(days: string[]): { from: string; to: string }[] {
+  const stretches: { from: string; to: string }[] = [];
+  for (const day of days) {
+    const last = stretches.at(-1);
+    if (last && addDays(last.to, 1) === day) last.to = day;
+    else stretches.push({ from: day, to: day });
+  }
+  if (stretches.length <= MAX_STRETCHES) return stretches;
+  return [
+    ...stretches.slice(0, MAX_STRETCHES - 1),
+    { from: stretches[MAX_STRETCHES - 1]!.from, to: stretches.at(-1)!.to },
+  ];
+}
+
 /** The heavy reads of a range, by day. */
 export interface DayReads {
   salesDays: SalesDayRow[];
@@ -146,22 +174,24 @@ export async function readWithClosedDays(
     const row = kept.get(day.day);
     return row !== undefined && row.dayStart === day.start && row.dayEnd === day.end;
   };
-  // Worked out: from the first day not kept to the range's end (today's, at least, is never kept).
-  const firstToWork = days.findIndex((day) => !usable(day));
+  // Worked out: only the days not kept (today's, at least, is never kept), a stretch of them at a time.
+  const stretches = stretchesToWork(days.filter((day) => !usable(day)).map((day) => day.day));
+  const workedDays = new Set(stretches.flatMap((stretch) => datesBetween(stretch.from, stretch.to)));
   const toKeep = closed.filter((day) => !usable(day));
   const claim = toKeep.length > 0 ? [claimStatement(shop.id, toKeep), generationsStatement(shop.id, from, to)] : [];
-  const heavy = firstToWork < 0 ? [] : heavyStatements(shop.id, days[firstToWork]!.day, to, shop.timeZone);
+  const heavy = stretches.flatMap((stretch) => heavyStatements(shop.id, stretch.from, stretch.to, shop.timeZone));
   const results = await runAll(db, [...claim, ...heavy, ...others], costs);
   const generations = toKeep.length > 0 ? (results[1] as { day: string; generation: number }[]) : [];
-  const [salesDays = [], salesHours = [], sold = []] = results.slice(claim.length, claim.length + heavy.length) as [
-    SalesDayRow[]?,
-    SalesHourRow[]?,
-    SoldRow[]?,
-  ];
-  const worked = byDay({ salesDays, salesHours, sold });
+  const reads: DayReads = { salesDays: [], salesHours: [], sold: [] };
+  for (let index = claim.length; index < claim.length + heavy.length; index += HEAVY_STATEMENTS) {
+    reads.salesDays.push(...(results[index] as SalesDayRow[]));
+    reads.salesHours.push(...(results[index + 1] as SalesHourRow[]));
+    reads.sold.push(...(results[index + 2] as SoldRow[]));
+  }
+  const worked = byDay(reads);
 
-  const reads: DayReads = { salesDays, salesHours, sold };
-  for (const day of firstToWork < 0 ? days : days.slice(0, firstToWork)) {
+  for (const day of days) {
+    if (workedDays.has(day.day)) continue;
     const figures = JSON.parse(kept.get(day.day)!.figures!) as DayReads;
     reads.salesDays.push(...figures.salesDays);
     reads.salesHours.push(...figures.salesHours);
