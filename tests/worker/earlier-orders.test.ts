@@ -10,6 +10,7 @@ import {
 import { shopDayStart } from "#common/shop-calendar";
 import type { StaffOrdersResponse } from "#common/staff-orders";
 import { api, json } from "./helpers";
+import { addPromoCode, usesOf } from "./promo-fixtures";
 import { createBarista, createSignedInUser } from "./sign-in";
 import { eventsOf, orderRow, postStatus } from "./staff-fixtures";
 
@@ -24,20 +25,28 @@ let dayStart: number;
 /** Rows of a rush's orders: two or three drinks, add-ons on a smoothie, a note on some. */
 function orderStatements(
   id: string,
-  fields: { status: string; createdAt: string; updatedAt?: string; paymentMode?: string; paymentState?: string },
+  fields: {
+    status: string;
+    createdAt: string;
+    updatedAt?: string;
+    paymentMode?: string;
+    paymentState?: string;
+    totalCents?: number;
+  },
   pickup?: { mode: "slot" | "asap"; at: string },
 ) {
   const statements = [
     env.DB.prepare(
       `INSERT INTO orders (id, user_id, location_id, status, payment_mode, payment_state, total_cents, customer_name,
         customer_email, phone, created_at, updated_at)
-       VALUES (?, ?, 'loc-anaheim', ?, ?, ?, 2147, 'Maria Gonzalez-Whitfield', 'maria@example.com', '+1 714 555 0100', ?, ?)`,
+       VALUES (?, ?, 'loc-anaheim', ?, ?, ?, ?, 'Maria Gonzalez-Whitfield', 'maria@example.com', '+1 714 555 0100', ?, ?)`,
     ).bind(
       id,
       shopperId,
       fields.status,
       fields.paymentMode ?? "pay_on_pickup",
       fields.paymentState ?? "not_required",
+      fields.totalCents ?? 2147,
       fields.createdAt,
       fields.updatedAt ?? fields.createdAt,
     ),
@@ -165,6 +174,37 @@ describe("orders left open from an earlier day of the shop", () => {
     // Nothing left: closing again closes nothing.
     const again = await postStatus(barista.cookie, "", {}, "/api/staff/orders/earlier/close");
     expect((await json<{ closed: EarlierOrdersClosed }>(again)).closed).toEqual({ completed: 0, cancelled: 0 });
+  });
+
+  it("close free orders with nothing to refund or collect, and give back the promo code of one nobody started", async () => {
+    const code = await addPromoCode({ code: "LASTNIGHT", kind: "amount", amount: 100_000 });
+    await insertAll([
+      ...orderStatements("free-card-yesterday", {
+        status: "preparing",
+        createdAt: iso(dayStart - DAY),
+        paymentMode: "stripe",
+        paymentState: "paid",
+        totalCents: 0,
+      }),
+      ...orderStatements("free-ready-yesterday", { status: "ready", createdAt: iso(dayStart - DAY), totalCents: 0 }),
+      ...orderStatements("coded-never-started", { status: "received", createdAt: iso(dayStart - DAY) }),
+      ...orderStatements("coded-started", { status: "preparing", createdAt: iso(dayStart - DAY) }),
+      env.DB.prepare(
+        "INSERT INTO promo_code_uses (order_id, code, user_id, account_use) VALUES (?, ?, ?, 1), (?, ?, ?, 2)",
+      ).bind("coded-never-started", code, shopperId, "coded-started", code, shopperId),
+    ]);
+    expect(await usesOf(code)).toBe(2);
+    const close = await postStatus(barista.cookie, "", {}, "/api/staff/orders/earlier/close");
+    expect(close.status).toBe(200);
+
+    // Its discounts made it free: cancelled with nothing owed, not a $0.00 refund to retry forever.
+    expect(await orderRow("free-card-yesterday")).toMatchObject({ status: "cancelled", paymentState: "paid" });
+    expect((await staffOrders()).orders.map((order) => order.id)).not.toContain("free-card-yesterday");
+    // Nothing to collect for a free one that was Ready: not on the day's unpaid list.
+    expect(await orderRow("free-ready-yesterday")).toMatchObject({ status: "completed", paymentState: "not_required" });
+    // Nobody made it: the shopper may use the code again; the one that was started keeps its use.
+    expect(await orderRow("coded-never-started")).toMatchObject({ status: "cancelled" });
+    expect(await usesOf(code)).toBe(1);
   });
 
   it("refuses a page asked for with a bad offset, naming it", async () => {

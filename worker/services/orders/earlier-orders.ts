@@ -16,6 +16,7 @@ import { isNotNullViolation } from "#worker/lib/db-errors";
 import { acknowledgementsOfRows, selectOrdersWithAcknowledgement } from "./acknowledgements";
 import { orderEventStatement } from "./history";
 import { withLinesAndPickups, type OrderRow } from "./loading";
+import { promoUseStatement } from "./promo-uses";
 import { toStaffOrder } from "./shapes";
 
 /** The instant that says which day an order is for: its pickup time, or when it was placed. */
@@ -58,21 +59,22 @@ export async function listEarlierOrders(
 /**
  * How an order left open is closed: one that was Ready is completed (pay on pickup as
  * `not_collected`: nobody said the money was taken); any other is cancelled, a paid card order
- * with its refund owed (`refund_pending`, under Refunds to retry: no card is refunded in bulk).
+ * with its refund owed (`refund_pending`, under Refunds to retry: no card is refunded in bulk),
+ * but for one its discounts made free, which has nothing to refund.
  */
 function closing(row: OrderRow): { status: OrderStatus; paymentState: PaymentState; reason: string | null } {
   if (row.status === "ready") {
-    const unpaid = row.paymentMode === "pay_on_pickup" && row.paymentState === "not_required";
+    const unpaid = row.paymentMode === "pay_on_pickup" && row.paymentState === "not_required" && row.totalCents > 0;
     return { status: "completed", paymentState: unpaid ? "not_collected" : row.paymentState, reason: null };
   }
   return {
     status: "cancelled",
-    paymentState: row.paymentState === "paid" ? "refund_pending" : row.paymentState,
+    paymentState: row.paymentState === "paid" && row.totalCents > 0 ? "refund_pending" : row.paymentState,
     reason: EARLIER_CLOSED_REASON,
   };
 }
 
-/** Orders closed per batch: an update and a history row each. */
+/** Orders closed per batch: an update, a history row and perhaps a promo use given back each. */
 const ORDERS_PER_BATCH = 40;
 
 /**
@@ -114,6 +116,8 @@ export async function closeEarlierOrders(
             reason: to.reason,
             at,
           }),
+          // Nobody started it: its promo code's use goes back, as when the shop cancels it (0048).
+          ...(row.status === "received" ? [promoUseStatement(db, row.id, "give_back")] : []),
         ];
       });
       try {
