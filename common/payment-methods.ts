@@ -30,7 +30,7 @@ export const CARD_MINIMUM_CENTS = 50;
 export const CARD_PAYMENT_REFUSAL_CODES = ["total_below_card_minimum"] as const;
 export type CardPaymentRefusalCode = (typeof CARD_PAYMENT_REFUSAL_CODES)[number];
 
-/** Why a card order of 1¢ to 49¢ is refused, and what the shopper can do about it. */
-export function belowCardMinimumMessage(totalCents: number): string {
-  return `This order comes to ${formatCents(totalCents)}, and a card payment must be at least ${formatCents(CARD_MINIMUM_CENTS)}. Add a drink or a tip, or remove the promo code.`;
+/** Why a card order of 1¢ to 49¢ is refused, and what the shopper can do about it: the discount it has is named. */
+export function belowCardMinimumMessage(totalCents: number, discount: "promo code" | "free drink"): string {
+  return `This order comes to ${formatCents(totalCents)}, and a card payment must be at least ${formatCents(CARD_MINIMUM_CENTS)}. Add a drink or a tip, or remove the ${discount}.`;
 }

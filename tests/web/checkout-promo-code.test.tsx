@@ -152,6 +152,35 @@ describe("checkout: a promo code", () => {
     expect(within(modal).getByText("Your order is placed, We will contact you as soon as possible.")).toBeVisible();
   });
 
+  it("asks about the code again for the account that signs in: its answer is that account's", async () => {
+    let asked = 0;
+    mockApi({
+      "POST /api/cart-prices": () =>
+        json(
+          (asked += 1) === 1
+            ? welcome10
+            : {
+                lines: welcome10.lines,
+                discount: null,
+                promoRefusal: { code: "promo_already_used", message: "You have used WELCOME10 already." },
+              },
+        ),
+    });
+    // An account of its own: answers are kept a minute per cart, code and account.
+    signInAs({ ...signedInUser, uid: "user-new-here", phone: PHONE });
+    const user = userEvent.setup();
+    renderCheckout();
+    await applyCode(user, "welcome10");
+    expect(await screen.findByTestId("checkout-discount")).toHaveTextContent("−$2.00");
+
+    act(() => signInAs({ ...signedInUser, uid: "user-who-used-it", phone: PHONE }));
+
+    expect(await screen.findByTestId("promo-code-refusal")).toHaveTextContent("You have used WELCOME10 already.");
+    expect(screen.queryByTestId("checkout-discount")).not.toBeInTheDocument();
+    expect(screen.getByTestId("checkout-total")).toHaveTextContent("$19.97");
+    expect(asked).toBe(2);
+  });
+
   it("says why a code cannot apply under the field, keeps the total, and places the order without it", async () => {
     const { calls } = mockApi({
       "POST /api/cart-prices": () =>

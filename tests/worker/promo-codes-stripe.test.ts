@@ -172,6 +172,7 @@ describe("a card order whose total Stripe cannot charge", () => {
     expect(error.code).toBe("total_below_card_minimum");
     expect(error.message).toContain("$0.30");
     expect(error.message).toContain("$0.50");
+    expect(error.message).toContain("or remove the promo code.");
     expect(sessionCalls()).toHaveLength(0);
     expect(await usesOf(code)).toBe(0);
     expect(await ordersOf(userId)).toHaveLength(0);

@@ -85,6 +85,26 @@ describe("spending a free drink", () => {
     expect(await balanceOf(shopper)).toBe(8);
   });
 
+  it("is refused on a drink that costs nothing, its stamps kept", async () => {
+    const shopper = await shopperWithStamps(9);
+    await env.DB.prepare(
+      "UPDATE product_prices SET discounted_price_cents = 0 WHERE product_id = 'prd-ginger-shot'",
+    ).run();
+    try {
+      const response = await postOrder(shopper.cookie, { lines: [GINGER_SHOT], phone: PHONE, reward: FREE_DRINK });
+      expect(response.status).toBe(409);
+      expect((await json<ApiErrorBody>(response)).error).toMatchObject({
+        code: "reward_not_available",
+        field: "reward",
+      });
+      expect(await balanceOf(shopper)).toBe(9);
+    } finally {
+      await env.DB.prepare(
+        "UPDATE product_prices SET discounted_price_cents = 349 WHERE product_id = 'prd-ginger-shot'",
+      ).run();
+    }
+  });
+
   it("is spent once by four orders racing for it", async () => {
     const shopper = await shopperWithStamps(9);
     const answers = await Promise.all(

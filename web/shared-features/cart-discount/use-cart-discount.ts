@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { CartPricesRequest } from "#common/forms/cart-prices";
 import { useCartStore, type CartItem } from "#web/lib/cart-store";
+import { useSessionStore } from "#web/lib/session-store";
 import { useShopId } from "#web/lib/shop-store";
 import { useShopStatus } from "#web/shared-features/shop-status/shop-status-store";
 import { getCartDiscount, type CartDiscountAnswer } from "./api/get-cart-discount";
@@ -51,7 +52,9 @@ export function useCartDiscount({ active = true }: { active?: boolean } = {}) {
     () => (active ? discountRequest(items, locationId, promoCode) : null),
     [active, items, locationId, promoCode],
   );
-  const key = request ? JSON.stringify(request) : null;
+  // The answer is the account's (its limits, its first order): signing in or out asks again.
+  const account = useSessionStore((state) => (state.user.isAuthenticated ? state.user.uid : "guest"));
+  const key = request ? JSON.stringify({ request, account }) : null;
   const [asked, setAsked] = useState<Asked | null>(null);
   const [round, setRound] = useState(0);
 

@@ -75,6 +75,8 @@ export async function applyReward(db: Database, order: RewardOrder): Promise<App
     0,
   );
   const amountCents = Math.max(line.unitPriceCents - addOnsCents, 0);
+  // Nine stamps for nothing is no reward: a drink that costs nothing but its add-ons is not one to spend it on.
+  if (amountCents === 0) throw notAvailable(`${reward.name} is for a drink that costs something; pick another.`);
   return {
     discount: { name: reward.name, amountCents, lines: [{ lineIndex: order.reward.line, amountCents }] },
     statements: (orderId) => [

@@ -142,11 +142,12 @@ async function orderLimitReached(db: Database, userId: string, now: Date): Promi
 function cardSettlement(
   payment: PaymentConfig,
   totalCents: number,
+  discount: "promo code" | "free drink",
 ): { paymentState: "not_required" | "pending" | "paid"; onBoardNow: boolean } {
   if (payment.mode === "pay_on_pickup") return { paymentState: "not_required", onBoardNow: true };
   if (totalCents === 0) return { paymentState: "paid", onBoardNow: true };
   if (totalCents < CARD_MINIMUM_CENTS) {
-    throw new ApiError(409, "total_below_card_minimum", belowCardMinimumMessage(totalCents));
+    throw new ApiError(409, "total_below_card_minimum", belowCardMinimumMessage(totalCents, discount));
   }
   return { paymentState: "pending", onBoardNow: false };
 }
@@ -210,7 +211,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     deliveryFeeCents: fulfilment.deliveryFeeCents,
     tipCents,
   });
-  const settlement = cardSettlement(payment, totalCents);
+  // Only a discount brings a card total under Stripe's minimum: a code and a free drink never go together.
+  const settlement = cardSettlement(payment, totalCents, reward ? "free drink" : "promo code");
   const discounts: OrderDiscount[] = [
     ...(promo
       ? [
