@@ -21,7 +21,7 @@ export default function AccountPage() {
         <h1 className="account-page__title">My account</h1>
         <NeedsConnection>My account needs a connection to show your stamp card.</NeedsConnection>
         {!hydrated ? (
-          <div className="account-details skeleton" aria-busy="true" aria-label="Loading your account" />
+          <div className="card account-details skeleton" aria-busy="true" aria-label="Loading your account" />
         ) : user.isAuthenticated ? (
           <>
             <AccountDetails user={user} />
@@ -46,7 +46,7 @@ function AccountDetails({ user }: { user: SessionUser }) {
     ["Phone", user.phone || "Not given yet: the checkout asks for it"],
   ];
   return (
-    <section className="account-details" aria-labelledby="account-details-title" data-testid="account-details">
+    <section className="card account-details" aria-labelledby="account-details-title" data-testid="account-details">
       <h2 id="account-details-title" className="account-details__title">
         Your details
       </h2>

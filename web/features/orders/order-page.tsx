@@ -76,7 +76,12 @@ function OrderLoading({ id }: { id: string }) {
   return (
     <>
       <h1 className="orders-page__title">Order {orderNumber(id)}</h1>
-      <div className="order-card skeleton" style={{ height: 220 }} aria-busy="true" aria-label="Loading your order" />
+      <div
+        className="card order-card skeleton"
+        style={{ height: 220 }}
+        aria-busy="true"
+        aria-label="Loading your order"
+      />
     </>
   );
 }

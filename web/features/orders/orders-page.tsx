@@ -69,7 +69,7 @@ function OrdersLoading() {
   return (
     <div className="orders-list" aria-busy="true" aria-label="Loading your orders">
       {[0, 1].map((index) => (
-        <div key={index} className="order-card skeleton" style={{ height: 140 }} />
+        <div key={index} className="card order-card skeleton" style={{ height: 140 }} />
       ))}
     </div>
   );
@@ -148,7 +148,7 @@ export function OrderCard({
   const title = `Order ${orderNumber(order.id)}`;
   const shopName = useOrderShop(order)?.name ?? null;
   return (
-    <article className="order-card" aria-labelledby={headingId}>
+    <article className="card order-card" aria-labelledby={headingId}>
       <header className="order-card__header">
         <Heading id={headingId} className="order-card__title">
           {linked ? <Link to={`/orders/${encodeURIComponent(order.id)}`}>{title}</Link> : title}

@@ -44,10 +44,10 @@ export default function StampCard() {
   const loyalty = useLoyalty(signedIn);
   if (!signedIn) return null;
   if (loyalty.isPending)
-    return <section className="stamp-card skeleton" aria-busy="true" aria-label="Loading your stamp card" />;
+    return <section className="card stamp-card skeleton" aria-busy="true" aria-label="Loading your stamp card" />;
   if (loyalty.isError) {
     return (
-      <section className="stamp-card" role="alert">
+      <section className="card stamp-card" role="alert">
         <p>Your stamp card could not be loaded: {errorMessage(loyalty.error)}</p>
       </section>
     );
@@ -55,7 +55,7 @@ export default function StampCard() {
   const { stamps, rewards, history } = loyalty.data;
   const next = nextReward(rewards);
   return (
-    <section className="stamp-card" aria-labelledby="stamp-card-title" data-testid="stamp-card">
+    <section className="card stamp-card" aria-labelledby="stamp-card-title" data-testid="stamp-card">
       <h2 id="stamp-card-title" className="stamp-card__title">
         Your stamp card
       </h2>
