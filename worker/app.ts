@@ -3,7 +3,7 @@ import { isAppPage } from "#common/app-pages";
 import type { AppEnv } from "./env";
 import { fetchAsset } from "./lib/assets";
 import { errorBody, handleError } from "./lib/errors";
-import { allowPrerenderedInlines, securityHeaders } from "./lib/security-headers";
+import { allowPrerenderedInlines, documentOnlyPolicies, securityHeaders } from "./lib/security-headers";
 import { csrfProtection } from "./lib/csrf";
 import { loadSession } from "./services/auth/sign-in-session";
 import { NUMBERS_VIEWERS, SHOP_STAFF, staffGuard } from "./services/staff/staff-guard";
@@ -60,6 +60,7 @@ app.use("/api/auth/*", keepSignInPopupOpener);
 // Outside them too: a prerendered landing page's own style attributes and script join the policy.
 for (const path of [...Object.values(LANDING_PAGE_PATHS), ...Object.values(OTHER_PAGE_PATHS)])
   app.use(path, allowPrerenderedInlines);
+app.use(documentOnlyPolicies);
 app.use(securityHeaders());
 // Refuses cross-site and non-JSON state-changing calls, then finds who is calling (c.var.userId).
 app.use("/api/*", csrfProtection);

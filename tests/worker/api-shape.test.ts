@@ -63,8 +63,16 @@ describe("security headers", () => {
     expect(staticPolicy).toBe(response.headers.get("Content-Security-Policy"));
     const staticHsts = _headers.match(/Strict-Transport-Security: (.+)/)?.[1]?.trim();
     expect(staticHsts).toBe(response.headers.get("Strict-Transport-Security"));
-    const staticPermissions = _headers.match(/Permissions-Policy: (.+)/)?.[1]?.trim();
-    expect(staticPermissions).toBe(response.headers.get("Permissions-Policy"));
+  });
+
+  it("leaves the policies only a page obeys off the API's answers (tests/worker/permissions-policy.test.ts: pages keep them)", async () => {
+    for (const path of ["/api/categories", "/api/store", "/api/me", "/api/no-such-thing"]) {
+      const response = await api(path);
+      expect(response.headers.get("Content-Type"), path).toContain("application/json");
+      expect(response.headers.get("Permissions-Policy"), path).toBeNull();
+      expect(response.headers.get("Cross-Origin-Opener-Policy"), path).toBeNull();
+      expect(response.headers.get("Content-Security-Policy"), path).toContain("default-src 'self'");
+    }
   });
 });
 

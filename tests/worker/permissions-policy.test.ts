@@ -45,6 +45,7 @@ describe("Permissions-Policy on every HTML answer", () => {
     expect(policy.get("geolocation")).toBe("self");
     for (const denied of ["camera", "microphone", "payment", "usb", "display-capture"])
       expect(policy.get(denied), denied).toBe("");
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
   });
 
   it("is the same on a page served again from the cache", async () => {

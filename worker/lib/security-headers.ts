@@ -93,3 +93,17 @@ export const allowPrerenderedInlines: MiddlewareHandler<AppEnv> = async (c, next
   const policy = c.res.headers.get("Content-Security-Policy");
   if (hashes && policy) c.res.headers.set("Content-Security-Policy", withInlineHashes(policy, hashes));
 };
+
+/** Headers only a page (a document) obeys: Permissions-Policy and Cross-Origin-Opener-Policy. */
+const DOCUMENT_ONLY_HEADERS = ["Permissions-Policy", "Cross-Origin-Opener-Policy"];
+
+/**
+ * Leaves the page-only policies off answers that are not pages (the API's JSON, the feeds), as
+ * public/_headers does for scripts and pictures: bytes on the landing pages' first requests that
+ * no browser reads. Mounted before securityHeaders, so it runs after that has set them.
+ */
+export const documentOnlyPolicies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+  for (const name of DOCUMENT_ONLY_HEADERS) c.res.headers.delete(name);
+};
