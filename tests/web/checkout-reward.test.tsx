@@ -1,6 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import toast from "react-hot-toast";
+import type { ReactNode } from "react";
+import toast, { useToasterStore } from "react-hot-toast";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CartPricesResponse } from "#common/cart-prices";
@@ -72,7 +73,19 @@ function rewardPrices({ body }: { body: unknown }) {
   } satisfies CartPricesResponse);
 }
 
-function renderCheckout() {
+/** The toasts' words, as the layout's toaster would show them. */
+function ToastsSaid() {
+  const { toasts } = useToasterStore();
+  return (
+    <ul>
+      {toasts.map((each) => (
+        <li key={each.id}>{String(each.message)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function renderCheckout(beside?: ReactNode) {
   return renderRoutes(
     [
       {
@@ -80,6 +93,7 @@ function renderCheckout() {
           <>
             <Outlet />
             <FeedbackModal />
+            {beside}
           </>
         ),
         children: [{ path: "/checkout", element: <CheckoutPage /> }],
@@ -148,6 +162,41 @@ describe("checkout: the stamp card's free drink", () => {
     ]);
     expect(orderBodies(calls)[0]).not.toHaveProperty("promoCode");
     expect(termsAndDefinitions(modal)).toContainEqual(["Discount", "−$6.99 · A free drink"]);
+  });
+
+  it("tapped Checkout while the free drink was still being priced: the toast says the discount, not a price change", async () => {
+    let answerPrices: () => void = () => {};
+    const pricesHeld = new Promise<void>((resolve) => (answerPrices = resolve));
+    mockApi({
+      "GET /api/loyalty": () => json(card(9)),
+      "POST /api/cart-prices": async (call) => {
+        if ((call.body as { reward?: unknown }).reward) await pricesHeld;
+        return rewardPrices(call);
+      },
+      "POST /api/orders": () =>
+        json(
+          {
+            order: shopperOrder({
+              totalCents: 1298,
+              discountCents: 699,
+              discounts: [{ kind: "loyalty", name: "A free drink", amountCents: 699 }],
+            }),
+            totalChanged: true,
+          } satisfies CreateOrderResponse,
+          201,
+        ),
+    });
+    const user = userEvent.setup();
+    renderCheckout(<ToastsSaid />);
+    expect(await screen.findByTestId("checkout-total")).toHaveTextContent("$19.97");
+    await user.click(
+      await within(lineOf("Charcoal Lemon")).findByRole("button", { name: "Use your free drink on Charcoal Lemon" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Checkout" }));
+    await screen.findByRole("dialog");
+    answerPrices();
+    expect(await screen.findByText("Your total with your discount is $12.98.")).toBeInTheDocument();
+    expect(screen.queryByText(/Prices changed/)).not.toBeInTheDocument();
   });
 
   it("is on its line from the checkout's first paint: the page waits for the card, so no button moves", async () => {

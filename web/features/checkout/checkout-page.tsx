@@ -59,8 +59,18 @@ export default function CheckoutPage() {
     pickup,
     deliveryFeeCents,
     tip: { request: tip.tip, cents: tip.cents },
-    promo: { code: promo.sentCode, discountCents: promo.discountCents, onRefused: promo.recheck },
-    reward: { request: reward.request, discountCents: reward.discountCents, onRefused: reward.onRefused },
+    promo: {
+      code: promo.sentCode,
+      discountCents: promo.discountCents,
+      isChecking: promo.isChecking,
+      onRefused: promo.recheck,
+    },
+    reward: {
+      request: reward.request,
+      discountCents: reward.discountCents,
+      isPricing: reward.isPricing,
+      onRefused: reward.onRefused,
+    },
     finish,
   });
   const availability = useCheckoutAvailability(items, ordering.asapRefused);

@@ -39,9 +39,14 @@ interface PlaceOrderInput {
   /** The tip chosen and what it comes to (already checked: at most the subtotal). */
   tip: { request?: TipRequest; cents: number };
   /** The promo code to place the order with and what the checkout shows it takes off (null: none). */
-  promo: { code: string | null; discountCents: number; onRefused(): void };
+  promo: { code: string | null; discountCents: number; isChecking: boolean; onRefused(): void };
   /** The stamp-card reward to spend and what the checkout shows it takes off (null: none). */
-  reward: { request: { id: string; line: number } | null; discountCents: number; onRefused(): void };
+  reward: {
+    request: { id: string; line: number } | null;
+    discountCents: number;
+    isPricing: boolean;
+    onRefused(): void;
+  };
   finish(phone: string, outcome: PlacedOrder): void;
 }
 
@@ -72,6 +77,8 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
   }, [waiting, createOrder.isPending]);
 
   async function placeOrder({ phone, fulfilment = "pickup", street = "", zip = "" }: CheckoutForm) {
+    const discountWasPending =
+      (promo.code !== null && promo.isChecking) || (reward.request !== null && reward.isPricing);
     refusals.clear();
     const lines = toOrderLines(items);
     const delivering = fulfilment === "delivery";
@@ -123,7 +130,13 @@ export function usePlaceOrder({ items, form, pickup, deliveryFeeCents, tip, prom
 
     if (result.totalChanged) {
       setServerTotalCents(result.order.totalCents);
-      toast(`Prices changed since you added these drinks. Your total is ${formatCents(result.order.totalCents)}.`);
+      const total = formatCents(result.order.totalCents);
+      // Tapped while the discount was still being worked out: no price changed, the discount arrived.
+      toast(
+        discountWasPending
+          ? `Your total with your discount is ${total}.`
+          : `Prices changed since you added these drinks. Your total is ${total}.`,
+      );
     }
     if (result.paymentUrl) {
       setSessionUser({ phone });
