@@ -85,12 +85,21 @@ function intervalsText(intervals: { opens: string; closes: string }[]): string {
     .join(", ");
 }
 
-const calendarDay = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-});
+let calendarDayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * Made on first use, not when the module loads: the first formatter a page makes loads the
+ * browser's locale data, tens of milliseconds on a phone, and a landing page without days of other
+ * hours never needs it.
+ */
+function calendarDay(): Intl.DateTimeFormat {
+  return (calendarDayFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }));
+}
 
 /**
  * A day with other hours, as the footer and About list it: "Thu Nov 26 · Closed · Thanksgiving Day".
@@ -102,7 +111,7 @@ export function hoursExceptionLine(exception: {
   note: string | null;
 }): string {
   const [year = 0, month = 1, day = 1] = exception.date.split("-").map(Number);
-  const parts = calendarDay.formatToParts(new Date(Date.UTC(year, month - 1, day, 12)));
+  const parts = calendarDay().formatToParts(new Date(Date.UTC(year, month - 1, day, 12)));
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
   const when = `${part("weekday")} ${part("month")} ${part("day")}`;
   return [when, intervalsText(exception.intervals), exception.note].filter(Boolean).join(" · ");

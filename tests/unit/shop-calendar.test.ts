@@ -31,6 +31,15 @@ describe("the shop's calendar", () => {
     expect(shopDayStart(new Date("2026-03-09T06:30:00.000Z"), LA).toISOString()).toBe("2026-03-08T08:00:00.000Z");
   });
 
+  it("starts a day whose midnight the clock skips or repeats at its first instant (Santiago de Chile)", () => {
+    const SANTIAGO = "America/Santiago";
+    // September 6: 23:59 -04:00 is followed by 01:00 -03:00.
+    expect(startOfShopDay("2026-09-06", SANTIAGO).toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    // April 5: midnight -03:00 turns back to 23:00 -04:00 on the 4th; the 5th begins at midnight -04:00.
+    expect(startOfShopDay("2026-04-05", SANTIAGO).toISOString()).toBe("2026-04-05T04:00:00.000Z");
+    expect(shopDate(Date.parse("2026-04-05T03:30:00.000Z"), SANTIAGO)).toBe("2026-04-04");
+  });
+
   it("adds days by the calendar: months, years, leap days and back", () => {
     expect(addDays("2026-03-07", 1)).toBe("2026-03-08");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");

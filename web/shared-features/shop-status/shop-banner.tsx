@@ -49,7 +49,10 @@ export function ShopBanner() {
   const locations = useLocations((state) => state.locations);
   const shopId = useShopId();
   const shopName = hasSeveralShops(locations) ? findShop(locations, shopId)?.name : null;
-  const text = shopBannerText(status, new Date(), { shopName, device: deviceTimeZone() });
+  // The device's clock is asked only when there is a time to write: the first question a page asks
+  // of the browser's date formatting loads its locale data, tens of milliseconds on a phone.
+  const device = status?.reason ? deviceTimeZone() : undefined;
+  const text = shopBannerText(status, new Date(), { shopName, device });
   return (
     <div className="shop-banner" role="status" aria-live="polite" hidden={!text}>
       {text && <p className="container shop-banner__text">{`${text}. ${shopBannerHint(status)}`}</p>}
