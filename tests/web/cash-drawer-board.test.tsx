@@ -52,6 +52,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The order paid at the counter, then cancelled: $12.06 to give back. */
+const cancelledPaidAtCounter = () =>
+  staffOrder(owing.id, {
+    status: "cancelled",
+    paymentState: "paid_at_counter",
+    totalCents: 1206,
+    cancelReason: "Out of oranges",
+  });
+
 describe("money at the counter on the board", () => {
   it("asks 'Collected $8.39?' on Done; Not paid hands it over unpaid and lists it under Unpaid", async () => {
     const { calls } = mockApi({
@@ -77,12 +86,7 @@ describe("money at the counter on the board", () => {
   });
 
   it("prompts 'Give back $12.06' for a cancelled order paid at the counter, and one tap records it", async () => {
-    const cancelled = staffOrder(owing.id, {
-      status: "cancelled",
-      paymentState: "paid_at_counter",
-      totalCents: 1206,
-      cancelReason: "Out of oranges",
-    });
+    const cancelled = cancelledPaidAtCounter();
     const { calls } = mockApi({
       "GET /api/staff/orders": () => board([cancelled]),
       [`POST /api/staff/orders/${owing.id}/given-back`]: () =>
@@ -99,12 +103,7 @@ describe("money at the counter on the board", () => {
   });
 
   it("keeps a give-back when a read of the board that began before it answers after it", async () => {
-    const cancelled = staffOrder(owing.id, {
-      status: "cancelled",
-      paymentState: "paid_at_counter",
-      totalCents: 1206,
-      cancelReason: "Out of oranges",
-    });
+    const cancelled = cancelledPaidAtCounter();
     let reads = 0;
     let givenBack = false;
     let answerReads = () => {};

@@ -85,6 +85,21 @@ function ToastsSaid() {
   );
 }
 
+/** The order as the server placed it with the Charcoal Lemon free: $12.98; `totalChanged` as the server says. */
+function freeCharcoalPlaced(totalChanged: boolean) {
+  return json(
+    {
+      order: shopperOrder({
+        totalCents: 1298,
+        discountCents: 699,
+        discounts: [{ kind: "loyalty", name: "A free drink", amountCents: 699 }],
+      }),
+      totalChanged,
+    } satisfies CreateOrderResponse,
+    201,
+  );
+}
+
 function renderCheckout(beside?: ReactNode) {
   return renderRoutes(
     [
@@ -128,18 +143,7 @@ describe("checkout: the stamp card's free drink", () => {
     const { calls } = mockApi({
       "GET /api/loyalty": () => json(card(9)),
       "POST /api/cart-prices": rewardPrices,
-      "POST /api/orders": () =>
-        json(
-          {
-            order: shopperOrder({
-              totalCents: 1298,
-              discountCents: 699,
-              discounts: [{ kind: "loyalty", name: "A free drink", amountCents: 699 }],
-            }),
-            totalChanged: false,
-          } satisfies CreateOrderResponse,
-          201,
-        ),
+      "POST /api/orders": () => freeCharcoalPlaced(false),
     });
     const user = userEvent.setup();
     renderCheckout();
@@ -173,18 +177,7 @@ describe("checkout: the stamp card's free drink", () => {
         if ((call.body as { reward?: unknown }).reward) await pricesHeld;
         return rewardPrices(call);
       },
-      "POST /api/orders": () =>
-        json(
-          {
-            order: shopperOrder({
-              totalCents: 1298,
-              discountCents: 699,
-              discounts: [{ kind: "loyalty", name: "A free drink", amountCents: 699 }],
-            }),
-            totalChanged: true,
-          } satisfies CreateOrderResponse,
-          201,
-        ),
+      "POST /api/orders": () => freeCharcoalPlaced(true),
     });
     const user = userEvent.setup();
     renderCheckout(<ToastsSaid />);
