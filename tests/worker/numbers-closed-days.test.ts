@@ -35,6 +35,42 @@ beforeAll(async () => {
   }
 });
 
+/** D1 as the report sees it, counting its round trips: a batch, or one statement run alone. */
+function countingD1(): { db: D1Database; roundTrips: () => number } {
+  let roundTrips = 0;
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const counted = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (typeof value !== "function") return value;
+        if (property === "bind") return (...params: unknown[]) => counted(target.bind(...params));
+        if (["all", "first", "run", "raw"].includes(String(property)))
+          return (...args: unknown[]) => {
+            roundTrips += 1;
+            return (value as (...values: unknown[]) => unknown).apply(target, args);
+          };
+        return (value as (...values: unknown[]) => unknown).bind(target);
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  const db = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips += 1;
+          return target.batch(statements.map((statement) => real.get(statement) ?? statement));
+        };
+      if (property === "prepare") return (query: string) => counted(target.prepare(query));
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...values: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db, roundTrips: () => roundTrips };
+}
+
 async function report(query: string): Promise<{ figures: NumbersResponse; reads: string[] }> {
   const response = await api(`/api/staff/numbers?${query}`, { headers: { Cookie: people.owner.cookie } });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -146,6 +182,48 @@ describe("the numbers of closed days", () => {
     const stretches = stretchesToWork(everyOtherDay);
     expect(stretches).toHaveLength(6);
     expect(stretches.at(-1)).toEqual({ from: "2026-05-11", to: "2026-05-19" });
+  });
+
+  it("answer every shop's range in one round trip to D1 once its closed days are kept, the open day included", async () => {
+    await env.DB.prepare("DELETE FROM numbers_days").run();
+    const shops = [
+      { id: "loc-anaheim", name: "Squeeze Anaheim", timeZone: "America/Los_Angeles" },
+      { id: "loc-fullerton", name: "Squeeze Fullerton", timeZone: "America/Los_Angeles" },
+      { id: "loc-scottsdale", name: "Squeeze Scottsdale", timeZone: "America/Phoenix" },
+    ];
+    // The afternoon of April 3rd: the 1st and 2nd have ended, the 3rd is still open.
+    const now = new Date("2026-04-03T21:00:00.000Z");
+    const ask = async () => {
+      const d1 = countingD1();
+      const figures = await loadNumbers(getDb(d1.db), shops, "2026-04-01", "2026-04-03", {
+        now,
+        withOutstanding: true,
+      });
+      return { figures, roundTrips: d1.roundTrips() };
+    };
+    const first = await ask();
+    // Read, then the closed days worked out and claimed, then kept.
+    expect(first.roundTrips).toBe(3);
+    expect(first.figures.totals.orders).toBeGreaterThan(0);
+    const again = await ask();
+    expect(again.roundTrips).toBe(1);
+    expect(again.figures).toEqual(first.figures);
+    const kept = await env.DB.prepare("SELECT count(*) AS days FROM numbers_days WHERE figures IS NOT NULL").first<{
+      days: number;
+    }>();
+    expect(kept?.days).toBe(6);
+
+    // A change to a kept day reads that shop's range again.
+    await env.DB.prepare("UPDATE orders SET tip_cents = tip_cents + 75 WHERE id = ?")
+      .bind("aaaa0402-0000-4000-8000-000000000002")
+      .run();
+    const changed = await ask();
+    expect(changed.roundTrips).toBe(3);
+    expect(changed.figures.totals.tipsCents).toBe(first.figures.totals.tipsCents + 75);
+    expect((await ask()).roundTrips).toBe(1);
+    await env.DB.prepare("UPDATE orders SET tip_cents = tip_cents - 75 WHERE id = ?")
+      .bind("aaaa0402-0000-4000-8000-000000000002")
+      .run();
   });
 
   it("are not kept when an order of the day changes between their reading and their keeping", async () => {

@@ -12,6 +12,18 @@ import { locations, staffMembers, users } from "#worker/db/schema";
  * One statement: the staff's every request starts here.
  */
 export async function listMemberships(db: Database, userId: string): Promise<StaffMembership[]> {
+  return (await listMembershipsWithClocks(db, userId)).map(({ locationId, locationName, role }) => ({
+    locationId,
+    locationName,
+    role,
+  }));
+}
+
+/** As listMemberships, with each shop's time zone (the numbers count each shop's days on its clock). */
+export async function listMembershipsWithClocks(
+  db: Database,
+  userId: string,
+): Promise<(StaffMembership & { timeZone: string })[]> {
   const email = sql`(select lower(trim(${users.email})) from ${users} where ${users.id} = ${userId})`;
   const ownerRow = alias(staffMembers, "owner_row");
   const isOwner = exists(
@@ -24,6 +36,7 @@ export async function listMemberships(db: Database, userId: string): Promise<Sta
     .select({
       locationId: locations.id,
       locationName: locations.name,
+      timeZone: locations.timeZone,
       role: sql<StaffRole>`case when ${isOwner} then 'owner' else ${staffMembers.role} end`,
     })
     .from(locations)

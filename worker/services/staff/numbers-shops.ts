@@ -1,8 +1,7 @@
 import type { NumbersShop } from "#common/numbers";
 import type { StaffRole } from "#common/staff";
 import type { Database } from "#worker/db/client";
-import { locations } from "#worker/db/schema";
-import { listMemberships } from "./membership";
+import { listMembershipsWithClocks } from "./membership";
 
 /** Who asks for the numbers: the shops they may see, and whether they are the business's owner. */
 export interface NumbersViewer {
@@ -17,20 +16,10 @@ export async function numbersViewer(
   userId: string,
   grants: (role: StaffRole) => boolean,
 ): Promise<NumbersViewer> {
-  const all = await listMemberships(db, userId);
+  const all = await listMembershipsWithClocks(db, userId);
   const owner = all.some((membership) => membership.role === "owner");
-  const memberships = all.filter((membership) => grants(membership.role));
-  if (memberships.length === 0) return { shops: [], owner };
-  const zones = new Map(
-    (await db.select({ id: locations.id, timeZone: locations.timeZone }).from(locations)).map((row) => [
-      row.id,
-      row.timeZone,
-    ]),
-  );
-  const shops = memberships.map((membership) => ({
-    id: membership.locationId,
-    name: membership.locationName,
-    timeZone: zones.get(membership.locationId)!,
-  }));
+  const shops = all
+    .filter((membership) => grants(membership.role))
+    .map((membership) => ({ id: membership.locationId, name: membership.locationName, timeZone: membership.timeZone }));
   return { shops, owner };
 }

@@ -64,7 +64,7 @@ export interface DayReads {
   sold: SoldRow[];
 }
 
-interface ShopDay {
+export interface ShopDay {
   day: string;
   start: string;
   end: string;
@@ -79,7 +79,7 @@ interface KeptRow {
   figures: string | null;
 }
 
-function shopDays(from: string, to: string, timeZone: string): ShopDay[] {
+export function shopDays(from: string, to: string, timeZone: string): ShopDay[] {
   return datesBetween(from, to).map((day) => ({
     day,
     start: startOfShopDay(day, timeZone).toISOString(),
@@ -150,66 +150,188 @@ function byDay(reads: DayReads): Map<string, DayReads> {
   return days;
 }
 
-/**
- * The heavy reads of a shop's range of several days, the closed days' from their kept rows, and
- * `others` (the range's lighter reads) in the same batch as the days worked out. `now` says which
- * days have ended.
- */
-export async function readWithClosedDays(
-  db: Database,
-  shop: { id: string; timeZone: string },
-  from: string,
-  to: string,
-  now: Date,
-  others: ReportStatement[],
-  costs: ReadCost[],
-): Promise<{ reads: DayReads; others: unknown[][] }> {
-  const days = shopDays(from, to, shop.timeZone);
-  const closed = days.filter((day) => day.end <= now.toISOString());
-  const [keptRows] = (await runAll(db, [keptRowsStatement(shop.id, from, to)], costs)) as [KeptRow[]];
-  const kept = new Map(
-    keptRows.filter((row) => row.figures !== null && row.version === CLOSED_DAY_VERSION).map((row) => [row.day, row]),
-  );
-  const usable = (day: ShopDay) => {
-    const row = kept.get(day.day);
-    return row !== undefined && row.dayStart === day.start && row.dayEnd === day.end;
-  };
-  // Worked out: only the days not kept (today's, at least, is never kept), a stretch of them at a time.
-  const stretches = stretchesToWork(days.filter((day) => !usable(day)).map((day) => day.day));
-  const workedDays = new Set(stretches.flatMap((stretch) => datesBetween(stretch.from, stretch.to)));
-  const toKeep = closed.filter((day) => !usable(day));
-  const claim = toKeep.length > 0 ? [claimStatement(shop.id, toKeep), generationsStatement(shop.id, from, to)] : [];
-  const heavy = stretches.flatMap((stretch) => heavyStatements(shop.id, stretch.from, stretch.to, shop.timeZone));
-  const results = await runAll(db, [...claim, ...heavy, ...others], costs);
-  const generations = toKeep.length > 0 ? (results[1] as { day: string; generation: number }[]) : [];
+/** A shop's range to read: its heavy reads (kept where its days are closed) and `lighter`, read beside them. */
+export interface RangeAsk {
+  shop: { id: string; timeZone: string };
+  from: string;
+  to: string;
+  /** The range's lighter reads (refunds, promo uses, ...): cheap, and never kept. */
+  lighter: ReportStatement[];
+}
+
+/** What a range read: its heavy reads, closed days' from their kept rows, and its lighter reads' rows in order. */
+export interface RangeReads {
+  reads: DayReads;
+  others: unknown[][];
+}
+
+/** The statements of one ask in one batch, and where their answers sit in it. */
+interface Planned {
+  statements: ReportStatement[];
+  keptReads: number;
+  heavy: number;
+}
+
+/** A one-day range is worked out whole: its hours keep the stretch of the clock that tells a repeated hour apart. */
+function wholeDayStatements(locationId: string, from: string, timeZone: string): ReportStatement[] {
+  const range = shopRange(from, from, timeZone);
+  return [
+    salesByDayStatement(locationId, range),
+    salesByHourStatement(locationId, range, true),
+    whatSoldStatement(locationId, range, "sales"),
+  ];
+}
+
+function readsOf(results: unknown[][], from: number, count: number): DayReads {
   const reads: DayReads = { salesDays: [], salesHours: [], sold: [] };
-  for (let index = claim.length; index < claim.length + heavy.length; index += HEAVY_STATEMENTS) {
+  for (let index = from; index < from + count; index += HEAVY_STATEMENTS) {
     reads.salesDays.push(...(results[index] as SalesDayRow[]));
     reads.salesHours.push(...(results[index + 1] as SalesHourRow[]));
     reads.sold.push(...(results[index + 2] as SoldRow[]));
   }
-  const worked = byDay(reads);
+  return reads;
+}
 
+/**
+ * The reads of several shops' ranges and the `shared` statements, in as few batches as D1 allows
+ * each answer to be whole: one when every closed day of every range is kept (the days still open are
+ * worked out in it), then, only for the ranges with a closed day not kept, a batch that claims and
+ * works those out with the range's lighter reads again (one consistent view), and one that keeps them.
+ * `now` says which days have ended.
+ */
+export async function readRanges(
+  db: Database,
+  asks: RangeAsk[],
+  shared: ReportStatement[],
+  now: Date,
+  costs: ReadCost[],
+): Promise<{ ranges: RangeReads[]; shared: unknown[][] }> {
+  const at = now.toISOString();
+  const plans = asks.map((ask) => {
+    const days = ask.from === ask.to ? [] : shopDays(ask.from, ask.to, ask.shop.timeZone);
+    return { ask, days, open: days.filter((day) => day.end > at).map((day) => day.day) };
+  });
+  const firstBatch: Planned[] = plans.map(({ ask, days, open }) => {
+    if (days.length === 0) {
+      const heavy = wholeDayStatements(ask.shop.id, ask.from, ask.shop.timeZone);
+      return { statements: [...heavy, ...ask.lighter], keptReads: 0, heavy: heavy.length };
+    }
+    const heavy = stretchesToWork(open).flatMap((stretch) =>
+      heavyStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
+    );
+    return {
+      statements: [keptRowsStatement(ask.shop.id, ask.from, ask.to), ...heavy, ...ask.lighter],
+      keptReads: 1,
+      heavy: heavy.length,
+    };
+  });
+  const first = await runAll(db, [...firstBatch.flatMap((planned) => planned.statements), ...shared], costs);
+  const answers: unknown[][][] = [];
+  let offset = 0;
+  for (const planned of firstBatch) {
+    answers.push(first.slice(offset, offset + planned.statements.length));
+    offset += planned.statements.length;
+  }
+
+  const ranges: RangeReads[] = [];
+  const toWork: {
+    index: number;
+    ask: RangeAsk;
+    days: ShopDay[];
+    kept: Map<string, KeptRow>;
+    worked: Set<string>;
+    statements: ReportStatement[];
+    toKeep: ShopDay[];
+  }[] = [];
+  plans.forEach(({ ask, days, open }, index) => {
+    const planned = firstBatch[index]!;
+    const answer = answers[index]!;
+    const others = answer.slice(planned.keptReads + planned.heavy);
+    if (days.length === 0) {
+      ranges.push({ reads: readsOf(answer, 0, planned.heavy), others });
+      return;
+    }
+    const kept = usableKeptRows(answer[0] as KeptRow[]);
+    const usable = (day: ShopDay) => {
+      const row = kept.get(day.day);
+      return row !== undefined && row.dayStart === day.start && row.dayEnd === day.end;
+    };
+    const toKeep = days.filter((day) => day.end <= at && !usable(day));
+    if (toKeep.length === 0) {
+      const reads = readsOf(answer, planned.keptReads, planned.heavy);
+      addKeptDays(reads, days, kept, new Set(open));
+      ranges.push({ reads, others });
+      return;
+    }
+    const stretches = stretchesToWork(days.filter((day) => !usable(day)).map((day) => day.day));
+    const heavy = stretches.flatMap((stretch) =>
+      heavyStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
+    );
+    toWork.push({
+      index,
+      ask,
+      days,
+      kept,
+      worked: new Set(stretches.flatMap((stretch) => datesBetween(stretch.from, stretch.to))),
+      statements: [
+        claimStatement(ask.shop.id, toKeep),
+        generationsStatement(ask.shop.id, ask.from, ask.to),
+        ...heavy,
+        ...ask.lighter,
+      ],
+      toKeep,
+    });
+    // Filled from the next batch.
+    ranges.push({ reads: { salesDays: [], salesHours: [], sold: [] }, others: [] });
+  });
+  if (toWork.length === 0) return { ranges, shared: first.slice(offset) };
+
+  const second = await runAll(
+    db,
+    toWork.flatMap((work) => work.statements),
+    costs,
+  );
+  const keeping: ReportStatement[] = [];
+  let position = 0;
+  for (const work of toWork) {
+    const answer = second.slice(position, position + work.statements.length);
+    position += work.statements.length;
+    const heavyCount = work.statements.length - 2 - work.ask.lighter.length;
+    const reads = readsOf(answer, 2, heavyCount);
+    const workedByDay = byDay(reads);
+    addKeptDays(reads, work.days, work.kept, work.worked);
+    ranges[work.index] = { reads, others: answer.slice(2 + heavyCount) };
+
+    const generationOf = new Map(
+      (answer[1] as { day: string; generation: number }[]).map((row) => [row.day, row.generation]),
+    );
+    const empty: DayReads = { salesDays: [], salesHours: [], sold: [] };
+    const keep = work.toKeep.map((day) => ({
+      day: day.day,
+      generation: generationOf.get(day.day) ?? -1,
+      figures: workedByDay.get(day.day) ?? empty,
+    }));
+    for (let index = 0; index < keep.length; index += DAYS_KEPT_PER_STATEMENT)
+      keeping.push(keepStatement(work.ask.shop.id, keep.slice(index, index + DAYS_KEPT_PER_STATEMENT)));
+  }
+  await runAll(db, keeping, costs);
+  return { ranges, shared: first.slice(offset) };
+}
+
+/** The kept rows of a range that are of this shape and hold figures. */
+function usableKeptRows(rows: KeptRow[]): Map<string, KeptRow> {
+  return new Map(
+    rows.filter((row) => row.figures !== null && row.version === CLOSED_DAY_VERSION).map((row) => [row.day, row]),
+  );
+}
+
+/** Adds the kept figures of every day not worked out. */
+function addKeptDays(reads: DayReads, days: ShopDay[], kept: Map<string, KeptRow>, worked: Set<string>) {
   for (const day of days) {
-    if (workedDays.has(day.day)) continue;
+    if (worked.has(day.day)) continue;
     const figures = JSON.parse(kept.get(day.day)!.figures!) as DayReads;
     reads.salesDays.push(...figures.salesDays);
     reads.salesHours.push(...figures.salesHours);
     reads.sold.push(...figures.sold);
   }
-
-  if (toKeep.length > 0) {
-    const generationOf = new Map(generations.map((row) => [row.day, row.generation]));
-    const empty: DayReads = { salesDays: [], salesHours: [], sold: [] };
-    const keep = toKeep.map((day) => ({
-      day: day.day,
-      generation: generationOf.get(day.day) ?? -1,
-      figures: worked.get(day.day) ?? empty,
-    }));
-    const statements: ReportStatement[] = [];
-    for (let index = 0; index < keep.length; index += DAYS_KEPT_PER_STATEMENT)
-      statements.push(keepStatement(shop.id, keep.slice(index, index + DAYS_KEPT_PER_STATEMENT)));
-    await runAll(db, statements, costs);
-  }
-  return { reads, others: results.slice(claim.length + heavy.length) };
 }

@@ -26,16 +26,14 @@ import {
   PROMO_CODES_SQL,
   promoUsesStatement,
   refundsStatement,
-  salesByDayStatement,
-  salesByHourStatement,
   STAMPS_OUTSTANDING_SQL,
   stampCardStatement,
   whatSoldStatement,
   type SoldRow,
   type ReportStatement,
 } from "./report-queries";
-import { runAll, type ReadCost } from "./report-batch";
-import { readWithClosedDays, type DayReads } from "./closed-days";
+import type { ReadCost } from "./report-batch";
+import { readRanges } from "./closed-days";
 import { datesBetween, startOfShopDay } from "#common/shop-calendar";
 import { shopRange, type ShopRange } from "./shop-range";
 
@@ -80,27 +78,6 @@ interface PromoCodeRow {
   taken: number;
   /** The shops it is for, comma-separated; null for every shop. */
   shops: string | null;
-}
-
-/** One day's reads, all worked out: the hours of a day keep their stretch of the clock, which kept days do not. */
-async function readOneDay(
-  db: Database,
-  locationId: string,
-  range: ShopRange,
-  lighter: ReportStatement[],
-  costs: ReadCost[],
-): Promise<{ reads: DayReads; others: unknown[][] }> {
-  const [salesDays, salesHours, sold, ...others] = await runAll(
-    db,
-    [
-      salesByDayStatement(locationId, range),
-      salesByHourStatement(locationId, range, true),
-      whatSoldStatement(locationId, range, "sales"),
-      ...lighter,
-    ],
-    costs,
-  );
-  return { reads: { salesDays, salesHours, sold } as DayReads, others };
 }
 
 function emptyDay(date: string): DayFigures {
@@ -191,19 +168,31 @@ export async function loadNumbers(
 
   if (!oneDay) for (let hour = 0; hour < 24; hour += 1) hours.set(hourKey(hour, false), emptyHour(hour, false));
 
-  for (const shop of shops) {
+  // Every shop's reads in one batch when their closed days are kept (./closed-days.ts), with the
+  // codes' limits and the stamps outstanding.
+  const asks = shops.map((shop) => {
     const range = shopRange(from, to, shop.timeZone);
-    const lighter = [
-      refundsStatement(shop.id, range, oneDay),
-      whatSoldStatement(shop.id, range, "refunds"),
-      promoUsesStatement(shop.id, range),
-      discountsByKindStatement(shop.id, range, oneDay),
-      stampCardStatement(shop.id, range),
-    ];
-    // A range of several days reads its closed days' heaviest rows as kept (./closed-days.ts).
-    const { reads, others } = oneDay
-      ? await readOneDay(db, shop.id, range, lighter, costs)
-      : await readWithClosedDays(db, shop, from, to, now, lighter, costs);
+    return {
+      shop,
+      from,
+      to,
+      range,
+      lighter: [
+        refundsStatement(shop.id, range, oneDay),
+        whatSoldStatement(shop.id, range, "refunds"),
+        promoUsesStatement(shop.id, range),
+        discountsByKindStatement(shop.id, range, oneDay),
+        stampCardStatement(shop.id, range),
+      ],
+    };
+  });
+  const shared: ReportStatement[] = [{ name: "promo codes", text: PROMO_CODES_SQL, params: [] }];
+  if (withOutstanding) shared.push({ name: "stamps outstanding", text: STAMPS_OUTSTANDING_SQL, params: [] });
+  const read = await readRanges(db, asks, shared, now, costs);
+  const [codes, outstanding] = read.shared as [PromoCodeRow[], { outstanding: number }[] | undefined];
+
+  for (const [index, { range }] of asks.entries()) {
+    const { reads, others } = read.ranges[index]!;
     const { salesDays, salesHours, sold } = reads;
     const [refunds, soldBack, uses, discountKinds, stamps] = others as [
       RefundRow[],
@@ -363,20 +352,8 @@ export async function loadNumbers(
     byDay: [...days.values()],
     items: [...items.values()].sort(topFirst),
     options: [...options.values()].sort(topFirst),
-    promoCodes: promoCodeFigures(
-      (await db.$client.prepare(PROMO_CODES_SQL).all<PromoCodeRow>()).results,
-      promoUses,
-      shops,
-      from,
-      to,
-    ),
-    stampCard: withOutstanding
-      ? {
-          ...stampCard,
-          outstanding:
-            (await db.$client.prepare(STAMPS_OUTSTANDING_SQL).first<{ outstanding: number }>())?.outstanding ?? 0,
-        }
-      : stampCard,
+    promoCodes: promoCodeFigures(codes, promoUses, shops, from, to),
+    stampCard: withOutstanding ? { ...stampCard, outstanding: outstanding?.[0]?.outstanding ?? 0 } : stampCard,
   };
 }
 
