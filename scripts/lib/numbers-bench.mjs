@@ -5,6 +5,7 @@
 // Server-Timing), and says so when a month is over 300 ms or a year over 1 s.
 import { performance } from "node:perf_hooks";
 import { TZDate } from "@date-fns/tz";
+import { parse } from "csv-parse/sync";
 import { prepareFreshDatabase, startBuiltServer } from "#scripts/serve-built.mjs";
 import { runCron } from "./local-cron.mjs";
 import { openLocalD1 } from "./local-d1.mjs";
@@ -74,6 +75,8 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
     rows.push(["GET /api/staff/numbers (year, one shop, nothing kept yet)", "", coldMs.toFixed(0), "", "", ""]);
     const cronTimes = await runCron(server.origin, CRON_RUNS);
     log(`  the cron, ${CRON_RUNS} runs: ${cronTimes.map((ms) => ms.toFixed(0)).join(", ")} ms`);
+    /** The year of every shop as the page shows it, reconciled below with orders.csv. */
+    let yearTotals;
     for (const range of cases) {
       const url = `${server.origin}/api/staff/numbers?from=${range.from}&to=${range.to}${range.location}`;
       const times = [];
@@ -95,6 +98,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
           .map((match) => `${match[2]} in ${Number(match[1]).toFixed(0)} ms`)
           .join("; ");
         orders = body.totals?.orders ?? 0;
+        if (range.label === "year") yearTotals = body.totals;
       }
       times.sort((a, b) => a - b);
       log(`  ${range.label}: ${breakdown}`);
@@ -121,6 +125,7 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
       const text = await response.text();
       const ms = performance.now() - started;
       if (response.status !== 200) problems.push(`${kind}.csv answered ${response.status}`);
+      if (kind === "orders") problems.push(...reconcile(yearTotals, text, log));
       const records = text.split("\r\n").length - 2;
       rows.push([
         `${kind}.csv (year, ${(text.length / 2 ** 20).toFixed(1)} MB)`,
@@ -139,6 +144,36 @@ export async function benchNumbers({ log = console.log, startPort = 5230 } = {})
     server.removeState();
   }
   return { rows, problems };
+}
+
+/** The page's totals and orders.csv's columns: they must agree to the cent. */
+const RECONCILED = [
+  ["Gross Sales", (totals) => totals.grossSalesCents],
+  ["Discounts", (totals) => totals.discountsCents],
+  ["Promo Code Discounts", (totals) => totals.discountParts?.promo],
+  ["Loyalty Discounts", (totals) => totals.discountParts?.loyalty],
+  ["Refunds", (totals) => totals.refundsCents],
+  ["Net Sales", (totals) => totals.netSalesCents],
+  ["Tips", (totals) => totals.tipsCents],
+  ["Delivery Fees", (totals) => totals.deliveryFeesCents],
+  ["Total Collected", (totals) => totals.totalCollectedCents],
+];
+
+function reconcile(totals, text, log) {
+  if (!totals) return ["the year's totals were not read, so orders.csv was not reconciled"];
+  const [header, ...records] = parse(text, { relax_column_count: true });
+  const problems = [];
+  const sums = RECONCILED.map(([column, ofTotals]) => {
+    const index = header.indexOf(column);
+    const cents = records.reduce((sum, record) => sum + Math.round(Number(record[index]) * 100), 0);
+    if (cents !== ofTotals(totals))
+      problems.push(`orders.csv's ${column} is ${cents} cents, the page's ${ofTotals(totals)}`);
+    return `${column} ${(cents / 100).toFixed(2)}`;
+  });
+  log(
+    `  orders.csv and the year's totals${problems.length ? " do NOT agree" : " agree to the cent"}: ${sums.join(", ")}`,
+  );
+  return problems;
 }
 
 /** The figures as a table. */
