@@ -147,6 +147,36 @@ describe("the numbers of closed days", () => {
     expect(after.figures).toEqual(await fromTheOrders(APRIL));
   });
 
+  it("show stamps taken back and discounts written on an order of a kept day at once", async () => {
+    const order = "aaaa0402-0000-4000-8000-000000000002";
+    await env.DB.prepare("INSERT INTO stamp_ledger (user_id, order_id, kind, stamps) VALUES (?, ?, 'earned', 3)")
+      .bind(people.shopper.userId, order)
+      .run();
+    const kept = await report(APRIL);
+    expect((await report(APRIL)).reads).not.toContain("sales by day");
+    // A Recall's row alone, without touching the order.
+    await env.DB.prepare("INSERT INTO stamp_ledger (user_id, order_id, kind, stamps) VALUES (?, ?, 'taken_back', -3)")
+      .bind(people.shopper.userId, order)
+      .run();
+    const after = await report(APRIL);
+    expect(after.reads).toContain("sales by day");
+    expect(after.figures.stampCard.earned).toBe(kept.figures.stampCard.earned - 3);
+    expect(after.figures).toEqual(await fromTheOrders(APRIL));
+
+    await report(APRIL);
+    await env.DB.prepare(
+      "INSERT INTO order_discounts (order_id, position, kind, name, amount_cents) VALUES (?, 9, 'promo', 'LATE', 1)",
+    )
+      .bind(order)
+      .run();
+    const stale = await env.DB.prepare(
+      "SELECT figures IS NULL AS stale FROM numbers_days WHERE location_id = 'loc-anaheim' AND day = '2026-04-02'",
+    ).first<{ stale: number }>();
+    expect(stale?.stale).toBe(1);
+    await env.DB.prepare("DELETE FROM order_discounts WHERE order_id = ? AND position = 9").bind(order).run();
+    await env.DB.prepare("DELETE FROM stamp_ledger WHERE order_id = ?").bind(order).run();
+  });
+
   it("read again only the days that went stale, not every day since the first of them", async () => {
     await report(APRIL);
     // A tip added to the 1st's sale and a new order on the 3rd: the 2nd stays kept between them.

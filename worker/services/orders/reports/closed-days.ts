@@ -13,18 +13,24 @@ import { addDays, datesBetween, startOfShopDay } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import { runAll, type ReadCost } from "./report-batch";
 import {
+  discountsByKindStatement,
+  promoUsesStatement,
   salesByDayStatement,
   salesByHourStatement,
+  stampCardStatement,
   whatSoldStatement,
+  type DiscountKindRow,
+  type PromoUsesRow,
   type ReportStatement,
   type SalesDayRow,
   type SalesHourRow,
   type SoldRow,
+  type StampCardRow,
 } from "./report-queries";
 import { shopRange } from "./shop-range";
 
 /** The shape of the kept rows; figures kept in another are worked out again. */
-export const CLOSED_DAY_VERSION = 1;
+export const CLOSED_DAY_VERSION = 2;
 
 /** How many days' figures go in one statement when they are kept: well under D1's 2 MB a value. */
 const DAYS_KEPT_PER_STATEMENT = 31;
@@ -34,9 +40,6 @@ const DAYS_KEPT_PER_STATEMENT = 31;
  * one, kept days between them included, so an ask stays a few statements however the days went stale.
  */
 const MAX_STRETCHES = 6;
-
-/** The statements of `heavyStatements`, per stretch of days. */
-const HEAVY_STATEMENTS = 3;
 
 /**
  * The days to work out as stretches of consecutive days: a refund of a sale from March makes March's
@@ -57,11 +60,21 @@ export function stretchesToWork(days: string[]): { from: string; to: string }[] 
   ];
 }
 
-/** The heavy reads of a range, by day. */
+/** The reads of a range keyed by the day of its sales, which a closed day keeps. */
 export interface DayReads {
   salesDays: SalesDayRow[];
   salesHours: SalesHourRow[];
   sold: SoldRow[];
+  discountKinds: DiscountKindRow[];
+  promoUses: PromoUsesRow[];
+  stamps: StampCardRow[];
+}
+
+/** DayReads' reads, in the order of their statements (`heavyStatements`). */
+const DAY_READS = ["salesDays", "salesHours", "sold", "discountKinds", "promoUses", "stamps"] as const;
+
+function noDayReads(): DayReads {
+  return { salesDays: [], salesHours: [], sold: [], discountKinds: [], promoUses: [], stamps: [] };
 }
 
 export interface ShopDay {
@@ -87,12 +100,25 @@ export function shopDays(from: string, to: string, timeZone: string): ShopDay[] 
   }));
 }
 
-function heavyStatements(locationId: string, from: string, to: string, timeZone: string): ReportStatement[] {
+/**
+ * The reads a day keeps, in DAY_READS' order, of a stretch of days; `oneDay` (a range of one day,
+ * never kept) keeps apart the stretches of the clock that tell a repeated hour apart.
+ */
+function dayStatements(
+  locationId: string,
+  from: string,
+  to: string,
+  timeZone: string,
+  oneDay = false,
+): ReportStatement[] {
   const range = shopRange(from, to, timeZone);
   return [
     salesByDayStatement(locationId, range),
-    salesByHourStatement(locationId, range, false),
+    salesByHourStatement(locationId, range, oneDay),
     whatSoldStatement(locationId, range, "sales"),
+    discountsByKindStatement(locationId, range, oneDay),
+    promoUsesStatement(locationId, range),
+    stampCardStatement(locationId, range),
   ];
 }
 
@@ -139,14 +165,13 @@ const keepStatement = (
 
 function byDay(reads: DayReads): Map<string, DayReads> {
   const days = new Map<string, DayReads>();
-  const of = (day: string) => {
-    let entry = days.get(day);
-    if (!entry) days.set(day, (entry = { salesDays: [], salesHours: [], sold: [] }));
-    return entry;
-  };
-  for (const row of reads.salesDays) of(row.day).salesDays.push(row);
-  for (const row of reads.salesHours) of(row.day).salesHours.push(row);
-  for (const row of reads.sold) of(row.day).sold.push(row);
+  for (const key of DAY_READS) {
+    for (const row of reads[key]) {
+      let entry = days.get(row.day);
+      if (!entry) days.set(row.day, (entry = noDayReads()));
+      (entry[key] as { day: string }[]).push(row);
+    }
+  }
   return days;
 }
 
@@ -172,22 +197,11 @@ interface Planned {
   heavy: number;
 }
 
-/** A one-day range is worked out whole: its hours keep the stretch of the clock that tells a repeated hour apart. */
-function wholeDayStatements(locationId: string, from: string, timeZone: string): ReportStatement[] {
-  const range = shopRange(from, from, timeZone);
-  return [
-    salesByDayStatement(locationId, range),
-    salesByHourStatement(locationId, range, true),
-    whatSoldStatement(locationId, range, "sales"),
-  ];
-}
-
+/** The answers of `count` statements from `from` on: DAY_READS' statements for each stretch, in turn. */
 function readsOf(results: unknown[][], from: number, count: number): DayReads {
-  const reads: DayReads = { salesDays: [], salesHours: [], sold: [] };
-  for (let index = from; index < from + count; index += HEAVY_STATEMENTS) {
-    reads.salesDays.push(...(results[index] as SalesDayRow[]));
-    reads.salesHours.push(...(results[index + 1] as SalesHourRow[]));
-    reads.sold.push(...(results[index + 2] as SoldRow[]));
+  const reads = noDayReads();
+  for (let index = from; index < from + count; index += DAY_READS.length) {
+    DAY_READS.forEach((key, offset) => (reads[key] as unknown[]).push(...results[index + offset]!));
   }
   return reads;
 }
@@ -213,11 +227,11 @@ export async function readRanges(
   });
   const firstBatch: Planned[] = plans.map(({ ask, days, open }) => {
     if (days.length === 0) {
-      const heavy = wholeDayStatements(ask.shop.id, ask.from, ask.shop.timeZone);
+      const heavy = dayStatements(ask.shop.id, ask.from, ask.to, ask.shop.timeZone, true);
       return { statements: [...heavy, ...ask.lighter], keptReads: 0, heavy: heavy.length };
     }
     const heavy = stretchesToWork(open).flatMap((stretch) =>
-      heavyStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
+      dayStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
     );
     return {
       statements: [keptRowsStatement(ask.shop.id, ask.from, ask.to), ...heavy, ...ask.lighter],
@@ -265,7 +279,7 @@ export async function readRanges(
     }
     const stretches = stretchesToWork(days.filter((day) => !usable(day)).map((day) => day.day));
     const heavy = stretches.flatMap((stretch) =>
-      heavyStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
+      dayStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
     );
     toWork.push({
       index,
@@ -282,7 +296,7 @@ export async function readRanges(
       toKeep,
     });
     // Filled from the next batch.
-    ranges.push({ reads: { salesDays: [], salesHours: [], sold: [] }, others: [] });
+    ranges.push({ reads: noDayReads(), others: [] });
   });
   if (toWork.length === 0) return { ranges, shared: first.slice(offset) };
 
@@ -305,11 +319,10 @@ export async function readRanges(
     const generationOf = new Map(
       (answer[1] as { day: string; generation: number }[]).map((row) => [row.day, row.generation]),
     );
-    const empty: DayReads = { salesDays: [], salesHours: [], sold: [] };
     const keep = work.toKeep.map((day) => ({
       day: day.day,
       generation: generationOf.get(day.day) ?? -1,
-      figures: workedByDay.get(day.day) ?? empty,
+      figures: workedByDay.get(day.day) ?? noDayReads(),
     }));
     for (let index = 0; index < keep.length; index += DAYS_KEPT_PER_STATEMENT)
       keeping.push(keepStatement(work.ask.shop.id, keep.slice(index, index + DAYS_KEPT_PER_STATEMENT)));
@@ -330,8 +343,6 @@ function addKeptDays(reads: DayReads, days: ShopDay[], kept: Map<string, KeptRow
   for (const day of days) {
     if (worked.has(day.day)) continue;
     const figures = JSON.parse(kept.get(day.day)!.figures!) as DayReads;
-    reads.salesDays.push(...figures.salesDays);
-    reads.salesHours.push(...figures.salesHours);
-    reads.sold.push(...figures.sold);
+    for (const key of DAY_READS) (reads[key] as unknown[]).push(...figures[key]);
   }
 }

@@ -4,7 +4,6 @@
  * (./counting.ts). The page only shows them; the CSV exports (./exports.ts) follow the same rules
  * row by row, and the tests check that their sums equal these totals.
  */
-import type { DiscountKind } from "#common/promo-codes";
 import {
   PAYMENT_METHODS_OF_SALES,
   SALES_CHANNELS,
@@ -22,12 +21,9 @@ import {
 import type { Database } from "#worker/db/client";
 import { isCollected, orderStanding, salePaymentMethod } from "./counting";
 import {
-  discountsByKindStatement,
   PROMO_CODES_SQL,
-  promoUsesStatement,
   refundsStatement,
   STAMPS_OUTSTANDING_SQL,
-  stampCardStatement,
   whatSoldStatement,
   type SoldRow,
   type ReportStatement,
@@ -52,23 +48,6 @@ interface RefundRow {
   tipCents: number;
   feeCents: number;
   totalCents: number;
-}
-interface PromoUsesRow {
-  code: string;
-  uses: number;
-  discountCents: number;
-}
-interface DiscountKindRow {
-  day: string;
-  hour: number;
-  stretch: number;
-  kind: DiscountKind;
-  cents: number;
-}
-interface StampCardRow {
-  earned: number;
-  spent: number;
-  rewardsSpent: number;
 }
 interface PromoCodeRow {
   code: string;
@@ -177,13 +156,8 @@ export async function loadNumbers(
       from,
       to,
       range,
-      lighter: [
-        refundsStatement(shop.id, range, oneDay),
-        whatSoldStatement(shop.id, range, "refunds"),
-        promoUsesStatement(shop.id, range),
-        discountsByKindStatement(shop.id, range, oneDay),
-        stampCardStatement(shop.id, range),
-      ],
+      // Refunds count on the day they were made, not their sale's: never kept.
+      lighter: [refundsStatement(shop.id, range, oneDay), whatSoldStatement(shop.id, range, "refunds")],
     };
   });
   const shared: ReportStatement[] = [{ name: "promo codes", text: PROMO_CODES_SQL, params: [] }];
@@ -193,14 +167,8 @@ export async function loadNumbers(
 
   for (const [index, { range }] of asks.entries()) {
     const { reads, others } = read.ranges[index]!;
-    const { salesDays, salesHours, sold } = reads;
-    const [refunds, soldBack, uses, discountKinds, stamps] = others as [
-      RefundRow[],
-      SoldRow[],
-      PromoUsesRow[],
-      DiscountKindRow[],
-      StampCardRow[],
-    ];
+    const { salesDays, salesHours, sold, discountKinds, promoUses: uses, stamps } = reads;
+    const [refunds, soldBack] = others as [RefundRow[], SoldRow[]];
 
     // The hours of the day on this shop's clock: the repeated hour keyed apart, by its stretch.
     const hourOfStretch = new Map<string, { hour: number; repeat: boolean }>();

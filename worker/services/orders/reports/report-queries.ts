@@ -12,6 +12,7 @@ import {
   REFUND_SOURCES,
   SALE_SQL,
 } from "./counting";
+import type { DiscountKind } from "#common/promo-codes";
 import { DISCOUNTED_SQL } from "#worker/db/schema/orders";
 import { beforeRangeSql, inRangeSql, shopClockSql, stretchSql, type ShopRange } from "./shop-range";
 
@@ -56,6 +57,31 @@ export interface SoldRow {
   cents: number;
   /** An item's lines' shares of their orders' discounts (0 for an option). */
   discountCents: number;
+}
+
+/** A row of the discounts by what took them off, by the shop's day and hour of the sale. */
+export interface DiscountKindRow {
+  day: string;
+  hour: number;
+  stretch: number;
+  kind: DiscountKind;
+  cents: number;
+}
+
+/** A row of a promo code's uses and discount given on one day's sales. */
+export interface PromoUsesRow {
+  day: string;
+  code: string;
+  uses: number;
+  discountCents: number;
+}
+
+/** The stamps of one day's sales. */
+export interface StampCardRow {
+  day: string;
+  earned: number;
+  spent: number;
+  rewardsSpent: number;
 }
 
 /** Sales and cancellations by the shop's day, with what their money is and where it stands. */
@@ -196,7 +222,7 @@ const EARNING_KINDS = "('earned', 'taken_back', 'refunded')";
 const SPENDING_KINDS = "('spent', 'returned')";
 
 /**
- * The stamps of the range's sales as the ledger holds them now (docs/decisions/0053): what each
+ * The stamps of the range's sales by the shop's day, as the ledger holds them now (docs/decisions/0053): what each
  * earned net of Recalls and refunds, what a reward on it spent net of stamps given back, and how
  * many still hold a reward spent. The sales from their index, then each one's ledger rows by the
  * ledger's (order, kind, generation) index.
@@ -204,16 +230,16 @@ const SPENDING_KINDS = "('spent', 'returned')";
 export function stampCardStatement(locationId: string, range: ShopRange): ReportStatement {
   return {
     name: "stamp card",
-    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_created_idx
+    text: `WITH counted(id, day) AS MATERIALIZED (SELECT o.id, substr(${shopClockSql(range, "o.created_at")}, 1, 10)
+        FROM orders o INDEXED BY orders_location_created_idx
         WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL}),
-      per_order(earned, spent) AS (SELECT
+      per_order(day, earned, spent) AS (SELECT counted.day,
           coalesce(sum(CASE WHEN l.kind IN ${EARNING_KINDS} THEN l.stamps END), 0),
           -coalesce(sum(CASE WHEN l.kind IN ${SPENDING_KINDS} THEN l.stamps END), 0)
         FROM counted CROSS JOIN stamp_ledger l ON l.order_id = counted.id
         GROUP BY counted.id)
-      SELECT coalesce(sum(earned), 0) AS earned, coalesce(sum(spent), 0) AS spent,
-        coalesce(sum(spent > 0), 0) AS rewardsSpent
-      FROM per_order`,
+      SELECT day, sum(earned) AS earned, sum(spent) AS spent, sum(spent > 0) AS rewardsSpent
+      FROM per_order GROUP BY day`,
     params: [locationId],
   };
 }
@@ -228,18 +254,19 @@ export const ORDER_STAMPS_SPENT_SQL = `(SELECT -coalesce(sum(l.stamps), 0) FROM 
 export const STAMPS_OUTSTANDING_SQL = "SELECT coalesce(sum(stamps), 0) AS outstanding FROM stamp_ledger";
 
 /**
- * Each promo code's uses and discount given on the range's sales: the discounted sales (from their
+ * Each promo code's uses and discount given on the range's sales, by the shop's day: the discounted sales (from their
  * own partial index, a few of the shop's orders), then their discount rows.
  */
 export function promoUsesStatement(locationId: string, range: ShopRange): ReportStatement {
   return {
     name: "promo code uses",
-    text: `WITH counted(id) AS MATERIALIZED (SELECT o.id FROM orders o INDEXED BY orders_location_discounted_idx
+    text: `WITH counted(id, day) AS MATERIALIZED (SELECT o.id, substr(${shopClockSql(range, "o.created_at")}, 1, 10)
+        FROM orders o INDEXED BY orders_location_discounted_idx
         WHERE o.location_id = ? AND ${inRangeSql(range, "o.created_at")} AND ${SALE_SQL} AND ${DISCOUNTED_SQL})
-      SELECT d.name AS code, count(*) AS uses, sum(d.amount_cents) AS discountCents
+      SELECT counted.day AS day, d.name AS code, count(*) AS uses, sum(d.amount_cents) AS discountCents
       FROM counted CROSS JOIN order_discounts d ON d.order_id = counted.id
       WHERE d.kind = 'promo'
-      GROUP BY d.name`,
+      GROUP BY counted.day, d.name`,
     params: [locationId],
   };
 }
