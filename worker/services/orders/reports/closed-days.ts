@@ -70,7 +70,7 @@ export interface DayReads {
   stamps: StampCardRow[];
 }
 
-/** DayReads' reads, in the order of their statements (`heavyStatements`). */
+/** DayReads' reads, in the order of their statements (`dayStatements`). */
 const DAY_READS = ["salesDays", "salesHours", "sold", "discountKinds", "promoUses", "stamps"] as const;
 
 function noDayReads(): DayReads {
@@ -175,16 +175,16 @@ function byDay(reads: DayReads): Map<string, DayReads> {
   return days;
 }
 
-/** A shop's range to read: its heavy reads (kept where its days are closed) and `lighter`, read beside them. */
+/** A shop's range to read: its day reads (kept where its days are closed) and `lighter`, read beside them. */
 export interface RangeAsk {
   shop: { id: string; timeZone: string };
   from: string;
   to: string;
-  /** The range's lighter reads (refunds, promo uses, ...): cheap, and never kept. */
+  /** Reads that are never kept (the refunds, which count on the day they were made), in the same batch. */
   lighter: ReportStatement[];
 }
 
-/** What a range read: its heavy reads, closed days' from their kept rows, and its lighter reads' rows in order. */
+/** What a range read: its day reads, closed days' from their kept rows, and its lighter reads' rows in order. */
 export interface RangeReads {
   reads: DayReads;
   others: unknown[][];
@@ -194,7 +194,7 @@ export interface RangeReads {
 interface Planned {
   statements: ReportStatement[];
   keptReads: number;
-  heavy: number;
+  dayReads: number;
 }
 
 /** The answers of `count` statements from `from` on: DAY_READS' statements for each stretch, in turn. */
@@ -210,7 +210,8 @@ function readsOf(results: unknown[][], from: number, count: number): DayReads {
  * The reads of several shops' ranges and the `shared` statements, in as few batches as D1 allows
  * each answer to be whole: one when every closed day of every range is kept (the days still open are
  * worked out in it), then, only for the ranges with a closed day not kept, a batch that claims and
- * works those out with the range's lighter reads again (one consistent view), and one that keeps them.
+ * works those out with the range's lighter reads again (one consistent view), and one that keeps them
+ * (`workOutAndKeep`).
  * `now` says which days have ended.
  */
 export async function readRanges(
@@ -227,16 +228,16 @@ export async function readRanges(
   });
   const firstBatch: Planned[] = plans.map(({ ask, days, open }) => {
     if (days.length === 0) {
-      const heavy = dayStatements(ask.shop.id, ask.from, ask.to, ask.shop.timeZone, true);
-      return { statements: [...heavy, ...ask.lighter], keptReads: 0, heavy: heavy.length };
+      const dayReads = dayStatements(ask.shop.id, ask.from, ask.to, ask.shop.timeZone, true);
+      return { statements: [...dayReads, ...ask.lighter], keptReads: 0, dayReads: dayReads.length };
     }
-    const heavy = stretchesToWork(open).flatMap((stretch) =>
+    const dayReads = stretchesToWork(open).flatMap((stretch) =>
       dayStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
     );
     return {
-      statements: [keptRowsStatement(ask.shop.id, ask.from, ask.to), ...heavy, ...ask.lighter],
+      statements: [keptRowsStatement(ask.shop.id, ask.from, ask.to), ...dayReads, ...ask.lighter],
       keptReads: 1,
-      heavy: heavy.length,
+      dayReads: dayReads.length,
     };
   });
   const first = await runAll(db, [...firstBatch.flatMap((planned) => planned.statements), ...shared], costs);
@@ -248,21 +249,13 @@ export async function readRanges(
   }
 
   const ranges: RangeReads[] = [];
-  const toWork: {
-    index: number;
-    ask: RangeAsk;
-    days: ShopDay[];
-    kept: Map<string, KeptRow>;
-    worked: Set<string>;
-    statements: ReportStatement[];
-    toKeep: ShopDay[];
-  }[] = [];
+  const toWork: StaleRange[] = [];
   plans.forEach(({ ask, days, open }, index) => {
     const planned = firstBatch[index]!;
     const answer = answers[index]!;
-    const others = answer.slice(planned.keptReads + planned.heavy);
+    const others = answer.slice(planned.keptReads + planned.dayReads);
     if (days.length === 0) {
-      ranges.push({ reads: readsOf(answer, 0, planned.heavy), others });
+      ranges.push({ reads: readsOf(answer, 0, planned.dayReads), others });
       return;
     }
     const kept = usableKeptRows(answer[0] as KeptRow[]);
@@ -272,13 +265,13 @@ export async function readRanges(
     };
     const toKeep = days.filter((day) => day.end <= at && !usable(day));
     if (toKeep.length === 0) {
-      const reads = readsOf(answer, planned.keptReads, planned.heavy);
+      const reads = readsOf(answer, planned.keptReads, planned.dayReads);
       addKeptDays(reads, days, kept, new Set(open));
       ranges.push({ reads, others });
       return;
     }
     const stretches = stretchesToWork(days.filter((day) => !usable(day)).map((day) => day.day));
-    const heavy = stretches.flatMap((stretch) =>
+    const dayReads = stretches.flatMap((stretch) =>
       dayStatements(ask.shop.id, stretch.from, stretch.to, ask.shop.timeZone),
     );
     toWork.push({
@@ -290,7 +283,7 @@ export async function readRanges(
       statements: [
         claimStatement(ask.shop.id, toKeep),
         generationsStatement(ask.shop.id, ask.from, ask.to),
-        ...heavy,
+        ...dayReads,
         ...ask.lighter,
       ],
       toKeep,
@@ -298,9 +291,25 @@ export async function readRanges(
     // Filled from the next batch.
     ranges.push({ reads: noDayReads(), others: [] });
   });
-  if (toWork.length === 0) return { ranges, shared: first.slice(offset) };
+  if (toWork.length > 0) await workOutAndKeep(db, toWork, ranges, costs);
+  return { ranges, shared: first.slice(offset) };
+}
 
-  const second = await runAll(
+/** A range with closed days not kept: the statements that claim and work them out, and what it had kept. */
+interface StaleRange {
+  index: number;
+  ask: RangeAsk;
+  days: ShopDay[];
+  kept: Map<string, KeptRow>;
+  /** The days its statements work out (stale days, and kept ones inside a merged stretch). */
+  worked: Set<string>;
+  statements: ReportStatement[];
+  toKeep: ShopDay[];
+}
+
+/** Works out the stale ranges' days in one batch, fills their answers in `ranges`, then keeps the days. */
+async function workOutAndKeep(db: Database, toWork: StaleRange[], ranges: RangeReads[], costs: ReadCost[]) {
+  const answers = await runAll(
     db,
     toWork.flatMap((work) => work.statements),
     costs,
@@ -308,13 +317,14 @@ export async function readRanges(
   const keeping: ReportStatement[] = [];
   let position = 0;
   for (const work of toWork) {
-    const answer = second.slice(position, position + work.statements.length);
+    const answer = answers.slice(position, position + work.statements.length);
     position += work.statements.length;
-    const heavyCount = work.statements.length - 2 - work.ask.lighter.length;
-    const reads = readsOf(answer, 2, heavyCount);
+    // Claimed, generations, then the stretches' day reads, then the lighter reads.
+    const dayReadCount = work.statements.length - 2 - work.ask.lighter.length;
+    const reads = readsOf(answer, 2, dayReadCount);
     const workedByDay = byDay(reads);
     addKeptDays(reads, work.days, work.kept, work.worked);
-    ranges[work.index] = { reads, others: answer.slice(2 + heavyCount) };
+    ranges[work.index] = { reads, others: answer.slice(2 + dayReadCount) };
 
     const generationOf = new Map(
       (answer[1] as { day: string; generation: number }[]).map((row) => [row.day, row.generation]),
@@ -328,7 +338,6 @@ export async function readRanges(
       keeping.push(keepStatement(work.ask.shop.id, keep.slice(index, index + DAYS_KEPT_PER_STATEMENT)));
   }
   await runAll(db, keeping, costs);
-  return { ranges, shared: first.slice(offset) };
 }
 
 /** The kept rows of a range that are of this shape and hold figures. */
