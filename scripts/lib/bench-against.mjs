@@ -45,7 +45,9 @@ const MEASURES = {
   "numbers month ms": { lowerIsBetter: true, limit: 1.1 },
   "numbers year ms": { lowerIsBetter: true, limit: 1.1 },
   "numbers year first ms": { lowerIsBetter: true, limit: 1.1 },
-  "numbers year one shop first ms": { lowerIsBetter: true, limit: 2.5 },
+  // Nothing kept yet (the first half hour after the first deploy): works out and keeps a year of days
+  // (docs/decisions/0055-the-numbers-of-closed-days.md), about 2.5× a commit that keeps nothing.
+  "numbers year one shop first ms": { lowerIsBetter: true, limit: 3 },
   "numbers year one shop ms": { lowerIsBetter: true, limit: 1.1 },
   "numbers month one shop ms": { lowerIsBetter: true, limit: 1.1 },
   "board p50 ms": { lowerIsBetter: true, limit: 1.1 },
