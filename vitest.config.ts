@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -26,6 +27,15 @@ async function readLatestSnapshot(): Promise<string> {
   if (!newest) throw new Error(`No drizzle-kit snapshot in ${dir}`);
   return readFile(join(dir, newest), "utf8");
 }
+
+/**
+ * Miniflare keeps each workerd's D1, Durable Objects and cache in SQLite files under the system's
+ * temporary directory, and removes them when the run ends. On a disk every commit waits for an
+ * fsync, and workerd's one thread with it (about 0.3 ms each on a 2-core VM; counter-races.test.ts
+ * alone commits some 4,000 times): in memory (/dev/shm on Linux) nothing waits. A TMPDIR set by
+ * whoever runs the tests is kept (docs/decisions/0046-the-loop-within-budget.md).
+ */
+if (!process.env.TMPDIR && existsSync("/dev/shm")) process.env.TMPDIR = "/dev/shm";
 
 /**
  * Two kinds of tests: the worker's run inside workerd against a real D1 with the real
