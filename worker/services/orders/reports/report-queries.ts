@@ -272,10 +272,11 @@ export function promoUsesStatement(locationId: string, range: ShopRange): Report
 }
 
 /**
- * Every promo code with its limit, its uses taken (all shops, all time), its dates and the shops
- * it is for (NULL: every shop): a few rows, read once whatever the range.
+ * Every promo code with its limit, its uses taken (all shops, all time; counted only for a code with
+ * a limit, the one figure they make, so a code without one never reads its uses), its dates and the
+ * shops it is for (NULL: every shop): a few rows, read once whatever the range.
  */
 export const PROMO_CODES_SQL = `SELECT c.code AS code, c.max_uses AS maxUses, c.starts_on AS startsOn, c.ends_on AS endsOn,
-    (SELECT count(*) FROM promo_code_uses u WHERE u.code = c.code) AS taken,
+    CASE WHEN c.max_uses IS NULL THEN 0 ELSE (SELECT count(*) FROM promo_code_uses u WHERE u.code = c.code) END AS taken,
     (SELECT group_concat(s.location_id, ',') FROM promo_code_shops s WHERE s.code = c.code) AS shops
   FROM promo_codes c`;
