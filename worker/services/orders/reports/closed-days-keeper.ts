@@ -3,11 +3,11 @@
  * owner's first look at a month or a year after a day closes, a deploy or a late refund reads kept
  * rows instead of working the days out (docs/decisions/0055-the-numbers-of-closed-days.md).
  */
-import { addDays, shopDate } from "#common/shop-calendar";
+import { addDays, datesBetween, shopDate } from "#common/shop-calendar";
 import type { Database } from "#worker/db/client";
 import { getDb } from "#worker/db/client";
 import type { Env } from "#worker/env";
-import { CLOSED_DAY_VERSION, readRanges, shopDays } from "./closed-days";
+import { CLOSED_DAY_VERSION, readRanges } from "./closed-days";
 import type { ReadCost } from "./report-batch";
 
 /** The closed days kept ahead of any ask: a year back from yesterday, and a few weeks for a range around it. */
@@ -28,8 +28,6 @@ export const BATCHES_PER_RUN = 100;
 interface KeptDay {
   shop: string;
   day: string;
-  dayStart: string;
-  dayEnd: string;
 }
 
 interface Window {
@@ -39,12 +37,16 @@ interface Window {
   days: number;
 }
 
-/** A shop's days not kept, newest first, as windows of at most DAYS_PER_BATCH days. */
+/**
+ * A shop's days not kept, newest first, as windows of at most DAYS_PER_BATCH days. By date alone: a
+ * day kept for another clock (its shop's time zone changed) is claimed anew by the next visit, which
+ * compares its instants (./closed-days.ts), and kept again by the next run; the cron never works out
+ * a chain's every day on the clock.
+ */
 function windowsOf(shop: { id: string; timeZone: string }, kept: Set<string>, now: Date): Window[] {
   const yesterday = addDays(shopDate(now, shop.timeZone), -1);
-  const missing = shopDays(addDays(yesterday, 1 - DAYS_KEPT_AHEAD), yesterday, shop.timeZone)
-    .filter((day) => !kept.has(`${shop.id}|${day.day}|${day.start}|${day.end}`))
-    .map((day) => day.day)
+  const missing = datesBetween(addDays(yesterday, 1 - DAYS_KEPT_AHEAD), yesterday)
+    .filter((day) => !kept.has(`${shop.id}|${day}`))
     .reverse();
   const windows: Window[] = [];
   let index = 0;
@@ -65,8 +67,8 @@ function windowsOf(shop: { id: string; timeZone: string }, kept: Set<string>, no
 }
 
 /**
- * Works out and keeps the newest closed days of the last DAYS_KEPT_AHEAD that are not kept (or were
- * kept for another clock), every shop's newest first, up to DAYS_PER_RUN days in BATCHES_PER_RUN
+ * Works out and keeps the newest closed days of the last DAYS_KEPT_AHEAD that are not kept, every
+ * shop's newest first, up to DAYS_PER_RUN days in BATCHES_PER_RUN
  * batches; answers how many it kept. Today is never kept, so once every day is, a run is one read.
  */
 export async function keepClosedDays(
@@ -77,12 +79,12 @@ export async function keepClosedDays(
     db.$client.prepare("SELECT id, time_zone AS timeZone FROM locations ORDER BY id"),
     db.$client
       .prepare(
-        `SELECT location_id AS shop, day, day_start AS dayStart, day_end AS dayEnd FROM numbers_days
+        `SELECT location_id AS shop, day FROM numbers_days
           WHERE figures IS NOT NULL AND version = ? AND day >= ?`,
       )
       .bind(CLOSED_DAY_VERSION, addDays(now.toISOString().slice(0, 10), -DAYS_KEPT_AHEAD - 1)),
   ])) as [D1Result<{ id: string; timeZone: string }>, D1Result<KeptDay>];
-  const kept = new Set(keptRows.results.map((row) => `${row.shop}|${row.day}|${row.dayStart}|${row.dayEnd}`));
+  const kept = new Set(keptRows.results.map((row) => `${row.shop}|${row.day}`));
   const windows = shops.results.flatMap((shop) => windowsOf(shop, kept, now)).sort((a, b) => b.to.localeCompare(a.to));
 
   let batches = 0;

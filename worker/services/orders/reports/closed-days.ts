@@ -77,7 +77,7 @@ function noDayReads(): DayReads {
   return { salesDays: [], salesHours: [], sold: [], discountKinds: [], promoUses: [], stamps: [] };
 }
 
-export interface ShopDay {
+interface ShopDay {
   day: string;
   start: string;
   end: string;
@@ -92,7 +92,7 @@ interface KeptRow {
   figures: string | null;
 }
 
-export function shopDays(from: string, to: string, timeZone: string): ShopDay[] {
+function shopDays(from: string, to: string, timeZone: string): ShopDay[] {
   return datesBetween(from, to).map((day) => ({
     day,
     start: startOfShopDay(day, timeZone).toISOString(),
