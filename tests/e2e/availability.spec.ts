@@ -51,6 +51,8 @@ test("a drink sold out and a pause on the board reach a shopper's open menu and 
 
     // Another drink goes in the cart; then the barista pauses online orders.
     await page.goto("/categories/cat-fresh-juices/products/prd-sunrise-orange");
+    // Taps before the app has taken over are early-taps.spec.ts's; this journey is about the shop's state.
+    await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await page.getByRole("dialog", { name: "Cart" }).getByRole("button", { name: "Checkout" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
