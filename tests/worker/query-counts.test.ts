@@ -17,9 +17,9 @@ declare module "vitest" {
  * joins the order's existing reads and its one batch instead of adding round trips.
  */
 const ORDER_CEILINGS = {
-  pickup: { roundTrips: 14, statements: 36 },
-  delivery: { roundTrips: 14, statements: 36 },
-  card: { roundTrips: 11, statements: 30 },
+  pickup: { roundTrips: 10, statements: 33 },
+  delivery: { roundTrips: 11, statements: 34 },
+  card: { roundTrips: 8, statements: 28 },
 } satisfies Record<string, D1Cost>;
 
 const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: "sk_test_counts", STRIPE_WEBHOOK_SECRET: "whsec_counts" };

@@ -17,7 +17,9 @@ import { prepStartAt } from "./prep-start";
 import {
   openDrinksGuard,
   openDrinksLimitError,
+  openDrinksFrom,
   openDrinksOf,
+  openDrinksQuery,
   overOpenDrinks,
   refuseOverOpenDrinks,
   shopBusyError,
@@ -69,7 +71,17 @@ export async function admitOrder(
   request: PickupRequest,
   now = new Date(),
 ): Promise<AdmittedOrder> {
-  const state = await shopStateNow(db, locationId, now);
+  // The account's open drinks and the drinks' own minutes are read beside the shop's state, not after it.
+  const [state, [openRows, prepRows]] = await Promise.all([
+    shopStateNow(db, locationId, now),
+    db.batch([
+      openDrinksQuery(db, userId, locationId),
+      db
+        .select({ id: products.id, prepMinutes: products.prepMinutes })
+        .from(products)
+        .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))])),
+    ]),
+  ]);
   const { reason, opensAt, closesAt } = acceptance(state, now);
   const timeZone = state.shop.timeZone;
   // Closed now, the shop still takes an order for a pickup time ahead (docs/decisions/0017).
@@ -95,12 +107,7 @@ export async function admitOrder(
   const drinks = drinkCount(lines);
   refuseOverDrinkLimit(state, drinks);
   const shop = { ...state.shop, newAccountUnpaidDrinks: state.newAccountUnpaidDrinks };
-  await refuseOverOpenDrinks(db, userId, drinks, shop);
-
-  const prepRows = await db
-    .select({ id: products.id, prepMinutes: products.prepMinutes })
-    .from(products)
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
+  refuseOverOpenDrinks(openDrinksFrom(openRows), drinks, shop);
   const prepById = new Map(prepRows.map((row) => [row.id, row.prepMinutes]));
   const ownPrep = prepMinutesFor(
     lines.map((line) => ({ prepMinutes: prepById.get(line.productId) ?? null, quantity: line.quantity })),

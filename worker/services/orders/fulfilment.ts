@@ -10,6 +10,7 @@ import {
 import type { Database } from "#worker/db/client";
 import { deliveryZipCodes, locations } from "#worker/db/schema";
 import { ApiError } from "#worker/lib/errors";
+import type { OrderShop } from "./order-shop";
 
 export interface SettledFulfilment {
   fulfilment: FulfilmentMethod;
@@ -19,31 +20,27 @@ export interface SettledFulfilment {
 }
 
 /**
- * A pickup is collected at the location's address. A delivery must go to a ZIP code the
- * location lists (a shop that lists none does not deliver: 422 `delivery_not_offered`); its fee
- * is the location's, never a figure from the browser.
+ * A pickup is collected at the shop's address, with nothing more to read. A delivery must go to a
+ * ZIP code the shop lists (a shop that lists none does not deliver: 422 `delivery_not_offered`);
+ * its fee is the shop's, never a figure from the browser.
  */
 export async function settleFulfilment(
   db: Database,
-  locationId: string,
+  shop: Pick<OrderShop, "id" | "name" | "address" | "deliveryFeeCents">,
   request: Pick<ValidOrderRequest, "fulfilment" | "street" | "zip">,
 ): Promise<SettledFulfilment> {
-  const [[location], [area]] = await db.batch([
-    db.select().from(locations).where(eq(locations.id, locationId)),
-    // The ZIP asked for if the shop lists it, else any it lists, else none: it does not deliver.
-    db
-      .select()
-      .from(deliveryZipCodes)
-      .where(eq(deliveryZipCodes.locationId, locationId))
-      .orderBy(sql`${deliveryZipCodes.zip} = ${request.zip} DESC`)
-      .limit(1),
-  ]);
-  if (!location) throw new Error(`Location ${locationId} is missing`);
   if (request.fulfilment === "pickup") {
-    return { fulfilment: "pickup", fulfilmentAddress: location.address, deliveryFeeCents: 0 };
+    return { fulfilment: "pickup", fulfilmentAddress: shop.address, deliveryFeeCents: 0 };
   }
+  // The ZIP asked for if the shop lists it, else any it lists, else none: it does not deliver.
+  const [area] = await db
+    .select()
+    .from(deliveryZipCodes)
+    .where(eq(deliveryZipCodes.locationId, shop.id))
+    .orderBy(sql`${deliveryZipCodes.zip} = ${request.zip} DESC`)
+    .limit(1);
   if (!area) {
-    throw new ApiError(422, "delivery_not_offered", deliveryNotOfferedMessage(location), "fulfilment");
+    throw new ApiError(422, "delivery_not_offered", deliveryNotOfferedMessage(shop), "fulfilment");
   }
   if (area.zip !== request.zip) {
     throw new ApiError(422, "outside_delivery_area", `zip: ${outsideDeliveryAreaMessage(request.zip)}`, "zip");
@@ -51,7 +48,7 @@ export async function settleFulfilment(
   return {
     fulfilment: "delivery",
     fulfilmentAddress: `${request.street}, ${area.city}, CA ${area.zip}`,
-    deliveryFeeCents: location.deliveryFeeCents,
+    deliveryFeeCents: shop.deliveryFeeCents,
   };
 }
 

@@ -59,9 +59,9 @@ export interface OpenDrinks {
 export const openDrinksLimitOf = (returning: boolean) =>
   returning ? OPEN_DRINKS_PER_ACCOUNT : OPEN_DRINKS_PER_NEW_ACCOUNT;
 
-/** The counts the limits are checked against, in one query. */
-export async function openDrinksOf(db: Database, userId: string, locationId: string): Promise<OpenDrinks> {
-  const [row] = await db
+/** The counts the limits are checked against, in one query (for a batch of its own or another's). */
+export function openDrinksQuery(db: Database, userId: string, locationId: string) {
+  return db
     .select({
       own: ownOpenDrinks(userId),
       returning: sql<number>`${isReturning(userId)}`,
@@ -69,11 +69,20 @@ export async function openDrinksOf(db: Database, userId: string, locationId: str
     })
     .from(locations)
     .where(eq(locations.id, locationId));
+}
+
+/** The counts from openDrinksQuery's rows. */
+export function openDrinksFrom(rows: { own: unknown; returning: unknown; newAccountsAtShop: unknown }[]): OpenDrinks {
+  const [row] = rows;
   return {
     own: Number(row?.own ?? 0),
     returning: Boolean(row?.returning),
     newAccountsAtShop: Number(row?.newAccountsAtShop ?? 0),
   };
+}
+
+export async function openDrinksOf(db: Database, userId: string, locationId: string): Promise<OpenDrinks> {
+  return openDrinksFrom(await openDrinksQuery(db, userId, locationId));
 }
 
 export function openDrinksLimitError(open: OpenDrinks, phone: string): ApiError {
@@ -112,13 +121,8 @@ export function openDrinksRefusal(open: OpenDrinks, drinks: number, shop: OpenDr
 }
 
 /** Refused before anything is written when the order would take the account or the shop past its limit. */
-export async function refuseOverOpenDrinks(
-  db: Database,
-  userId: string,
-  drinks: number,
-  shop: OpenDrinksShop,
-): Promise<void> {
-  const refusal = openDrinksRefusal(await openDrinksOf(db, userId, shop.id), drinks, shop);
+export function refuseOverOpenDrinks(open: OpenDrinks, drinks: number, shop: OpenDrinksShop): void {
+  const refusal = openDrinksRefusal(open, drinks, shop);
   if (refusal) throw refusal;
 }
 

@@ -12,6 +12,10 @@ export interface OrderShop {
   takesOnlineOrders: boolean;
   /** Its calendar: a promo code's dates are the shop's days. */
   timeZone: string;
+  /** Where a pickup is collected. */
+  address: string;
+  /** What a delivery from it costs. */
+  deliveryFeeCents: number;
 }
 
 /** The shop's row as an order needs it, as a query (for a batch of its own or another's). */
@@ -23,6 +27,8 @@ export function orderShopQuery(db: Database, locationId: string) {
       orderInbox: locations.orderInbox,
       takesOnlineOrders: locations.takesOnlineOrders,
       timeZone: locations.timeZone,
+      address: locations.address,
+      deliveryFeeCents: locations.deliveryFeeCents,
     })
     .from(locations)
     .where(eq(locations.id, locationId));

@@ -176,10 +176,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   // An unknown shop (400) or one not taking online orders (409), before its menu or hours are asked.
   const shop = onlineShop(shopRow, "locationId");
 
+  // Read alongside the pricing; its refusal still comes after the pricing's and the admission's.
+  const settling = settleFulfilment(db, shop, request);
+  settling.catch(() => undefined);
   const { lines, subtotalCents } = await priceOrderLines(db, request.lines, shop.id);
   // Closed, paused, sold out or a pickup time that is not on offer at this shop: refused before anything is written.
   const admitted = await admitOrder(db, userId, shop.id, lines, request.pickup);
-  const fulfilment = await settleFulfilment(db, shop.id, request);
+  const fulfilment = await settling;
   const tipCents = tipFor(request.tip, subtotalCents);
   if (tipCents > subtotalCents) {
     throw new ApiError(

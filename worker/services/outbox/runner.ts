@@ -4,7 +4,7 @@
  * and settled as sent, dropped, failed, or queued again with a backoff. Each kind supplies only
  * its table, its limits and how it sends.
  */
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "#worker/db/client";
 import type { emailOutbox, pushOutbox } from "#worker/db/schema";
 import type { Env } from "#worker/env";
@@ -47,18 +47,39 @@ export interface OutboxKind<Table extends OutboxTable> {
   describe(row: Table["$inferSelect"]): string;
 }
 
-/** One attempt per row, one row at a time; never throws (it runs after the response or in the cron). */
+/**
+ * At most this many rows are claimed by one statement: each id is a bound value, and D1 binds at
+ * most 100 per statement.
+ */
+const CLAIMS_PER_STATEMENT = 90;
+
+/**
+ * One attempt per row, one row at a time, after one claim for them all; never throws (it runs
+ * after the response or in the cron).
+ */
 export async function deliverRows<Table extends OutboxTable>(
   env: Env,
   kind: OutboxKind<Table>,
   ids: string[],
 ): Promise<void> {
-  for (const id of ids) {
+  for (let start = 0; start < ids.length; start += CLAIMS_PER_STATEMENT) {
+    const some = ids.slice(start, start + CLAIMS_PER_STATEMENT);
+    let claimed: Claimed<Table>[];
     try {
-      await deliverOne(env, kind, id);
+      claimed = await claim(env, kind, some);
     } catch (error) {
-      // Only the bookkeeping can land here (D1 unavailable); the row stays claimable.
-      console.error(`${kind.name}: could not process ${id}:`, describeError(error));
+      // Only the bookkeeping can land here (D1 unavailable); the rows stay claimable.
+      console.error(`${kind.name}: could not claim ${some.join(", ")}:`, describeError(error));
+      continue;
+    }
+    // In the order they were handed over (an order's e-mail to the shopper before the shop's copy).
+    claimed.sort((a, b) => some.indexOf(a.row.id) - some.indexOf(b.row.id));
+    for (const one of claimed) {
+      try {
+        await deliverClaimed(env, kind, one);
+      } catch (error) {
+        console.error(`${kind.name}: could not process ${one.row.id}:`, describeError(error));
+      }
     }
   }
 }
@@ -83,20 +104,40 @@ export async function deliverDueRows<Table extends OutboxTable>(env: Env, kind: 
   }
 }
 
-async function deliverOne<Table extends OutboxTable>(env: Env, kind: OutboxKind<Table>, id: string): Promise<void> {
+interface Claimed<Table extends OutboxTable> {
+  row: Table["$inferSelect"];
+  claimedAt: string;
+}
+
+/**
+ * The claim is the only way out of `queued`: one UPDATE that succeeds for exactly one run per row.
+ * Rows sent, failed, not yet due, or held by another run are not returned.
+ */
+async function claim<Table extends OutboxTable>(
+  env: Env,
+  kind: OutboxKind<Table>,
+  ids: string[],
+): Promise<Claimed<Table>[]> {
+  const table = asOneTable(kind.table);
+  const claimedAt = new Date().toISOString();
+  const rows = await getDb(env.DB)
+    .update(table)
+    .set({ status: "sending", claimedAt, attempts: sql`${table.attempts} + 1` })
+    .where(and(inArray(table.id, ids), dueCondition(table, new Date(claimedAt))))
+    .returning();
+  return rows.map((row) => ({ row: row as Table["$inferSelect"], claimedAt }));
+}
+
+async function deliverClaimed<Table extends OutboxTable>(
+  env: Env,
+  kind: OutboxKind<Table>,
+  { row, claimedAt }: Claimed<Table>,
+): Promise<void> {
   const db = getDb(env.DB);
   const table = asOneTable(kind.table);
   const { maxAttempts } = kind.limits(env);
-  const claimedAt = new Date().toISOString();
-
-  // The claim is the only way out of `queued`: one UPDATE that succeeds for exactly one run.
-  const [claimed] = await db
-    .update(table)
-    .set({ status: "sending", claimedAt, attempts: sql`${table.attempts} + 1` })
-    .where(and(eq(table.id, id), dueCondition(table, new Date(claimedAt))))
-    .returning();
-  if (!claimed) return; // Sent, failed, not yet due, or another run holds it.
-  const row = claimed as Table["$inferSelect"];
+  const claimed = row as OneTable["$inferSelect"];
+  const id = claimed.id;
 
   // A run that outlived its claim must not overwrite the row another run has since reclaimed.
   const stillOurs = and(

@@ -8,7 +8,13 @@ type ExceptionRow = Pick<typeof locationHoursExceptions.$inferSelect, "date" | "
 
 /** A shop's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
 export async function loadOpeningHours(db: Database, locationId: string, timeZone: string): Promise<OpeningHours> {
-  const [weeklyRows, exceptionRows] = await db.batch([
+  const [weeklyRows, exceptionRows] = await db.batch(openingHoursQueries(db, locationId));
+  return openingHoursFromRows(timeZone, weeklyRows, exceptionRows);
+}
+
+/** The two queries loadOpeningHours reads, for a caller that reads them in a batch of its own. */
+export function openingHoursQueries(db: Database, locationId: string) {
+  return [
     db
       .select()
       .from(locationHours)
@@ -19,8 +25,7 @@ export async function loadOpeningHours(db: Database, locationId: string, timeZon
       .from(locationHoursExceptions)
       .where(eq(locationHoursExceptions.locationId, locationId))
       .orderBy(asc(locationHoursExceptions.date), asc(locationHoursExceptions.opens)),
-  ]);
-  return openingHoursFromRows(timeZone, weeklyRows, exceptionRows);
+  ] as const;
 }
 
 /**

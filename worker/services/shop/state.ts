@@ -12,7 +12,7 @@ import { DEFAULT_DRINK_LIMITS, type DrinkLimits } from "#common/order-size";
 import type { Database } from "#worker/db/client";
 import { locationPickupSettings, locations, orderingPauses, soldOutItems, soldOutOptions } from "#worker/db/schema";
 import { notFound } from "#worker/lib/errors";
-import { loadOpeningHours } from "./opening-hours";
+import { openingHoursFromRows, openingHoursQueries } from "./opening-hours";
 
 /** A shop with no pickup settings row takes no slots and assumes this long per drink. */
 export const FALLBACK_PREP_MINUTES = 5;
@@ -80,21 +80,23 @@ export async function loadShopState(
   now: Date,
   queue: QueueQuery,
 ): Promise<ShopState> {
-  const [shopRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows] = await db.batch([
-    db.select().from(locations).where(eq(locations.id, locationId)),
-    db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
-    db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
-    soldOutAt(db, locationId),
-    soldOutOptionsAt(db, locationId),
-    queue.query,
-  ]);
+  const [shopRows, settingsRows, pauseRows, soldOutRows, soldOutOptionRows, queueRows, weeklyRows, exceptionRows] =
+    await db.batch([
+      db.select().from(locations).where(eq(locations.id, locationId)),
+      db.select().from(locationPickupSettings).where(eq(locationPickupSettings.locationId, locationId)),
+      db.select({ pausedUntil: orderingPauses.pausedUntil }).from(orderingPauses).where(pauseInForce(locationId, now)),
+      soldOutAt(db, locationId),
+      soldOutOptionsAt(db, locationId),
+      queue.query,
+      ...openingHoursQueries(db, locationId),
+    ]);
   const shop = shopRows[0];
   if (!shop) throw notFound("Shop not found");
   const settings = settingsRows[0];
   const defaultPrepMinutes = settings?.defaultPrepMinutes ?? FALLBACK_PREP_MINUTES;
   return {
     shop: { id: shop.id, name: shop.name, timeZone: shop.timeZone, phone: shop.phone },
-    hours: await loadOpeningHours(db, locationId, shop.timeZone),
+    hours: openingHoursFromRows(shop.timeZone, weeklyRows, exceptionRows),
     slotCapacity: settings?.slotCapacity ?? 0,
     drinkLimits: settings
       ? { perOrder: settings.maxDrinksPerOrder, perSlot: settings.maxDrinksPerSlot }
