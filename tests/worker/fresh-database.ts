@@ -61,11 +61,28 @@ async function buildFromNothing(): Promise<Map<string, Row[]>> {
   return rows;
 }
 
-function insertRow(table: string, row: Row): D1PreparedStatement {
-  const columns = Object.keys(row);
-  return env.DB.prepare(
-    `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  ).bind(...columns.map((column) => row[column]));
+/** D1 binds at most 100 values to a statement, as it does at the edge. */
+const MAX_BOUND_VALUES = 100;
+
+/**
+ * The copy of a table's rows as a few multi-row INSERTs: a reset writes some 260 seed rows, and
+ * one statement a row was most of its cost.
+ */
+function insertRows(table: string, rows: Row[]): D1PreparedStatement[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]!);
+  const rowsPerStatement = Math.max(1, Math.floor(MAX_BOUND_VALUES / columns.length));
+  const placeholders = `(${columns.map(() => "?").join(", ")})`;
+  const statements: D1PreparedStatement[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const chunk = rows.slice(start, start + rowsPerStatement);
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${chunk.map(() => placeholders).join(", ")}`,
+      ).bind(...chunk.flatMap((row) => columns.map((column) => row[column]))),
+    );
+  }
+  return statements;
 }
 
 /** Puts D1 back to migrations + seed, and has the worker re-read the menu's version as a new isolate would. */
@@ -79,7 +96,7 @@ export async function resetDatabase(): Promise<void> {
       env.DB.prepare("PRAGMA defer_foreign_keys = on"),
       ...tables.map((table) => env.DB.prepare(`DELETE FROM "${table}"`)),
       env.DB.prepare("DELETE FROM sqlite_sequence"),
-      ...tables.flatMap((table) => freshRows!.get(table)!.map((row) => insertRow(table, row))),
+      ...tables.flatMap((table) => insertRows(table, freshRows!.get(table)!)),
     ]);
   }
   // The worker keeps the menu's version for CATALOG_VERSION_TTL_MS; the last file may have left it
