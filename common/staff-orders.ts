@@ -110,6 +110,11 @@ export interface StaffOrdersResponse {
    * `GET /api/staff/orders/earlier` (common/earlier-orders.ts).
    */
   earlier: { count: number };
+  /**
+   * When the server began reading these lists (ISO instant). A change made after it may be missing
+   * from them: the board keeps such a change that reached it live (web/features/staff-board/board-orders.ts).
+   */
+  readAt: string;
 }
 
 /**

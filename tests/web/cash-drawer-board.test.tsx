@@ -36,6 +36,7 @@ function board(orders: StaffOrder[], extra: { done?: DoneOrder[]; unpaid?: DoneO
     done: extra.done ?? [],
     unpaid: extra.unpaid ?? [],
     earlier: { count: extra.earlier ?? 0 },
+    readAt: new Date().toISOString(),
   });
 }
 

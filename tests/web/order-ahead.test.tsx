@@ -398,7 +398,14 @@ describe("the board's Later lane", () => {
     const tomorrow = scheduled("eeeeeeee-0000-4000-8000-000000000005", 26 * 3_600_000, 26 * 3_600_000 + 180_000);
     const { calls } = mockApi({
       "GET /api/staff/orders": () =>
-        json({ location: ANAHEIM, orders: [soon, tomorrow], done: [], unpaid: [], earlier: { count: 0 } }),
+        json({
+          location: ANAHEIM,
+          orders: [soon, tomorrow],
+          done: [],
+          unpaid: [],
+          earlier: { count: 0 },
+          readAt: new Date().toISOString(),
+        }),
     });
     renderRoutes(
       [{ path: "/staff", element: <StaffLayout />, children: [{ index: true, element: <StaffBoardPage /> }] }],

@@ -138,7 +138,14 @@ describe("refunds the shop still owes", () => {
 
   it("arrives over the live channel like any change, and never in the Done list while it is owed", () => {
     const open = { ...second, status: "received" as const };
-    const board = { location: ANAHEIM, orders: [open], done: [], unpaid: [], earlier: { count: 0 } };
+    const board = {
+      location: ANAHEIM,
+      orders: [open],
+      done: [],
+      unpaid: [],
+      earlier: { count: 0 },
+      readAt: new Date().toISOString(),
+    };
     const claimed = {
       ...open,
       status: "cancelled" as const,

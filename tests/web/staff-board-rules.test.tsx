@@ -1,5 +1,8 @@
 /** The board's rules, as functions: merging copies, clocks, Done, columns, folding, alerts, stacks. */
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StaffOrdersResponse } from "#common/staff-orders";
+import { staffOrdersQueryOptions } from "#web/features/staff-board/api/list-staff-orders";
 import { withAcknowledgements } from "#web/features/staff-board/alerts/acknowledgements";
 import { unacknowledgedNewOrders } from "#web/features/staff-board/alerts/new-order-alerts";
 import {
@@ -12,6 +15,7 @@ import {
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
 import { columnsForWidth, laneLayout } from "#web/features/staff-board/use-lane-layout";
 import { ANAHEIM, minutesAgo, staffOrder, first, second, third, resetBoard } from "./staff-board-helpers";
+import { json, mockApi } from "./storefront-helpers";
 
 beforeEach(resetBoard);
 afterEach(() => vi.restoreAllMocks());
@@ -38,7 +42,14 @@ describe("the board's rules", () => {
   });
 
   it("keeps finished orders in the Done list, with the state a cancelled one came from", () => {
-    const board = { location: ANAHEIM, orders: [first, third], done: [], unpaid: [], earlier: { count: 0 } };
+    const board = {
+      location: ANAHEIM,
+      orders: [first, third],
+      done: [],
+      unpaid: [],
+      earlier: { count: 0 },
+      readAt: new Date().toISOString(),
+    };
     const cancelled = { ...first, status: "cancelled" as const, updatedAt: new Date().toISOString() };
     const after = withBoardOrder(board, cancelled)!;
     expect(after.orders.map((order) => order.id)).toEqual([third.id]);
@@ -48,6 +59,45 @@ describe("the board's rules", () => {
     const back = withBoardOrder(after, recalled)!;
     expect(back.done).toEqual([]);
     expect(back.orders.map((order) => order.id)).toEqual([first.id, third.id]);
+  });
+
+  it("keeps the changes that reached the board live while a full read was on its way", async () => {
+    const readAt = minutesAgo(1);
+    const justNow = new Date().toISOString();
+    const board = (orders: StaffOrdersResponse["orders"], done: StaffOrdersResponse["done"] = []) => ({
+      location: ANAHEIM,
+      orders,
+      done,
+      unpaid: [],
+      earlier: { count: 0 },
+      readAt,
+    });
+    const client = new QueryClient();
+    const { queryKey } = staffOrdersQueryOptions();
+    const live = (order: StaffOrdersResponse["orders"][number]) =>
+      client.setQueryData(queryKey, (shown) => withBoardOrder(shown, order));
+    client.setQueryData(queryKey, board([second, first, third]));
+    // While the read was on its way: first moved on, third was finished, a new order came in.
+    const moved = { ...first, status: "preparing" as const, updatedAt: justNow };
+    const placed = staffOrder("dddddddd-0000-4000-8000-000000000004", { createdAt: justNow, updatedAt: justNow });
+    live(moved);
+    live({ ...third, status: "completed", updatedAt: justNow });
+    live(placed);
+    // The read, begun before all that, answers with its older copies; second had left the board before it began.
+    let read = board([first, third]);
+    mockApi({ "GET /api/staff/orders": () => json(read) });
+    await client.fetchQuery(staffOrdersQueryOptions());
+    const shown = client.getQueryData(queryKey)!;
+    expect(shown.orders.map((order) => [order.id, order.status])).toEqual([
+      [first.id, "preparing"],
+      [placed.id, "received"],
+    ]);
+    expect(shown.done.map((order) => [order.id, order.status])).toEqual([[third.id, "completed"]]);
+    // A later read that has them all is shown as it is.
+    read = { ...board([moved, placed]), readAt: new Date(Date.now() + 1000).toISOString() };
+    await client.fetchQuery(staffOrdersQueryOptions());
+    expect(client.getQueryData(queryKey)!.orders).toEqual([moved, placed]);
+    expect(client.getQueryData(queryKey)!.done).toEqual([]);
   });
 
   it("gives the lanes with most tickets more columns, so the fewest fall below the fold", () => {
@@ -99,6 +149,7 @@ describe("the board's rules", () => {
       done: [],
       unpaid: [],
       earlier: { count: 0 },
+      readAt: new Date().toISOString(),
     };
     const after = withAcknowledgements(board, [seen.acknowledged])!;
     expect(after.orders.find((order) => order.id === third.id)?.acknowledged).toEqual(seen.acknowledged);

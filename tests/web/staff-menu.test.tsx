@@ -21,6 +21,7 @@ const quietBoard: Handler = () =>
     done: [],
     unpaid: [],
     earlier: { count: 0 },
+    readAt: new Date().toISOString(),
   });
 
 function freshAvailability(): StaffAvailability {

@@ -171,3 +171,21 @@ describe("POST /api/staff/orders/:id/paid-at-counter", () => {
     expect((await orderRow(orderId)).paymentState).toBe("not_required");
   });
 });
+
+describe("GET /api/staff/orders", () => {
+  it("says when it began reading: a change before it is in the lists, one after it is not older than it", async () => {
+    const barista = await createBarista();
+    const { orderId } = await placeOrder();
+    await moveAlong(barista.cookie, orderId, { status: "preparing" });
+    const board = await json<StaffOrdersResponse>(
+      await api("/api/staff/orders", { headers: { Cookie: barista.cookie } }),
+    );
+    const read = board.orders.find((order) => order.id === orderId)!;
+    expect(read.status).toBe("preparing");
+    expect(new Date(board.readAt).toISOString()).toBe(board.readAt);
+    expect(read.updatedAt <= board.readAt).toBe(true);
+
+    const moved = await json<StaffOrderResponse>(await postStatus(barista.cookie, orderId, { status: "ready" }));
+    expect(moved.order.updatedAt >= board.readAt).toBe(true);
+  });
+});

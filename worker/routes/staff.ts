@@ -51,15 +51,23 @@ export const staffRouter = new Hono<AppEnv>()
     const { locationId } = c.get("staff")!;
     const location = await findBoardShop(db, locationId);
     if (!location) throw notFound("Shop not found");
+    const readAt = new Date();
     // Orders from an earlier day of the shop come as a count; a page of them is /orders/earlier.
-    const dayStart = shopDayStart(Date.now(), location.timeZone).toISOString();
+    const dayStart = shopDayStart(readAt.getTime(), location.timeZone).toISOString();
     const [orders, done, unpaid, earlier] = await Promise.all([
       listBoardOrders(db, locationId, dayStart),
       listDoneOrders(db, locationId, dayStart),
       listUnpaidToday(db, locationId, dayStart),
       countEarlierOrders(db, locationId, dayStart),
     ]);
-    return c.json({ location, orders, done, unpaid, earlier: { count: earlier } } satisfies StaffOrdersResponse);
+    return c.json({
+      location,
+      orders,
+      done,
+      unpaid,
+      earlier: { count: earlier },
+      readAt: readAt.toISOString(),
+    } satisfies StaffOrdersResponse);
   })
   /** A page of the orders still open from an earlier day of the shop, oldest first. */
   .get("/orders/earlier", validate("query", earlierPageQuery), async (c) => {

@@ -53,6 +53,56 @@ export function withBoardOrder(
   };
 }
 
+/**
+ * The board's data from a fresh read, keeping what the board already shows that is newer: a change
+ * that reached the board live while the read was on its way (an order moved on, finished, placed
+ * or seen after the server began reading) is not undone by the read's older copy. An order the
+ * read lacks stays only when it changed after the read began; otherwise it has left the board.
+ */
+export function withNewerCopiesKept(
+  fresh: StaffOrdersResponse,
+  shown: StaffOrdersResponse | undefined,
+): StaffOrdersResponse {
+  if (!shown || shown.location.id !== fresh.location.id) return fresh;
+  const readCopies = new Map<string, string>();
+  // Lists an older server left out count as empty, as withBoardOrder counts them.
+  for (const order of [...fresh.orders, ...(fresh.done ?? []), ...(fresh.unpaid ?? [])]) {
+    const seen = readCopies.get(order.id);
+    if (!seen || order.updatedAt > seen) readCopies.set(order.id, order.updatedAt);
+  }
+  // Missing from the read: kept when changed as the read began or later (the same millisecond may be either side).
+  const isNewer = (copy: DoneOrder) => {
+    const read = readCopies.get(copy.id);
+    return read === undefined ? copy.updatedAt >= fresh.readAt : copy.updatedAt > read;
+  };
+  let board = fresh;
+  for (const order of shown.orders) {
+    if (isNewer(order)) {
+      board = withBoardOrder(board, order) ?? board;
+      continue;
+    }
+    const read = board.orders.find((each) => each.id === order.id);
+    if (order.acknowledged && read && !read.acknowledged) {
+      board = {
+        ...board,
+        orders: board.orders.map((each) => (each === read ? { ...read, acknowledged: order.acknowledged } : each)),
+      };
+    }
+  }
+  for (const list of ["done", "unpaid"] as const) {
+    for (const finished of (shown[list] ?? []).filter(isNewer)) {
+      board = {
+        ...board,
+        orders: board.orders.filter((order) => order.id !== finished.id),
+        [list]: [finished, ...(board[list] ?? []).filter((order) => order.id !== finished.id)].sort((a, b) =>
+          b.updatedAt.localeCompare(a.updatedAt),
+        ),
+      };
+    }
+  }
+  return board;
+}
+
 /** The day's unpaid list after a change: an order handed over unpaid goes in; collected (or recalled), it comes out. */
 function mergeUnpaidOrder(unpaid: DoneOrder[], incoming: StaffOrder): DoneOrder[] {
   const others = unpaid.filter((order) => order.id !== incoming.id);
