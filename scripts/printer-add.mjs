@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openLocalD1 } from "./lib/local-d1.mjs";
+import { openLocalD1, whileBusy } from "./lib/local-d1.mjs";
 
 const KINDS = ["tickets", "labels"];
 /** routes/cloudprnt.ts mounted in worker/app.ts. */
@@ -60,12 +60,15 @@ if (values.local) {
   const local = openLocalD1(process.env.SQUEEZE_STATE_DIR ?? join(root, ".wrangler", "state"));
   try {
     const db = await local.db;
-    const shop = await db.prepare("SELECT id FROM locations WHERE id = ?").bind(values.shop).first();
+    // The local D1 is the running server's too: a write of its at the same moment is waited out.
+    const shop = await whileBusy(() => db.prepare("SELECT id FROM locations WHERE id = ?").bind(values.shop).first());
     if (!shop) fail(`no shop ${values.shop} in the local D1 (npm run dev creates it)`);
-    await db
-      .prepare("INSERT INTO printers (id, location_id, name, kind, secret_hash) VALUES (?, ?, ?, ?, ?)")
-      .bind(id, values.shop, name, values.kind, secretHash)
-      .run();
+    await whileBusy(() =>
+      db
+        .prepare("INSERT INTO printers (id, location_id, name, kind, secret_hash) VALUES (?, ?, ?, ?, ?)")
+        .bind(id, values.shop, name, values.kind, secretHash)
+        .run(),
+    );
   } finally {
     await local.dispose();
   }

@@ -29,3 +29,19 @@ export function openLocalD1(stateDir) {
   );
   return { db: mf.getD1Database("DB"), dispose: () => mf.dispose() };
 }
+
+/**
+ * Runs `statement` again while the local D1's file is locked by a server that shares it (`npm run
+ * dev` writing at the same moment: SQLITE_BUSY), for up to ~5 s; any other error at once.
+ */
+export async function whileBusy(statement, { attempts = 25, waitMs = 200 } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      const busy = /SQLITE_BUSY|database is locked/.test(String(error?.message ?? error));
+      if (!busy || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
