@@ -4,7 +4,7 @@
  * only what its story needs; the rest is an ordinary pickup at the Anaheim shop, paid on pickup.
  */
 import type { Order } from "#common/orders";
-import type { StaffOrder } from "#common/staff-orders";
+import type { StaffOrder, StaffOrdersResponse } from "#common/staff-orders";
 
 export const ANAHEIM_ADDRESS = "512 South Brookhurst St #4, Anaheim, CA 92804";
 
@@ -54,5 +54,24 @@ export function staffOrder(id: string, overrides: Partial<StaffOrder> = {}): Sta
     updatedAt: placedAt,
     lines: [{ name: "Sunrise Orange", size: "medium", quantity: 1, note: "", options: [] }],
     ...overrides,
+  };
+}
+
+/**
+ * The board's answer (`GET /api/staff/orders`) for `location`: these open orders, read now, and
+ * empty Done and unpaid lists with no earlier orders unless given.
+ */
+export function staffBoard(
+  location: StaffOrdersResponse["location"],
+  orders: StaffOrder[],
+  extra: Partial<Omit<StaffOrdersResponse, "location" | "orders">> = {},
+): StaffOrdersResponse {
+  return {
+    location,
+    orders,
+    done: extra.done ?? [],
+    unpaid: extra.unpaid ?? [],
+    earlier: extra.earlier ?? { count: 0 },
+    readAt: extra.readAt ?? new Date().toISOString(),
   };
 }

@@ -7,7 +7,7 @@ import StaffBoardPage from "#web/features/staff-board/staff-board-page";
 import StaffLayout from "#web/features/staff-board/staff-layout";
 import StaffMenuPage from "#web/features/staff-menu/staff-menu-page";
 import { FakeWebSocket } from "./fake-websocket";
-import { staffOrder as ticket } from "./order-fixtures";
+import { staffBoard, staffOrder as ticket } from "./order-fixtures";
 import { json, renderRoutes, resetStores } from "./storefront-helpers";
 
 export const ANAHEIM = {
@@ -98,7 +98,8 @@ export function renderBoard(at = "/staff") {
 }
 
 /** The board's answer: open orders and the Done list. */
-export const boardAnswer = (orders: StaffOrder[], done: StaffOrder[] = []) => json({ location: ANAHEIM, orders, done });
+export const boardAnswer = (orders: StaffOrder[], done: StaffOrder[] = []) =>
+  json(staffBoard(ANAHEIM, orders, { done }));
 
 export function boardSocket() {
   const socket = FakeWebSocket.latest("/api/live/board");

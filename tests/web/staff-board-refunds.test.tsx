@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RECALL_REFUSALS } from "#common/order-lifecycle";
 import { withBoardOrder } from "#web/features/staff-board/board-orders";
 import { refundStillOwedText } from "#web/features/staff-board/use-board-actions";
+import { staffBoard } from "./order-fixtures";
 import { json, mockApi } from "./storefront-helpers";
 import {
   ANAHEIM,
@@ -138,14 +139,7 @@ describe("refunds the shop still owes", () => {
 
   it("arrives over the live channel like any change, and never in the Done list while it is owed", () => {
     const open = { ...second, status: "received" as const };
-    const board = {
-      location: ANAHEIM,
-      orders: [open],
-      done: [],
-      unpaid: [],
-      earlier: { count: 0 },
-      readAt: new Date().toISOString(),
-    };
+    const board = staffBoard(ANAHEIM, [open]);
     const claimed = {
       ...open,
       status: "cancelled" as const,

@@ -15,6 +15,7 @@ import {
 import { ticketStacks } from "#web/features/staff-board/components/board-lane";
 import { columnsForWidth, laneLayout } from "#web/features/staff-board/use-lane-layout";
 import { ANAHEIM, minutesAgo, staffOrder, first, second, third, resetBoard } from "./staff-board-helpers";
+import { staffBoard } from "./order-fixtures";
 import { json, mockApi } from "./storefront-helpers";
 
 beforeEach(resetBoard);
@@ -42,14 +43,7 @@ describe("the board's rules", () => {
   });
 
   it("keeps finished orders in the Done list, with the state a cancelled one came from", () => {
-    const board = {
-      location: ANAHEIM,
-      orders: [first, third],
-      done: [],
-      unpaid: [],
-      earlier: { count: 0 },
-      readAt: new Date().toISOString(),
-    };
+    const board = staffBoard(ANAHEIM, [first, third]);
     const cancelled = { ...first, status: "cancelled" as const, updatedAt: new Date().toISOString() };
     const after = withBoardOrder(board, cancelled)!;
     expect(after.orders.map((order) => order.id)).toEqual([third.id]);
@@ -64,14 +58,7 @@ describe("the board's rules", () => {
   it("keeps the changes that reached the board live while a full read was on its way", async () => {
     const readAt = minutesAgo(1);
     const justNow = new Date().toISOString();
-    const board = (orders: StaffOrdersResponse["orders"], done: StaffOrdersResponse["done"] = []) => ({
-      location: ANAHEIM,
-      orders,
-      done,
-      unpaid: [],
-      earlier: { count: 0 },
-      readAt,
-    });
+    const board = (orders: StaffOrdersResponse["orders"]) => staffBoard(ANAHEIM, orders, { readAt });
     const client = new QueryClient();
     const { queryKey } = staffOrdersQueryOptions();
     const live = (order: StaffOrdersResponse["orders"][number]) =>
@@ -143,14 +130,7 @@ describe("the board's rules", () => {
       updatedAt: new Date().toISOString(),
     };
     expect(mergeBoardOrder([seen], laterCopy)).toEqual([{ ...laterCopy, acknowledged: seen.acknowledged }]);
-    const board = {
-      location: ANAHEIM,
-      orders: [first, { ...third, acknowledged: null }],
-      done: [],
-      unpaid: [],
-      earlier: { count: 0 },
-      readAt: new Date().toISOString(),
-    };
+    const board = staffBoard(ANAHEIM, [first, { ...third, acknowledged: null }]);
     const after = withAcknowledgements(board, [seen.acknowledged])!;
     expect(after.orders.find((order) => order.id === third.id)?.acknowledged).toEqual(seen.acknowledged);
     // The first acknowledgement stays.
