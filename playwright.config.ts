@@ -99,10 +99,6 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: "en-US",
     timezoneId: "America/Los_Angeles",
-    // Without animations and transitions a journey waits for no element to settle, and nothing
-    // redraws every frame while it waits, which on a 2-core machine slows every other browser.
-    // The journeys that check what a page looks like (pages.spec.ts, shop-words.spec.ts) ask for motion.
-    reducedMotion: "reduce",
     // Recording a trace costs every journey CPU on a 2-core machine: on when asked (E2E_TRACE=1).
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",

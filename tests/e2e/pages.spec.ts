@@ -43,9 +43,6 @@ async function checkDialog(page: Page, name: string, testInfo: TestInfo) {
   await expectNoSeriousA11yViolations(page, name, testInfo, { within: '[role="dialog"]' });
 }
 
-// As most shoppers see the pages: with motion (the journeys' default is reduced motion).
-test.use({ reducedMotion: "no-preference" });
-
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.name} ${viewport.size.width}×${viewport.size.height}`, () => {
     test.use({ viewport: viewport.size, isMobile: viewport.mobile, hasTouch: viewport.mobile });

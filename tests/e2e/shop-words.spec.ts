@@ -30,9 +30,6 @@ const SHOPS = [
   },
 ] as const;
 
-// As most shoppers see the pages: with motion (the journeys' default is reduced motion).
-test.use({ reducedMotion: "no-preference" });
-
 async function chooseShop(context: BrowserContext, baseURL: string, shop: string) {
   await context.addCookies([{ name: "squeeze_shop", value: shop, url: baseURL }]);
 }
