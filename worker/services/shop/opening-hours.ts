@@ -6,13 +6,7 @@ import { locationHours, locationHoursExceptions } from "#worker/db/schema";
 type WeeklyRow = Pick<typeof locationHours.$inferSelect, "weekday" | "opens" | "closes">;
 type ExceptionRow = Pick<typeof locationHoursExceptions.$inferSelect, "date" | "opens" | "closes" | "note">;
 
-/** A shop's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes. */
-export async function loadOpeningHours(db: Database, locationId: string, timeZone: string): Promise<OpeningHours> {
-  const [weeklyRows, exceptionRows] = await db.batch(openingHoursQueries(db, locationId));
-  return openingHoursFromRows(timeZone, weeklyRows, exceptionRows);
-}
-
-/** The two queries loadOpeningHours reads, for a caller that reads them in a batch of its own. */
+/** A shop's schedule as the hours module reads it, from the rows seed/opening-hours.sql writes: two queries, for a batch. */
 export function openingHoursQueries(db: Database, locationId: string) {
   return [
     db
@@ -29,8 +23,8 @@ export function openingHoursQueries(db: Database, locationId: string) {
 }
 
 /**
- * The schedule from one shop's rows, in the order loadOpeningHours reads them (weekday and
- * opening; date and opening): for a caller that reads several shops' rows at once.
+ * The schedule from one shop's rows, in the order openingHoursQueries reads them (weekday and
+ * opening; date and opening), of one shop or of several read at once.
  */
 export function openingHoursFromRows(
   timeZone: string,
