@@ -68,8 +68,8 @@ test(`a cart priced at Fullerton shows Fullerton at its price on ${LOADS} cold l
         await tab.goto("/checkout");
         const checkout = tab.getByRole("main");
         try {
-          // Four cold loads at once, each sending seven API calls, on a machine the other journeys keep
-          // busy took 8–9 s here with three busy loops beside it: this journey is about the name, not the time.
+          // Four cold loads at once, seven API calls each, on a machine the other journeys keep busy
+          // can take 8–9 s: this journey is about the name, not the time.
           await expect(checkout.getByTestId("cart-shop")).toContainText("Your shop: Squeeze Fullerton", {
             timeout: 30_000,
           });
