@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, playwrightChromiumArgs } from "./scripts/lib/chromium.mjs";
 
 /**
  * Browser journeys against the BUILT app served by scripts/serve-built.mjs with a fresh
@@ -11,11 +11,6 @@ import { defineConfig, devices } from "@playwright/test";
  *
  * The browser is Debian's Chromium (`apt-get install chromium`), never a downloaded build.
  */
-const chromium = JSON.parse(readFileSync(new URL("./scripts/lib/chromium.json", import.meta.url), "utf8")) as {
-  executablePath: string;
-  args: string[];
-};
-const chromiumPath = process.env.CHROME_PATH ?? chromium.executablePath;
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
 const baseURL = process.env.BASE_URL ?? `http://localhost:${ownServerPort}`;
@@ -106,7 +101,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumPath,
-      args: chromium.args,
+      args: playwrightChromiumArgs(),
     },
   },
 });

@@ -1,6 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
-import type { ServerResponse } from "node:http";
+import { Server, type ServerResponse } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -195,6 +195,29 @@ function unforwardableMethods(): Plugin {
   };
 }
 
+/**
+ * Keeps an idle connection open for a minute instead of Node's 5 s. Playwright's request contexts
+ * (the journeys' API calls) reuse a pooled connection without reading the server's Keep-Alive hint,
+ * and one reused just as the server closed it fails with ECONNRESET. Local servers only.
+ */
+function longIdleConnections(): Plugin {
+  const keepIdle = (httpServer: unknown) => {
+    if (!(httpServer instanceof Server)) return;
+    httpServer.keepAliveTimeout = 60_000;
+    // Node requires the headers' timeout to outlast the idle one.
+    httpServer.headersTimeout = 61_000;
+  };
+  return {
+    name: "squeeze:long-idle-connections",
+    configureServer(server) {
+      keepIdle(server.httpServer);
+    },
+    configurePreviewServer(server) {
+      keepIdle(server.httpServer);
+    },
+  };
+}
+
 // One `vite dev` serves the SPA (web/) and runs the worker (worker/) in workerd beside it.
 export default defineConfig({
   plugins: [
@@ -204,6 +227,7 @@ export default defineConfig({
     pureReactRouterComponents(),
     // Before the worker's own middleware, which cannot forward these methods.
     unforwardableMethods(),
+    longIdleConnections(),
     // The service worker (web/service-worker/sw.ts): Workbox, built after the client with the
     // list of files it keeps. The pages register it themselves once they are up (web/app/app-updates.ts).
     VitePWA({

@@ -17,12 +17,13 @@
 //
 // Exit code 0 when all three hold. Uses the local database `npm run dev` uses.
 import { spawn, execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { chromiumPath, playwrightChromiumArgs } from "./lib/chromium.mjs";
 import { postLocalOrder } from "./lib/local-orders.mjs";
 import { signInLocally } from "./lib/local-sign-in.mjs";
 
@@ -35,7 +36,6 @@ const { values } = parseArgs({
 const origin = `http://localhost:${values.port}`;
 const READY_PUSH_LIMIT_MS = 2000;
 const DRINK_PAGE = "/categories/cat-wellness-shots/products/prd-beet-shot";
-const browserSetup = JSON.parse(readFileSync(new URL("./lib/chromium.json", import.meta.url), "utf8"));
 const root = new URL("..", import.meta.url).pathname;
 
 const failures = [];
@@ -73,8 +73,8 @@ const stopServer = () => {
 process.on("exit", stopServer);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? browserSetup.executablePath,
-  args: browserSetup.args,
+  executablePath: chromiumPath,
+  args: playwrightChromiumArgs(),
 });
 
 /** A browser context signed in as a test person of its own, and its session cookie. */
@@ -84,8 +84,8 @@ async function shopper(name, { profile } = {}) {
   const context = profile
     ? await chromium.launchPersistentContext(profile, {
         ...options,
-        executablePath: process.env.CHROME_PATH ?? browserSetup.executablePath,
-        args: browserSetup.args,
+        executablePath: chromiumPath,
+        args: playwrightChromiumArgs(),
       })
     : await browser.newContext(options);
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomUUID().slice(0, 8)}@example.com`;

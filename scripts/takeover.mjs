@@ -12,13 +12,11 @@
 //
 //   CHROME_PATH=/usr/bin/chromium (default)   TAKEOVER_SKIP_BUILD=1 reuses the last build
 //   TAKEOVER_RUNS=5                           TAKEOVER_PATH=/categories/…/products/…
-import { readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { chromiumPath, playwrightChromiumArgs } from "./lib/chromium.mjs";
 import { startCompressingProxy } from "./lib/compressing-proxy.mjs";
 import { buildApp, startBuiltServer } from "./serve-built.mjs";
 
-const browserConfig = JSON.parse(readFileSync(new URL("./lib/chromium.json", import.meta.url), "utf8"));
-const executablePath = process.env.CHROME_PATH ?? browserConfig.executablePath;
 const runs = Number(process.env.TAKEOVER_RUNS ?? 5);
 const path = process.env.TAKEOVER_PATH ?? "/categories/cat-fresh-juices/products/prd-sunrise-orange";
 const TARGET_MS = 1500;
@@ -67,8 +65,8 @@ if (process.env.TAKEOVER_SKIP_BUILD !== "1") buildApp();
 const server = await startBuiltServer({ startPort: 5260 });
 const edge = await startCompressingProxy(server.origin);
 const browser = await chromium.launch({
-  executablePath,
-  args: browserConfig.args.filter((arg) => arg !== "--headless"),
+  executablePath: chromiumPath,
+  args: playwrightChromiumArgs().filter((arg) => arg !== "--headless"),
 });
 const results = [];
 try {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumPath, playwrightChromiumArgs } from "#scripts/lib/chromium.mjs";
 import { orderNumberOf, placeOrderOverHttp, signInOverHttp } from "./support/staff";
 import { expect, test } from "./support/fixtures";
 
@@ -17,18 +18,13 @@ interface WorkerScope {
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 }
 
-const browserSetup = JSON.parse(readFileSync(new URL("../../scripts/lib/chromium.json", import.meta.url), "utf8")) as {
-  executablePath: string;
-  args: string[];
-};
-
 test("installable; a push shows the order's notification and a tap on it opens the order", async ({ baseURL }) => {
   // A profile of its own: Chromium offers no installing in an incognito context, which is what
   // a test's browser context otherwise is.
   const profile = mkdtempSync(join(tmpdir(), "squeeze-installable-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? browserSetup.executablePath,
-    args: browserSetup.args,
+    executablePath: chromiumPath,
+    args: playwrightChromiumArgs(),
     baseURL,
     viewport: { width: 390, height: 844 },
     extraHTTPHeaders: {

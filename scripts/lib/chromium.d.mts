@@ -1,0 +1,4 @@
+/** What TypeScript callers use of chromium.mjs (see there). */
+export const chromiumPath: string;
+export function playwrightDisabledFeatures(): string[];
+export function playwrightChromiumArgs(): string[];
