@@ -1,4 +1,3 @@
 /** What TypeScript callers use of chromium.mjs (see there). */
 export const chromiumPath: string;
-export function playwrightDisabledFeatures(): string[];
 export function playwrightChromiumArgs(): string[];
