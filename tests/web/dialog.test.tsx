@@ -67,4 +67,38 @@ describe("Dialog", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it("returns focus to the opener drawn anew while it was open, the same control of the same item", async () => {
+    function Redrawn() {
+      const [open, setOpen] = useState(false);
+      const [round, setRound] = useState(0);
+      return (
+        <>
+          {/* A new parent each round: React draws the item and its buttons anew. */}
+          <section key={round}>
+            <article data-focus-home="order-1">
+              <button type="button">Start</button>
+              <button type="button" onClick={() => setOpen(true)}>
+                Details
+              </button>
+            </article>
+          </section>
+          <Dialog open={open} onClose={() => setOpen(false)} labelledBy="redrawn-title">
+            <h2 id="redrawn-title">Order 1</h2>
+            <button type="button" onClick={() => setRound((n) => n + 1)}>
+              Redraw
+            </button>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Redrawn />);
+    const opener = screen.getByRole("button", { name: "Details" });
+    await user.click(opener);
+    await user.click(screen.getByRole("button", { name: "Redraw" }));
+    await user.keyboard("{Escape}");
+    expect(opener).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Details" })).toHaveFocus();
+  });
 });

@@ -1,10 +1,13 @@
-/** Moving cards: each waits on its own request, and the keyboard focus follows it. */
-import { act, screen, within } from "@testing-library/react";
+/** Moving cards: each waits on its own request, and the keyboard focus follows it (and stays with it when its lane restacks). */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StaffOrder } from "#common/staff-orders";
 import { json, mockApi } from "./storefront-helpers";
-import { first, third, renderBoard, boardAnswer, resetBoard } from "./staff-board-helpers";
+import { BoardLane } from "#web/features/staff-board/components/board-lane";
+import { BoardTicket } from "#web/features/staff-board/components/board-ticket";
+import { ANAHEIM, first, third, renderBoard, boardAnswer, resetBoard, staffOrder } from "./staff-board-helpers";
 
 beforeEach(resetBoard);
 afterEach(() => vi.restoreAllMocks());
@@ -196,5 +199,71 @@ describe("the keyboard focus follows a card", () => {
     await user.keyboard("{Enter}");
     expect(await screen.findByRole("alert")).toHaveTextContent("could not be moved");
     expect(otherButton).toHaveFocus();
+  });
+});
+
+describe("the keyboard focus stays on a ticket the lane restacks", () => {
+  const tall = staffOrder("dddddddd-0000-4000-8000-000000000004", {
+    lines: [1, 2, 3].map(() => ({ name: "Juice", size: "large" as const, quantity: 1, note: "No ice", options: [] })),
+  });
+
+  const client = new QueryClient();
+  function Lane({ orders }: { orders: StaffOrder[] }) {
+    return (
+      <QueryClientProvider client={client}>
+        <BoardLane
+          status="received"
+          title="New"
+          orders={orders}
+          columns={2}
+          alerting={new Set()}
+          renderTicket={(order) => (
+            <BoardTicket
+              order={order}
+              now={Date.now()}
+              thresholds={ANAHEIM.ageThresholds}
+              drinkLimits={ANAHEIM.drinkLimits}
+              alerting={false}
+              busy={false}
+              collecting={false}
+              onAdvance={() => {}}
+              onCollected={() => {}}
+              onShowDetails={() => {}}
+            />
+          )}
+        />
+        <button type="button">Elsewhere</button>
+      </QueryClientProvider>
+    );
+  }
+
+  const stackOf = (name: string) => screen.getByRole("article", { name }).closest("ol");
+
+  it("when an arriving order moves it to the other stack, on the same button", () => {
+    const { rerender } = render(<Lane orders={[first, third]} />);
+    const stackBefore = stackOf("#CCCCCCCC");
+    within(screen.getByRole("article", { name: "#CCCCCCCC" }))
+      .getByRole("button", { name: "Details of order #CCCCCCCC" })
+      .focus();
+
+    // A tall ticket takes the second stack's top, and #CCCCCCCC goes under #AAAAAAAA.
+    rerender(<Lane orders={[first, tall, third]} />);
+    expect(stackOf("#CCCCCCCC")).not.toBe(stackBefore);
+    expect(
+      within(screen.getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", {
+        name: "Details of order #CCCCCCCC",
+      }),
+    ).toHaveFocus();
+  });
+
+  it("and leaves the focus where the barista put it meanwhile", () => {
+    const { rerender } = render(<Lane orders={[first, third]} />);
+    within(screen.getByRole("article", { name: "#CCCCCCCC" }))
+      .getByRole("button", { name: "Start" })
+      .focus();
+    const elsewhere = screen.getByRole("button", { name: "Elsewhere" });
+    elsewhere.focus();
+    rerender(<Lane orders={[first, tall, third]} />);
+    expect(elsewhere).toHaveFocus();
   });
 });

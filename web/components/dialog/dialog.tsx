@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { focusableIn, replacementOf } from "#web/lib/focus";
 import "./dialog.css";
 
 export interface DialogProps {
@@ -24,24 +25,6 @@ export interface DialogProps {
   contentKey?: string | number;
 }
 
-const FOCUSABLE = [
-  "a[href]",
-  "area[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "iframe",
-  "[contenteditable='true']",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.hasAttribute("inert") && element.getAttribute("aria-hidden") !== "true",
-  );
-}
-
 /** Focuses what should have focus first: the `[data-autofocus]` control, else the first control, else the panel. */
 function focusInitial(panel: HTMLElement): void {
   const autofocus = panel.querySelector<HTMLElement>("[data-autofocus]");
@@ -54,7 +37,7 @@ let openDialogs = 0;
 /**
  * An accessible dialog: rendered in a portal above the page, it traps Tab inside,
  * closes on Escape and on a backdrop click, and gives focus back to the element that
- * had it before it opened. Used by the cart drawer, the auth modal and the feedback modal.
+ * had it before it opened (or to the one drawn in its place). Used by the cart drawer, the auth modal and the feedback modal.
  */
 export function Dialog({
   open,
@@ -124,7 +107,9 @@ export function Dialog({
         openDialogs = 0;
         document.body.classList.remove("has-dialog");
       }
+      // The opener may have been drawn anew while the dialog was open (a ticket restacked).
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      else if (previouslyFocused) replacementOf(previouslyFocused)?.focus();
     };
   }, [open]);
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { optionsSummary } from "#common/modifiers";
 import type { OrderStatus } from "#common/orders";
 import type { StaffOrder } from "#common/staff-orders";
+import { useFocusKeptOnRestack } from "#web/features/staff-board/use-focus-kept-on-restack";
 
 export interface BoardLaneProps {
   status: OrderStatus;
@@ -70,6 +71,7 @@ export function BoardLane({
   const headingId = `board-column-${lane}`;
   const body = useRef<HTMLDivElement>(null);
   const [outOfSight, setOutOfSight] = useState<OutOfSight>({ below: 0, newBelow: [] });
+  const keepFocus = useFocusKeptOnRestack(body);
 
   const measure = useCallback(() => {
     const element = body.current;
@@ -157,7 +159,7 @@ export function BoardLane({
         // An empty lane shrinks to its heading (its count says 0) and gives its width to the others.
         <p className="board__empty visually-hidden">No orders</p>
       ) : (
-        <div className="board__cards" ref={body}>
+        <div className="board__cards" ref={body} {...keepFocus}>
           {ticketStacks(orders, Math.max(columns, 1)).map((stack, index) => (
             <ol key={index} className="board__stack" role="list">
               {stack.map((order) => (

@@ -74,6 +74,8 @@ export function BoardTicket({
       aria-labelledby={headingId}
       aria-busy={busy}
       data-order-id={order.id}
+      // Its buttons keep the focus when the lane draws it anew in another stack (see #web/lib/focus).
+      data-focus-home={order.id}
       // Focus lands on the ticket itself when it has no button to take it (see the board's focus rule).
       tabIndex={-1}
     >
