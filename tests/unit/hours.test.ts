@@ -120,6 +120,28 @@ describe("dated exceptions", () => {
   });
 });
 
+describe("the same instant asked again", () => {
+  it("answers from the hours as they are now: a holiday added for today closes the shop at once", () => {
+    const wednesday = at("2026-12-02T18:00:00Z"); // 10:00 a.m. PST
+    expect(openingStatusAt(hours, wednesday)).toMatchObject({ open: true });
+    const closedToday: OpeningHours = {
+      ...hours,
+      exceptions: [...hours.exceptions, { date: "2026-12-02", intervals: [], note: "Inventory" }],
+    };
+    const closed = openingStatusAt(closedToday, wednesday);
+    expect(closed.open).toBe(false);
+    expect(iso(closed.opensAt)).toBe("2026-12-03T15:00:00.000Z"); // Thursday 7:00 a.m. PST
+    expect(openingStatusAt(hours, wednesday)).toMatchObject({ open: true });
+  });
+
+  it("gives each caller its own dates: changing one changes no later answer", () => {
+    const monday = at("2026-12-07T18:00:00Z");
+    const first = openingStatusAt(hours, monday);
+    first.closesAt!.setTime(0);
+    expect(iso(openingStatusAt(hours, monday).closesAt)).toBe("2026-12-08T03:00:00.000Z"); // 7:00 p.m. PST
+  });
+});
+
 describe("pickup slots", () => {
   it("starts after the time a drink takes and ends with the last whole slot before closing", () => {
     const now = at("2026-03-10T00:50:00Z"); // Monday 5:50 p.m. PDT
