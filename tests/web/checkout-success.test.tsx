@@ -107,13 +107,19 @@ describe("the success modal after ordering ahead", () => {
     ]);
   });
 
-  it("offers Tell me when it's ready in the modal of a pay-at-pickup order, its words once its code has loaded", async () => {
+  it("offers Tell me when it's ready in the modal of a pay-at-pickup order, its words once its code has loaded, under its buttons", async () => {
     deviceClockIn(LA);
     const modal = await placeOrder(orderAhead());
     // jsdom has no service worker: the offer says so in words, inside the modal.
-    expect(
-      await within(modal).findByText(/This browser cannot show notifications: this page and your e-mail tell you/),
-    ).toBeInTheDocument();
+    const offer = await within(modal).findByText(
+      /This browser cannot show notifications: this page and your e-mail tell you/,
+    );
+    // It arrives after the modal opened: under the buttons, so Thanks never moves under a finger.
+    const thanks = within(modal).getByRole("button", { name: "Thanks" });
+    expect(thanks.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(modal).getByRole("link", { name: "View order" }).compareDocumentPosition(offer)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("names the shop's clock on a device set to another time zone", async () => {

@@ -93,11 +93,6 @@ export function FeedbackModal() {
             {note}
           </p>
         )}
-        {kind === "success" && readyNotifications && (
-          <Suspense fallback={null}>
-            <ReadyNotifications />
-          </Suspense>
-        )}
         {kind === "success" && (
           <div className="feedback__actions">
             <button type="button" className="btn btn--green feedback__action" onClick={hide} data-autofocus>
@@ -119,6 +114,13 @@ export function FeedbackModal() {
               </Link>
             )}
           </div>
+        )}
+        {/* Under the buttons: it arrives after the modal opens (its code, then the browser's
+            answer about notifications), and nothing may move Thanks under a shopper's finger. */}
+        {kind === "success" && readyNotifications && (
+          <Suspense fallback={null}>
+            <ReadyNotifications />
+          </Suspense>
         )}
       </div>
     </Dialog>
