@@ -256,6 +256,16 @@ describe("the keyboard focus stays on a ticket the lane restacks", () => {
     ).toHaveFocus();
   });
 
+  it("and leaves the page's focus alone when the barista let go of the ticket before it moved", async () => {
+    const { rerender } = render(<Lane orders={[first, third]} />);
+    const start = within(screen.getByRole("article", { name: "#CCCCCCCC" })).getByRole("button", { name: "Start" });
+    start.focus();
+    // A tap on nothing: the focus goes to the page, and the ticket is still there.
+    await act(async () => start.blur());
+    rerender(<Lane orders={[first, tall, third]} />);
+    expect(document.body).toHaveFocus();
+  });
+
   it("and leaves the focus where the barista put it meanwhile", () => {
     const { rerender } = render(<Lane orders={[first, third]} />);
     within(screen.getByRole("article", { name: "#CCCCCCCC" }))
