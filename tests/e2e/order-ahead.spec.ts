@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { expect, test } from "./support/fixtures";
@@ -15,33 +16,56 @@ const MINUTE = 60_000;
 /** What this journey reads of `GET /api/store` (common/availability.ts ShopStatus). */
 interface ShopStatus {
   now: string;
-  pickupSlots: { startsAt: string; full: boolean; drinksLeft: number }[];
   drinkLimits: { perSlot: number };
+}
+/** What it reads of `GET /api/pickup-days` (common/availability.ts PickupDaysResponse). */
+interface PickupDays {
+  pickupDays: { date: string; slots: { startsAt: string; full: boolean; drinksLeft: number }[] }[];
 }
 /** A Ginger Fire Shot takes 2 minutes (seed/opening-hours.sql). */
 const SHOT_MINUTES = 2;
+const TIME_ZONE = "America/Los_Angeles";
+
+/** The shop's calendar day of an instant, "2026-11-28". */
+const shopDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date(iso));
 
 /**
  * The earliest slot and number of shots whose preparation starts 45 s to 165 s from `now` (two
  * minutes wide, so that one of them is an even number of minutes before a slot): soon enough to
- * watch it move, late enough to see it wait in Later first.
+ * watch it move, late enough to see it wait in Later first. Late in the evening that is one of
+ * tomorrow's first slots.
  */
-function slotDueShortly(status: ShopStatus): { startsAt: string; shots: number; prepStartsAt: number } {
+function slotDueShortly(
+  status: ShopStatus,
+  days: PickupDays,
+): { startsAt: string; shots: number; prepStartsAt: number; dayLabel: string } {
   const now = Date.parse(status.now);
-  for (const slot of status.pickupSlots) {
-    for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
-      const prepStartsAt = Date.parse(slot.startsAt) - shots * SHOT_MINUTES * MINUTE;
-      if (prepStartsAt - now >= 45_000 && prepStartsAt - now <= 165_000 && slot.drinksLeft >= shots && !slot.full)
-        return { startsAt: slot.startsAt, shots, prepStartsAt };
+  const today = shopDate(status.now);
+  for (const day of days.pickupDays) {
+    for (const slot of day.slots) {
+      for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
+        const prepStartsAt = Date.parse(slot.startsAt) - shots * SHOT_MINUTES * MINUTE;
+        if (prepStartsAt - now >= 45_000 && prepStartsAt - now <= 165_000 && slot.drinksLeft >= shots && !slot.full)
+          return { startsAt: slot.startsAt, shots, prepStartsAt, dayLabel: day.date === today ? "Today" : "Tomorrow" };
+      }
     }
   }
   throw new Error("no slot's preparation starts in the next three minutes");
 }
 
 const clockTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/Los_Angeles" })
+  new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE })
     .format(new Date(iso))
     .replace(/\s/g, " ");
+
+/** The shop's clock and its days of pickup slots, as the shopper's browser reads them. */
+const shopNow = async (page: Page) => {
+  const [status, days] = await Promise.all([
+    page.request.get("/api/store").then((response) => response.json() as Promise<ShopStatus>),
+    page.request.get("/api/pickup-days").then((response) => response.json() as Promise<PickupDays>),
+  ]);
+  return { status, days };
+};
 
 test("an order for a time ahead waits in the board's Later lane, then moves to New with an alert when its preparation is due", async ({
   page,
@@ -63,14 +87,17 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   await expect(page).toHaveURL(/\/checkout$/);
   await main.getByLabel("Phone number").fill("+1 714 555 0178");
 
-  // The day picker: today first, each open day of the week after it.
+  // The day picker: today first, each open day of the week after it. Once today's last slot is
+  // gone (late in the evening), today is not offered and the week starts with tomorrow.
   const picker = main.getByRole("group", { name: "Pickup time" });
   await picker.getByRole("radio", { name: "Pick a day and time" }).check();
   const day = picker.getByRole("combobox", { name: "Day" });
   await expect(day).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await expect(day.getByRole("option")).toHaveCount(7);
-  await expect(day.getByRole("option").nth(0)).toHaveText("Today");
-  await expect(day.getByRole("option").nth(1)).toHaveText("Tomorrow");
+  const before = await shopNow(page);
+  const todayOffered = before.days.pickupDays[0]?.date === shopDate(before.status.now);
+  await expect(day.getByRole("option")).toHaveCount(todayOffered ? 7 : 6);
+  await expect(day.getByRole("option").nth(0)).toHaveText(todayOffered ? "Today" : "Tomorrow");
+  await expect(day.getByRole("option").nth(1)).toHaveText(todayOffered ? "Tomorrow" : /^\w{3}, \w{3} \d{1,2}$/);
   await expectNoSeriousA11yViolations(page, "checkout-order-ahead", testInfo);
   for (const viewport of [
     { width: 390, height: 844 },
@@ -81,13 +108,13 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   }
 
   // The shop's clock and slots as of now: as many shots as bring their preparation within minutes.
-  const status = (await (await page.request.get("/api/store")).json()) as ShopStatus;
-  const due = slotDueShortly(status);
+  const { status, days } = await shopNow(page);
+  const due = slotDueShortly(status, days);
   for (let shots = 1; shots < due.shots; shots += 1) {
     await main.getByRole("button", { name: /^Increase quantity of Ginger Fire Shot/ }).click();
   }
   await picker.getByRole("radio", { name: "Pick a day and time" }).check();
-  await day.selectOption({ label: "Today" });
+  await day.selectOption({ label: due.dayLabel });
   await picker.getByRole("combobox", { name: "Pickup slot" }).selectOption({ label: clockTime(due.startsAt) });
   const placed = page.waitForResponse((response) => response.url().endsWith("/api/orders") && response.ok());
   await main.getByRole("button", { name: "Checkout" }).click();
@@ -103,7 +130,12 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   // On the board at once, in Later, with no alert.
   const waiting = column(board, "Later").getByRole("article", { name: number });
   await expect(waiting).toBeVisible({ timeout: 10_000 });
-  await expect(waiting).toContainText(`Pickup ${clockTime(due.startsAt)}`);
+  // A pickup on another day than today's names its day too.
+  const pickupDay =
+    due.dayLabel === "Today"
+      ? ""
+      : `${new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: TIME_ZONE }).format(new Date(due.startsAt))}, `;
+  await expect(waiting).toContainText(`Pickup ${pickupDay}${clockTime(due.startsAt)}`);
   await expect(column(board, "New").getByRole("article", { name: number })).toHaveCount(0);
   await expect(board.getByRole("alert").filter({ hasText: number })).toHaveCount(0);
   await expectNoSeriousA11yViolations(board, "order-board-later", testInfo);
