@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { shopDate } from "#common/shop-calendar";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { signInThroughModal, uniqueShopper } from "./support/auth";
 import { expect, test } from "./support/fixtures";
@@ -26,9 +27,6 @@ interface PickupDays {
 const SHOT_MINUTES = 2;
 const TIME_ZONE = "America/Los_Angeles";
 
-/** The shop's calendar day of an instant, "2026-11-28". */
-const shopDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date(iso));
-
 /**
  * The earliest slot and number of shots whose preparation starts 45 s to 165 s from `now` (two
  * minutes wide, so that one of them is an even number of minutes before a slot): soon enough to
@@ -40,7 +38,7 @@ function slotDueShortly(
   days: PickupDays,
 ): { startsAt: string; shots: number; prepStartsAt: number; dayLabel: string } {
   const now = Date.parse(status.now);
-  const today = shopDate(status.now);
+  const today = shopDate(now, TIME_ZONE);
   for (const day of days.pickupDays) {
     for (const slot of day.slots) {
       for (let shots = 1; shots <= status.drinkLimits.perSlot; shots += 1) {
@@ -94,7 +92,7 @@ test("an order for a time ahead waits in the board's Later lane, then moves to N
   const day = picker.getByRole("combobox", { name: "Day" });
   await expect(day).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   const before = await shopNow(page);
-  const todayOffered = before.days.pickupDays[0]?.date === shopDate(before.status.now);
+  const todayOffered = before.days.pickupDays[0]?.date === shopDate(Date.parse(before.status.now), TIME_ZONE);
   await expect(day.getByRole("option")).toHaveCount(todayOffered ? 7 : 6);
   await expect(day.getByRole("option").nth(0)).toHaveText(todayOffered ? "Today" : "Tomorrow");
   await expect(day.getByRole("option").nth(1)).toHaveText(todayOffered ? "Tomorrow" : /^\w{3}, \w{3} \d{1,2}$/);

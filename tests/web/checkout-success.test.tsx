@@ -116,7 +116,7 @@ describe("the success modal after ordering ahead", () => {
     );
     // It arrives after the modal opened: under the buttons, so Thanks never moves under a finger.
     const thanks = within(modal).getByRole("button", { name: "Thanks" });
-    expect(thanks.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(thanks.compareDocumentPosition(offer)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(within(modal).getByRole("link", { name: "View order" }).compareDocumentPosition(offer)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
