@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath, playwrightChromiumArgs } from "./scripts/lib/chromium.mjs";
+import { journeysChromiumPath, playwrightChromiumArgs } from "./scripts/lib/chromium.mjs";
 
 /**
  * Browser journeys against the BUILT app served by scripts/serve-built.mjs with a fresh
@@ -9,7 +9,10 @@ import { chromiumPath, playwrightChromiumArgs } from "./scripts/lib/chromium.mjs
  * (`node scripts/serve-built.mjs --no-build`) on port E2E_PORT (default 5199), and a second one on
  * the next port for the shop-state journey.
  *
- * The browser is Debian's Chromium (`apt-get install chromium`), never a downloaded build.
+ * The browser is Debian's Chromium, never a downloaded build: its headless shell
+ * (`apt-get install chromium-headless-shell`) when installed, and the full browser
+ * (`apt-get install chromium`) for the journeys about push and notifications, which say so with
+ * `test.use(fullChromium)` (docs/decisions/0060).
  */
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
@@ -100,7 +103,7 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: journeysChromiumPath,
       args: playwrightChromiumArgs(),
     },
   },

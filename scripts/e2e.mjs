@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:e2e [-- playwright args]`, e.g. `npm run test:e2e -- tests/e2e/buy.spec.ts`:
 // builds the app, serves the build with a fresh local D1 (scripts/serve-built.mjs), runs the Playwright journeys in tests/e2e against it
-// with Debian's Chromium, stops the server and exits with Playwright's code.
+// with Debian's Chromium (its headless shell where installed, the full browser for push and
+// notifications: docs/decisions/0060), stops the server and exits with Playwright's code.
 //
 //   E2E_SKIP_BUILD=1   reuse the last build in artifacts/build
-//   CHROME_PATH=...    another Chromium (default /usr/bin/chromium)
+//   CHROME_PATH=...    one other Chromium for every journey
 //   E2E_WORKERS=N      browsers in parallel (default 4: two for the journeys, one each for the shop-state
 //                      and order-ahead servers' journeys)
 //   E2E_JOURNEY_WORKERS=N  of those, browsers for the journeys on the shared server (default 2)
@@ -14,15 +15,21 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { chromiumPath, journeysChromiumPath } from "./lib/chromium.mjs";
 import { buildApp, childEnv, freePort, root, startBuiltServer, tail } from "./serve-built.mjs";
 
-const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
+if (!existsSync(chromiumPath)) {
   console.error(
-    `No Chromium at ${chromium}. Install Debian's: sudo apt-get update && sudo apt-get install -y chromium\n` +
+    `No Chromium at ${chromiumPath}. Install Debian's: sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell\n` +
       "(or set CHROME_PATH). The suite never downloads a browser of its own.",
   );
   process.exit(1);
+}
+if (journeysChromiumPath === chromiumPath && !process.env.CHROME_PATH) {
+  console.warn(
+    "Debian's chromium-headless-shell is not installed: every journey runs in the full Chromium, with about a " +
+      "quarter more CPU (sudo apt-get install -y chromium-headless-shell).",
+  );
 }
 
 const started = Date.now();
@@ -61,7 +68,6 @@ try {
         E2E_SERVER_LOG: server.logPath,
         E2E_SHOP_STATE_BASE_URL: shopStateServer.baseUrl,
         E2E_AHEAD_BASE_URL: aheadServer.baseUrl,
-        CHROME_PATH: chromium,
       }),
     });
     const forward = (signal) => playwright.kill(signal);

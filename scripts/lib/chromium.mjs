@@ -2,7 +2,7 @@
 // one --disable-features holding Playwright's own list and chromium.json's `disableFeatures`.
 // Chromium reads only the last --disable-features it is given, so a second one would silently drop
 // Playwright's (docs/decisions/0059-one-window-without-its-omnibox-popup.md).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +11,15 @@ const setup = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url
 
 /** Debian's Chromium, or CHROME_PATH. */
 export const chromiumPath = process.env.CHROME_PATH ?? setup.executablePath;
+
+/**
+ * The journeys' browser: Debian's headless shell of the same Chromium when it is installed
+ * (`apt-get install chromium-headless-shell`), which does a journey's work with about a quarter
+ * less CPU; the full browser otherwise, or CHROME_PATH. The shell has no push messaging and
+ * shows no notifications: journeys about those start `chromiumPath` (docs/decisions/0060).
+ */
+export const journeysChromiumPath =
+  process.env.CHROME_PATH ?? (existsSync(setup.journeysExecutablePath) ? setup.journeysExecutablePath : chromiumPath);
 
 /**
  * The features Playwright disables in every Chromium it starts, read from the installed

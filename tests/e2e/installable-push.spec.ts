@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumPath, playwrightChromiumArgs } from "#scripts/lib/chromium.mjs";
 import { orderNumberOf, placeOrderOverHttp, signInOverHttp } from "./support/staff";
 import { expect, test } from "./support/fixtures";
+import { fullChromium } from "./support/full-chromium";
 
 // The installable app on the built shop: Chromium finds nothing missing to install it, the
 // service worker installs once the page is up, and a push delivered to it through the DevTools
@@ -23,8 +23,7 @@ test("installable; a push shows the order's notification and a tap on it opens t
   // a test's browser context otherwise is.
   const profile = mkdtempSync(join(tmpdir(), "squeeze-installable-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    args: playwrightChromiumArgs(),
+    ...fullChromium,
     baseURL,
     viewport: { width: 390, height: 844 },
     extraHTTPHeaders: {

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, saveScreenshot } from "./support/a11y";
 import { expect, expectToastShown, test } from "./support/fixtures";
+import { fullChromium } from "./support/full-chromium";
 import { signInOverHttp } from "./support/staff";
 
 // The shopper is told once and clearly: on a phone the success dialog comes with the spec's toast,
 // and nothing covers it; "Tell me when it's ready" is in the dialog, and a refusal (notifications
 // blocked, or a browser that will not subscribe at all, as a private window) is said in words.
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: fullChromium });
 
 /** Signed in, one drink in the cart, ordered to pay at pickup: answers the success dialog. */
 async function orderOneDrink(page: Page, baseURL: string) {
