@@ -12,7 +12,7 @@ import { journeysChromiumPath, playwrightChromiumArgs } from "./scripts/lib/chro
  * The browser is Debian's Chromium, never a downloaded build: its headless shell
  * (`apt-get install chromium-headless-shell`) when installed, and the full browser
  * (`apt-get install chromium`) for the journeys about push and notifications, which say so with
- * `test.use(fullChromium)` (docs/decisions/0060).
+ * `test.use({ launchOptions: fullChromium })` (docs/decisions/0060).
  */
 const ownServerPort = Number(process.env.E2E_PORT ?? 5199);
 if (!process.env.BASE_URL) process.env.E2E_SERVER_LOG ??= "artifacts/e2e-server.log";
