@@ -116,8 +116,10 @@ test("a guest signs in with Apple from the cart icon, goes shopping and orders a
   await expect(cart).toBeHidden();
   await expect(page).toHaveURL(/\/menu/);
 
-  // Order Now adds the drink and goes straight to checkout.
+  // Order Now adds the drink and goes straight to checkout. Taps before the app has taken over
+  // are early-taps.spec.ts's subject: this one waits for it.
   await page.goto("/categories/cat-lemonades/products/prd-pink-lemonade");
+  await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Order Now" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
