@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { layoutShiftScore, layoutShifts, watchLayoutShifts } from "./support/layout-shifts";
 
 // Every page speaks for the chosen shop: the footer's phone and address, the home page's town and
 // delivery promise. The home page's HTML is built once for everyone, so it paints the business's
@@ -82,26 +83,7 @@ for (const width of [390, 1440]) {
       await htmlOnly.close();
 
       // The app: the shop's words in the same places, and no layout shift on the first screen.
-      // (The header's shop button, which appears once the shops are listed, shifts the header's
-      // own buttons on every page, chosen shop or not: counted apart from what this page's words move.)
-      await page.addInitScript(() => {
-        const shifts: { value: number; moved: string[] }[] = [];
-        (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as {
-            value: number;
-            sources: { node?: Node | null }[];
-          }[]) {
-            const outsideHeader = entry.sources.some(
-              (source) => !(source.node instanceof Element && source.node.closest(".site-header")),
-            );
-            const moved = entry.sources.map((source) =>
-              source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : String(source.node),
-            );
-            if (outsideHeader) shifts.push({ value: entry.value, moved });
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await watchLayoutShifts(page);
       await page.goto("/");
       await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
       await expect(page.locator(".hero .eyebrow")).toHaveText(`Cold-pressed in ${shop.town}`);
@@ -112,13 +94,10 @@ for (const width of [390, 1440]) {
         `tel:${shop.phone.replace(/[^\d+]/g, "")}`,
       );
       await expect(footer).toContainText(shop.address);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts,
-      );
+      const shifts = await layoutShifts(page);
       // Lighthouse reports layout shift to three decimals: "nothing moves" is a score that rounds
       // to 0.000. A sub-pixel nudge (2e-5, seen once under load) is not the shop's words moving.
-      const layoutShift = shifts.reduce((sum, shift) => sum + shift.value, 0);
-      expect(layoutShift, JSON.stringify(shifts)).toBeLessThan(0.0005);
+      expect(layoutShiftScore(shifts), JSON.stringify(shifts)).toBeLessThan(0.0005);
       const after = await boxes(page);
       expect(after).toEqual(before);
     });

@@ -184,7 +184,22 @@ describe("landing pages' HTML", () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(loader(html)).toBeNull();
     expect(policy(response)).toContain("script-src 'self';");
+    // Nor does it wait for a marker it does not have.
+    expect(html).not.toContain('rel="expect"');
   });
+
+  it.each(["/menu", "/categories/cat-fresh-juices/products/prd-sunrise-orange", "/about"])(
+    "holds %s's first paint until the app's HTML has all arrived: a paint of part of it would move",
+    async (path) => {
+      const { html } = await page(path);
+      expect(links(html)).toContain('<link rel="expect" href="#page-read" blocking="render">');
+      // The element it waits for comes right after #root, outside what React hydrates, and once.
+      const rootEnd = html.search(/<template id="page-read"><\/template>/);
+      expect(html.slice(rootEnd - "</div>".length, rootEnd)).toBe("</div>");
+      expect(html.slice(html.indexOf('<div id="root"'), rootEnd)).toContain('<footer class="site-footer">');
+      expect(html.match(/id="page-read"/g)).toHaveLength(1);
+    },
+  );
 
   it("gives the home page its first-screen picture and its code", async () => {
     const { html } = await page("/");
@@ -308,6 +323,7 @@ describe("the shop's other pages' HTML", () => {
       const { html } = await page(path);
       expect(html).not.toContain("data-hydrate");
       expect(html).not.toContain("<script>");
+      expect(html).not.toContain('rel="expect"');
     }
   });
 });

@@ -7,6 +7,7 @@ import { EARLY_TAPS_TAG, earlyTapsScriptHash } from "./early-taps";
 import { appLoaderScriptHash, appLoaderTag } from "./app-loader";
 import { MISSING_PICTURES_TAG, missingPicturesScriptHash } from "./missing-pictures";
 import { styleAttributeHashes } from "./style-hashes";
+import { PAGE_READ_MARKER, RENDER_WHEN_READ_TAG } from "./whole-first-paint";
 
 /**
  * The pages a visit most often starts on: the SPA's index.html, with hints in its <head> for
@@ -108,6 +109,8 @@ async function assemble(
         head.prepend(EARLY_TAPS_TAG, { html: true });
       }
       head.append(tags, { html: true });
+      // No paint of half the page: it would move when the rest arrives (whole-first-paint.ts).
+      if (prerendered) head.append(RENDER_WHEN_READ_TAG, { html: true });
     },
   });
   if (prerendered) {
@@ -144,6 +147,7 @@ async function assemble(
         // The shop whose words the HTML shows: the app's first render draws the same (common/shop-details.ts).
         if (rendered && found.shop) root.setAttribute(SHOP_DETAILS_ATTRIBUTE, JSON.stringify(found.shop));
         root.setInnerContent(prerendered, { html: true });
+        root.after(PAGE_READ_MARKER, { html: true });
       },
     });
   }
