@@ -2,8 +2,8 @@
 // else gzip, for text, JavaScript, JSON, SVG, CSS, manifests) in front of `vite preview`,
 // which serves everything uncompressed. Lighthouse measures through it so its figures are
 // those of the deployed site, not of an uncompressed local server. Loopback only.
-import { createServer, request } from "node:http";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { startForwardingProxy } from "./forwarding-proxy.mjs";
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 
@@ -13,56 +13,32 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)
  * @returns {Promise<{ origin: string, baseUrl: string, close(): Promise<void> }>}
  */
 export function startCompressingProxy(upstream, port = 0) {
-  const target = new URL(upstream);
-  const server = createServer((incoming, outgoing) => {
-    const forwarded = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: incoming.method,
-        path: incoming.url,
-        // The browser's Host (localhost:<proxy>) is kept: the worker builds its URLs from it.
-        headers: { ...incoming.headers, "accept-encoding": "identity" },
-      },
-      (answer) => {
-        const headers = { ...answer.headers };
-        const accepts = String(incoming.headers["accept-encoding"] ?? "");
-        const type = String(headers["content-type"] ?? "");
-        const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
-        const compress =
-          encoding &&
-          COMPRESSIBLE.test(type) &&
-          !headers["content-encoding"] &&
-          answer.statusCode !== 204 &&
-          answer.statusCode !== 304;
-        if (!compress) {
-          outgoing.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(outgoing);
-          return;
-        }
-        delete headers["content-length"];
-        headers["content-encoding"] = encoding;
-        headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-        outgoing.writeHead(answer.statusCode ?? 200, headers);
-        const compressor =
-          encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip();
-        answer.pipe(compressor).pipe(outgoing);
-      },
-    );
-    forwarded.on("error", (error) => {
-      outgoing.writeHead(502, { "content-type": "text/plain" });
-      outgoing.end(`proxy: ${error.message}`);
-    });
-    incoming.pipe(forwarded);
-  });
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () => {
-      const { port: listening } = /** @type {import("node:net").AddressInfo} */ (server.address());
-      resolve({
-        origin: `http://127.0.0.1:${listening}`,
-        baseUrl: `http://localhost:${listening}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
+  return startForwardingProxy(
+    upstream,
+    (incoming, answer, outgoing) => {
+      const headers = { ...answer.headers };
+      const accepts = String(incoming.headers["accept-encoding"] ?? "");
+      const type = String(headers["content-type"] ?? "");
+      const encoding = accepts.includes("br") ? "br" : accepts.includes("gzip") ? "gzip" : null;
+      const compress =
+        encoding &&
+        COMPRESSIBLE.test(type) &&
+        !headers["content-encoding"] &&
+        answer.statusCode !== 204 &&
+        answer.statusCode !== 304;
+      if (!compress) {
+        outgoing.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(outgoing);
+        return;
+      }
+      delete headers["content-length"];
+      headers["content-encoding"] = encoding;
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+      outgoing.writeHead(answer.statusCode ?? 200, headers);
+      const compressor =
+        encoding === "br" ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip();
+      answer.pipe(compressor).pipe(outgoing);
+    },
+    port,
+  );
 }

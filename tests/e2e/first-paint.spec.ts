@@ -1,5 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startForwardingProxy } from "#scripts/lib/forwarding-proxy.mjs";
 import { expect, test } from "./support/fixtures";
 import { layoutShiftScore, layoutShifts, watchLayoutShifts } from "./support/layout-shifts";
 
@@ -9,43 +8,32 @@ import { layoutShiftScore, layoutShifts, watchLayoutShifts } from "./support/lay
 // front of the served app stands in for the network: it holds a page's HTML back from the text
 // named in the request's `x-split-before` header for half a second.
 
-let proxy: Server;
-let proxyOrigin: string;
+let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
 
 test.beforeAll(async ({ baseURL }) => {
-  const target = new URL(baseURL!);
-  proxy = createServer((incoming, outgoing) => {
+  proxy = await startForwardingProxy(baseURL!, (incoming, answer, outgoing) => {
     const splitBefore = incoming.headers["x-split-before"];
-    const upstream = httpRequest(
-      new URL(incoming.url!, target),
-      { method: incoming.method, headers: { ...incoming.headers, host: target.host, "accept-encoding": "identity" } },
-      (answer) => {
-        if (typeof splitBefore !== "string" || !answer.headers["content-type"]?.includes("text/html")) {
-          outgoing.writeHead(answer.statusCode!, answer.headers);
-          answer.pipe(outgoing);
-          return;
-        }
-        const parts: Buffer[] = [];
-        answer.on("data", (part: Buffer) => parts.push(part));
-        answer.on("end", () => {
-          const html = Buffer.concat(parts).toString("utf8");
-          const at = html.indexOf(splitBefore);
-          const headers = { ...answer.headers };
-          delete headers["content-length"];
-          outgoing.writeHead(at > 0 ? answer.statusCode! : 502, headers);
-          if (at <= 0) return outgoing.end(`No "${splitBefore}" in the page`);
-          outgoing.write(html.slice(0, at));
-          setTimeout(() => outgoing.end(html.slice(at)), 500);
-        });
-      },
-    );
-    incoming.pipe(upstream);
+    if (typeof splitBefore !== "string" || !answer.headers["content-type"]?.includes("text/html")) {
+      outgoing.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(outgoing);
+      return;
+    }
+    const parts: Buffer[] = [];
+    answer.on("data", (part: Buffer) => parts.push(part));
+    answer.on("end", () => {
+      const html = Buffer.concat(parts).toString("utf8");
+      const at = html.indexOf(splitBefore);
+      const headers = { ...answer.headers };
+      delete headers["content-length"];
+      outgoing.writeHead(at > 0 ? answer.statusCode! : 502, headers);
+      if (at <= 0) return outgoing.end(`No "${splitBefore}" in the page`);
+      outgoing.write(html.slice(0, at));
+      setTimeout(() => outgoing.end(html.slice(at)), 500);
+    });
   });
-  await new Promise<void>((listening) => proxy.listen(0, "127.0.0.1", listening));
-  proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 
-test.afterAll(() => new Promise<void>((closed) => proxy.close(() => closed())));
+test.afterAll(() => proxy.close());
 
 const SPLITS = [
   {
@@ -66,7 +54,7 @@ for (const split of SPLITS) {
     await page.setViewportSize({ width: split.width, height: split.width === 390 ? 844 : 900 });
     await page.setExtraHTTPHeaders({ "x-split-before": split.before });
     await watchLayoutShifts(page);
-    const response = await page.goto(proxyOrigin + split.path);
+    const response = await page.goto(proxy.origin + split.path);
     expect(response?.status()).toBe(200);
     await expect(page.locator("#root[data-hydrate]")).toHaveCount(0);
     const shifts = await layoutShifts(page);
